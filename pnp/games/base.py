@@ -1,0 +1,277 @@
+"""The contract every game follows: metadata, options, setups, rule states and results.
+
+Follows ../shared/RULES.md, "Common to all games": a setup is everything random that is fixed
+before the first move; results give every player a score (where the game has scores) and a rank,
+ties share the rank; a game that cannot end is reported as endless and a game stopped by the turn
+cap as undecided, never silently as a draw.
+
+The contract covers all eight games: sequential turns (one seat acts), simultaneous orders (all
+seats in `to_act` act at once, Colour Diplomacy), games with no choices (one legal move, Platypus),
+placement phases (placements are moves like any other), 2 to 10 players and passing (a game that
+lets a player pass offers a pass move; it is never implied by an empty move list).
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Generic, Self, TypeVar
+
+import numpy as np
+
+from pnp.errors import PnpError, SetupError, one_of
+from pnp.games.options import Option, Options
+
+Seat = int  # position in turn order, 0 = the seat that acts first
+Move = Hashable  # a game's own move value; `State.move_text` names it
+
+MoveT = TypeVar("MoveT", bound=Hashable)
+
+
+class Outcome(StrEnum):
+    FINISHED = "finished"  # ended by the rules
+    ENDLESS = "endless"  # proven to repeat for ever
+    UNDECIDED = "undecided"  # stopped by the simulator's turn cap
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: scores per seat (None for games without scores) and ranks (1 = best)."""
+
+    scores: tuple[float, ...] | None
+    ranks: tuple[int, ...]
+    outcome: Outcome = Outcome.FINISHED
+
+    def winners(self) -> tuple[Seat, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+
+def ranks_by(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Competition ranks by key (higher is better); equal keys share a rank: 1, 1, 3."""
+    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, declared once per game module: the registry, CLI and runner read it."""
+
+    name: str  # command line name, e.g. "paper-penguins"
+    title: str  # printed name, e.g. "Paper Pen-guins"
+    players: tuple[int, ...]  # allowed player counts
+    default_players: int
+    variants: tuple[str, ...] = ("standard",)
+    options: tuple[Option, ...] = ()
+    simultaneous: bool = False  # all seats in `to_act` order at once
+    has_scores: bool = True
+    max_turns: int = 10_000  # the runner's guard; a game stopped there is undecided
+    seat_names: tuple[str, ...] = ()  # e.g. ("square", "circle"); default "seat 1", ...
+    rules: str = ""  # the RULES.md section the game follows
+
+    @property
+    def default_variant(self) -> str:
+        return self.variants[0]
+
+    def seat_name(self, seat: Seat) -> str:
+        return self.seat_names[seat] if seat < len(self.seat_names) else f"seat {seat + 1}"
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+    def resolve(
+        self, players: int | None, variant: str | None, given: Mapping[str, str]
+    ) -> dict[str, Any]:
+        """Checked options from command line text: players, variant and the game's own options.
+
+        Raises PnpError for an option this game does not have or a value it does not accept.
+        """
+        known = {option.name for option in self.options}
+        for name in given:
+            if name not in known:
+                own = one_of(f"--{n}" for n in sorted(known)) if known else "none"
+                raise PnpError(f"--{name} does not apply to {self.name}; its own options: {own}")
+        resolved: dict[str, Any] = {
+            "players": self.check_players(players),
+            "variant": self.check_variant(variant),
+        }
+        for option in self.options:
+            text = given.get(option.name)
+            resolved[option.name] = option.default_value() if text is None else option.parse(text)
+        return resolved
+
+    def check_players(self, players: int | None) -> int:
+        if players is None:
+            return self.default_players
+        if players not in self.players:
+            raise PnpError(
+                f"--players {players} is not valid for {self.name}: expected {one_of(self.players)}"
+            )
+        return players
+
+    def check_variant(self, variant: str | None) -> str:
+        if variant is None:
+            return self.default_variant
+        if variant not in self.variants:
+            raise PnpError(
+                f"--variant {variant} is not valid for {self.name}: "
+                f"expected {one_of(self.variants)}"
+            )
+        return variant
+
+    def stored_options(self, options: Options) -> dict[str, Any]:
+        """The options a setup file records: players, variant and the stored game options."""
+        kept = {"players": options["players"], "variant": options["variant"]}
+        kept.update({o.name: options[o.name] for o in self.options if o.stored})
+        return kept
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything random fixed before the first move, as the JSON of `setup.json` holds it.
+
+    `data` is the game's own part (board, deal, ...), plain JSON values checked by the game.
+    `seed` is the seed the setup was drawn from, or None for a setup read from a board file.
+    """
+
+    game: str
+    seed: int | None
+    options: Mapping[str, Any]
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return int(self.options["players"])
+
+    @property
+    def variant(self) -> str:
+        return str(self.options["variant"])
+
+
+class State(ABC, Generic[MoveT]):
+    """A position under the rules, and the fixed set of questions the runner and agents ask.
+
+    Sequential games: `to_act()` is one seat and `apply(move)` plays its move. Simultaneous
+    games: `to_act()` is every seat that orders now and `apply_joint` resolves one order each.
+    """
+
+    players: int
+
+    @abstractmethod
+    def to_act(self) -> tuple[Seat, ...]:
+        """The seats that choose now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_moves(self, seat: Seat) -> Sequence[MoveT]:
+        """Every legal move of `seat` now; never empty while `seat` is to act."""
+
+    @abstractmethod
+    def apply(self, move: MoveT) -> None:
+        """Play the move of the one seat to act (sequential games)."""
+
+    def apply_joint(self, moves: Sequence[MoveT]) -> None:
+        """Resolve one move per seat of `to_act()`, in that order; sequential games take one."""
+        if len(moves) != 1:
+            raise ValueError("a sequential game takes exactly one move per turn")
+        self.apply(moves[0])
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended by its rules (including a proven endless repetition)."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The result of a game that is over."""
+
+    @abstractmethod
+    def scores(self) -> tuple[float, ...] | None:
+        """The running scores per seat, or None for a game without scores."""
+
+    @abstractmethod
+    def move_text(self, move: MoveT) -> str:
+        """A move as players write it, e.g. `d4-f6`."""
+
+    def clone(self) -> Self:
+        """An independent copy; games with large immutable parts override this to share them."""
+        return copy.deepcopy(self)
+
+    def evaluate(self, seat: Seat) -> float:
+        """How good the position is for `seat` (greedy agents): own score minus the best other."""
+        scores = self.scores()
+        if scores is None:
+            return 0.0
+        others = [s for i, s in enumerate(scores) if i != seat]
+        return scores[seat] - (max(others) if others else 0.0)
+
+    def move_value(self, seat: Seat, move: MoveT) -> float:
+        """The value of a move for greedy agents: the evaluation right after it."""
+        after = self.clone()
+        after.apply(move)
+        return after.evaluate(seat)
+
+    def undecided_result(self) -> Result:
+        """The result when the runner's turn cap stops the game: everyone shares the rank."""
+        return Result(self.scores(), (1,) * self.players, Outcome.UNDECIDED)
+
+
+StateT = TypeVar("StateT", bound=State[Any])
+
+
+class Game(ABC, Generic[StateT]):
+    """One game: its metadata, its random setups and its rules (through `new_state`)."""
+
+    info: GameInfo
+    format_version: int = 1  # of the game's setup.json data
+
+    @abstractmethod
+    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+        """The game's part of a random setup (board, deal, ...), drawn only from `rng`."""
+
+    @abstractmethod
+    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        """The game's part of a setup read from a file, checked; SetupError says what is wrong."""
+
+    @abstractmethod
+    def new_state(self, setup: Setup) -> StateT:
+        """The starting position of a setup."""
+
+    def random_setup(self, seed: int, options: Options) -> Setup:
+        """The setup drawn from `seed`: the same seed and options give the same setup."""
+        rng = np.random.default_rng(seed)
+        data = self.random_data(rng, options)
+        return Setup(self.info.name, seed, self.info.stored_options(options), data)
+
+    def setup_label(self, setup: Setup) -> str:
+        """How pages and reports name a setup: its seed, unless the game gives it an id."""
+        return "custom" if setup.seed is None else str(setup.seed)
+
+    def playable(self, setup: Setup) -> list[Setup]:
+        """The setups that games are played on; a kit of several sheets holds one per sheet."""
+        return [setup]
+
+    def check_setup(self, setup: Setup) -> Setup:
+        """`setup` with its options and data checked against this game's rules."""
+        info = self.info
+        options = dict(setup.options)
+        try:
+            players = int(options.get("players", info.default_players))
+        except (TypeError, ValueError):
+            raise SetupError(
+                f"options.players {options.get('players')!r} is not a number"
+            ) from None
+        checked: dict[str, Any] = {
+            "players": info.check_players(players),
+            "variant": info.check_variant(str(options.get("variant", info.default_variant))),
+        }
+        for option in info.options:
+            if option.stored:
+                value = options.get(option.name, option.default_value())
+                checked[option.name] = option.check(value)
+            else:
+                checked[option.name] = None
+        data = self.check_data(setup.data, checked)
+        return Setup(setup.game, setup.seed, info.stored_options(checked), data)

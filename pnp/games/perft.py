@@ -1,0 +1,31 @@
+"""Perft: the number of legal move sequences of a given length, as chess engines count them.
+
+A sequence ends early only where the game ends; such a shorter line counts 0 at greater depths.
+For simultaneous games one step is a joint order (one move per seat to act), so the count
+multiplies the seats' move counts. Rules tests compare these numbers with published figures.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+from pnp.games.base import State
+
+
+def perft(state: State[Any], depth: int) -> int:
+    if depth == 0:
+        return 1
+    if state.is_over():
+        return 0
+    seats = state.to_act()
+    options = [state.legal_moves(seat) for seat in seats]
+    if depth == 1:
+        return math.prod(len(moves) for moves in options)
+    total = 0
+    for joint in itertools.product(*options):
+        child = state.clone()
+        child.apply_joint(list(joint))
+        total += perft(child, depth - 1)
+    return total

@@ -1,0 +1,86 @@
+"""`setup.json`: a setup written so it can be printed again or simulated, and read back checked.
+
+The file is `{"game", "format_version", "seed", "options", ...}` followed by the game's own keys.
+Reading checks every part and fails with one line that says what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import PnpError, SetupError, one_of
+from pnp.games.base import Game, Setup
+
+_COMMON_KEYS = ("game", "format_version", "seed", "options")
+
+
+def setup_json(game: Game[Any], setup: Setup) -> str:
+    """The text of `setup.json`: common keys first, then the game's data, stable key order."""
+    document: dict[str, Any] = {
+        "game": setup.game,
+        "format_version": game.format_version,
+        "seed": setup.seed,
+        "options": dict(setup.options),
+    }
+    document.update(setup.data)
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def read_setup(path: Path, games: dict[str, Game[Any]], expected: str | None = None) -> Setup:
+    """The setup in `path`, checked; `expected` is the game the command was asked for."""
+    where = f"setup file {path}"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SetupError(f"{where}: no such file") from None
+    except IsADirectoryError:
+        raise SetupError(f"{where}: is a folder, expected a setup.json file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SetupError(f"{where}: cannot read it ({exc.__class__.__name__})") from None
+    if not text.strip():
+        raise SetupError(f"{where}: the file is empty")
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SetupError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    return parse_setup(document, games, expected, where)
+
+
+def parse_setup(
+    document: Any, games: dict[str, Game[Any]], expected: str | None, where: str
+) -> Setup:
+    if not isinstance(document, dict):
+        raise SetupError(f"{where}: expected a JSON object with keys {one_of(_COMMON_KEYS)}")
+    missing = [key for key in _COMMON_KEYS if key not in document]
+    if missing:
+        raise SetupError(f"{where}: missing key {one_of(missing)}")
+    name = document["game"]
+    if name not in games:
+        raise SetupError(f"{where}: unknown game {name!r}; expected {one_of(sorted(games))}")
+    if expected is not None and name != expected:
+        raise SetupError(f"{where}: is a setup of {name}, not of {expected}")
+    game = games[name]
+    version = document["format_version"]
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SetupError(f"{where}: format_version must be a whole number")
+    if version != game.format_version:
+        age = "older" if version < game.format_version else "newer"
+        raise SetupError(
+            f"{where}: format_version {version} is {age} than the version {game.format_version} "
+            f"this pnp reads for {name}; draw the setup again with this pnp"
+        )
+    seed = document["seed"]
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise SetupError(f"{where}: seed must be a whole number >= 0 or null")
+    options = document["options"]
+    if not isinstance(options, dict):
+        raise SetupError(f"{where}: options must be a JSON object")
+    data = {key: value for key, value in document.items() if key not in _COMMON_KEYS}
+    try:
+        return game.check_setup(Setup(name, seed, options, data))
+    except SetupError as exc:
+        raise SetupError(f"{where}: {exc}") from None
+    except PnpError as exc:
+        raise SetupError(f"{where}: options: {exc}") from None

@@ -1,0 +1,73 @@
+"""The registry of kits: every module of this package with `GAME_NAME` and
+`build(setup, settings) -> Document`.
+
+Kits draw through pnp.render only (never to one backend), and `write_kit` turns a document into
+`kit.pdf`, `kit-pNN.svg` and `setup.json` in one folder, all or nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import PnpError
+from pnp.games.base import Game, Setup
+from pnp.games.setupfile import setup_json
+from pnp.kits.rules import seed_label
+from pnp.output import staged_folder
+from pnp.render.document import Document
+from pnp.render.pdf import pdf_bytes
+from pnp.render.settings import PrintSettings
+from pnp.render.svg import svg_text
+
+Builder = Callable[[Setup, PrintSettings], Document]
+
+
+
+def _discover() -> dict[str, Builder]:
+    found: dict[str, Builder] = {}
+    for module_info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{module_info.name}")
+        if hasattr(module, "GAME_NAME") and hasattr(module, "build"):
+            found[module.GAME_NAME] = module.build
+    return found
+
+
+KITS: dict[str, Builder] = _discover()
+
+FORMATS = ("pdf", "svg", "both")
+
+
+def build_kit(game: Game[Any], setup: Setup, settings: PrintSettings) -> Document:
+    if game.info.name not in KITS:
+        raise PnpError(f"{game.info.name} has no printable kit yet")
+    return KITS[game.info.name](setup, settings)
+
+
+def kit_folder_name(game: Game[Any], setup: Setup) -> str:
+    return f"{game.info.name}-{seed_label(setup)}"
+
+
+def write_kit(
+    game: Game[Any], setup: Setup, document: Document, out: Path, kit_format: str
+) -> list[Path]:
+    """Write the kit's files into `out/<game>-<seed>/` and return their final paths."""
+    final = out / kit_folder_name(game, setup)
+    pages = document.finished()
+    title = f"{game.info.title} kit, seed {document.seed_label}"
+    names: list[str] = []
+    with staged_folder(final) as staging:
+        if kit_format in ("pdf", "both"):
+            (staging / "kit.pdf").write_bytes(pdf_bytes(pages, title))
+            names.append("kit.pdf")
+        if kit_format in ("svg", "both"):
+            for number, page in enumerate(pages, 1):
+                name = f"kit-p{number:02d}.svg"
+                (staging / name).write_text(svg_text(page, f"{title}, page {number}"), "utf-8")
+                names.append(name)
+        (staging / "setup.json").write_text(setup_json(game, setup), "utf-8")
+        names.append("setup.json")
+    return [final / name for name in names]

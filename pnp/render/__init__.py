@@ -1,0 +1,1 @@
+"""Rendering: the mm drawing interface, paper, sheet layout, tiling, PDF and SVG backends."""

@@ -1,0 +1,79 @@
+"""A kit document: pages of a paper size, each finished with the same footer on output.
+
+The footer carries the game, the seed, "page n of m" and a 50 mm scale bar, so a printed page can
+always be traced to its setup and checked for scale with a ruler.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.render.drawing import BLACK, WHITE, Drawing, Style
+from pnp.render.fonts import text_width
+from pnp.render.paper import Box, Paper, footer_spec
+from pnp.render.settings import PrintSettings
+
+FOOTER_TEXT = 2.6  # mm em size
+GREY = "#555555"
+
+
+@dataclass
+class Page:
+    paper: Paper
+    drawing: Drawing
+    title: str
+
+
+@dataclass
+class Document:
+    """The pages of one kit in order, printed with `settings`."""
+
+    game_title: str
+    seed_label: str
+    settings: PrintSettings
+    pages: list[Page] = field(default_factory=list)
+
+    @property
+    def paper(self) -> Paper:
+        return self.settings.paper
+
+    def new_page(self, title: str, landscape: bool = False) -> Page:
+        paper = self.paper.oriented(landscape)
+        page = Page(paper, Drawing(paper.width, paper.height), title)
+        self.pages.append(page)
+        return page
+
+    def finished(self) -> list[Drawing]:
+        """Every page with its footer, ready for a backend."""
+        total = len(self.pages)
+        return [self._with_footer(page, n, total) for n, page in enumerate(self.pages, 1)]
+
+    def _with_footer(self, page: Page, number: int, total: int) -> Drawing:
+        paper = page.paper
+        out = Drawing(paper.width, paper.height)
+        out.place(page.drawing, 0, 0)
+        spec = footer_spec()
+        baseline = paper.height - spec["baseline_from_bottom_mm"]
+        draw_scale_bar(out, paper.left, baseline - 2.2, spec["scale_bar_mm"])
+        parts = [
+            self.game_title,
+            page.title,
+            f"seed {self.seed_label}",
+            f"page {number} of {total}",
+        ]
+        label = "  ·  ".join(part for part in parts if part)
+        out.text(paper.width - paper.right, baseline, label, FOOTER_TEXT, fill=GREY, anchor="end")
+        return out
+
+
+def draw_scale_bar(drawing: Drawing, x: float, y: float, length: float) -> Box:
+    """A `length` mm bar of 10 mm blocks with its label; the outline is exactly length x 2 mm."""
+    height = 2.0
+    blocks = int(length // 10)
+    for i in range(blocks):
+        fill = BLACK if i % 2 == 0 else WHITE
+        drawing.rect(x + 10 * i, y, 10, height, Style(fill=fill, stroke=None))
+    drawing.rect(x, y, length, height, Style(stroke=BLACK, width=0.2))
+    label = f"{length:g} mm: check with a ruler"
+    drawing.text(x + length + 2, y + height, label, FOOTER_TEXT, fill=GREY)
+    return Box(x, y, length + 2 + text_width(label, FOOTER_TEXT), height)

@@ -1,0 +1,137 @@
+"""PDF backend: replays Drawings onto a reportlab canvas at exact physical size.
+
+Each page is set up so that one user unit is one millimetre with y pointing down (a single `cm`
+matrix at the top of the page), so the kit's numbers reach the PDF unchanged. The canvas runs in
+invariant mode (no dates or random ids) so the same kit gives the same bytes, and the Vera
+TrueType font is embedded (subset) wherever text appears.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render.drawing import (
+    Circle,
+    Drawing,
+    Line,
+    Op,
+    Path,
+    Place,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    placement_matrix,
+)
+from pnp.render.fonts import REGULAR, font_name, register_fonts
+
+
+def pdf_bytes(pages: Sequence[Drawing], title: str) -> bytes:
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer, invariant=True, pageCompression=True, initialFontName=REGULAR, initialFontSize=3
+    )
+    canvas.setTitle(title)
+    canvas.setAuthor("pnp")
+    canvas.setCreator("pnp")
+    canvas.setSubject("print-and-play kit")
+    for page in pages:
+        canvas.setPageSize((page.width * mm, page.height * mm))
+        canvas.saveState()
+        canvas.transform(mm, 0, 0, -mm, 0, page.height * mm)
+        _replay(canvas, page)
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _replay(canvas: Canvas, drawing: Drawing) -> None:
+    for op in drawing.ops:
+        _draw(canvas, op)
+
+
+def _paint(canvas: Canvas, style: Style) -> tuple[int, int]:
+    """Set the canvas colours for `style`; returns the (stroke, fill) flags reportlab takes."""
+    if style.fill is not None:
+        canvas.setFillColor(HexColor(style.fill))
+    if style.stroke is not None:
+        canvas.setStrokeColor(HexColor(style.stroke))
+        canvas.setLineWidth(style.width)
+        canvas.setDash(list(style.dash) if style.dash else [])
+    return int(style.stroke is not None), int(style.fill is not None)
+
+
+def _draw(canvas: Canvas, op: Op) -> None:
+    if isinstance(op, Line):
+        if op.style.stroke is not None:
+            _paint(canvas, op.style)
+            canvas.line(op.x1, op.y1, op.x2, op.y2)
+    elif isinstance(op, Rect):
+        stroke, fill = _paint(canvas, op.style)
+        if op.radius > 0:
+            canvas.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=stroke, fill=fill)
+        else:
+            canvas.rect(op.x, op.y, op.w, op.h, stroke=stroke, fill=fill)
+    elif isinstance(op, Circle):
+        stroke, fill = _paint(canvas, op.style)
+        canvas.circle(op.cx, op.cy, op.r, stroke=stroke, fill=fill)
+    elif isinstance(op, Path):
+        _draw_path(canvas, op)
+    elif isinstance(op, Text):
+        _draw_text(canvas, op)
+    else:
+        _draw_place(canvas, op)
+
+
+def _draw_path(canvas: Canvas, op: Path) -> None:
+    stroke, fill = _paint(canvas, op.style)
+    canvas.drawPath(_path(canvas, op.commands), stroke=stroke, fill=fill)
+
+
+def _path(canvas: Canvas, shape: Shape) -> Any:
+    path = canvas.beginPath()
+    for command in shape:
+        kind, numbers = command[0], [float(v) for v in command[1:]]
+        if kind == "M":
+            path.moveTo(*numbers)
+        elif kind == "L":
+            path.lineTo(*numbers)
+        elif kind == "C":
+            path.curveTo(*numbers)
+        else:
+            path.close()
+    return path
+
+
+def _draw_text(canvas: Canvas, op: Text) -> None:
+    canvas.saveState()
+    canvas.translate(op.x, op.y)
+    canvas.scale(1, -1)  # text upright again inside the y-down page
+    if op.angle:
+        canvas.rotate(op.angle)
+    canvas.setFillColor(HexColor(op.fill))
+    canvas.setFont(font_name(op.bold), op.size)
+    if op.anchor == "middle":
+        canvas.drawCentredString(0, 0, op.text)
+    elif op.anchor == "end":
+        canvas.drawRightString(0, 0, op.text)
+    else:
+        canvas.drawString(0, 0, op.text)
+    canvas.restoreState()
+
+
+def _draw_place(canvas: Canvas, op: Place) -> None:
+    canvas.saveState()
+    canvas.transform(*placement_matrix(op))
+    if op.clip is not None:
+        canvas.clipPath(_path(canvas, op.clip), stroke=0, fill=0)
+    _replay(canvas, op.drawing)
+    canvas.restoreState()

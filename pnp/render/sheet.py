@@ -1,0 +1,219 @@
+"""Sheets of repeated components (cards, tiles, tokens, score sheets) laid in a grid on pages.
+
+The geometry is validated data in millimetres: a SheetSpec says how big one item is and how far
+apart items sit; `lay_out` paginates any number of items and draws cut marks. With no gap,
+neighbours share a cut line (one cut separates two tiles); with a gap, each item is cut alone.
+Cut marks start just outside the grid and run into the page margin, so they survive the first cut
+and never cross artwork.
+
+Components with backs get a backs page after each fronts page, every back mirrored behind its
+front for the document's duplex mode (see PrintSettings). With bleed, each component's flat
+background extends past its cut lines (outer edges only where neighbours share a cut line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pnp.errors import PnpError
+from pnp.render.document import Document, Page
+from pnp.render.drawing import Drawing, Style
+from pnp.render.paper import Box
+
+CUT = Style(stroke="#000000", width=0.2)
+HEADING_SIZE = 4.2
+HEADING_SPACE = 13.0  # the heading line plus room for the cut marks above the grid
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    item_width: float
+    item_height: float
+    gap: float = 0.0
+    mark_offset: float = 1.5  # from the grid's edge to the start of a cut mark
+    mark_length: float = 5.0
+
+    def __post_init__(self) -> None:
+        if self.item_width <= 0 or self.item_height <= 0 or self.gap < 0:
+            raise ValueError("item sizes must be positive and the gap not negative")
+
+    def grid(self, area: Box) -> tuple[int, int]:
+        """(columns, rows) of items that fit in `area`; PnpError if not even one fits."""
+        cols = int((area.w + self.gap + 1e-9) // (self.item_width + self.gap))
+        rows = int((area.h + self.gap + 1e-9) // (self.item_height + self.gap))
+        if cols < 1 or rows < 1:
+            raise PnpError(
+                f"a {self.item_width:g} x {self.item_height:g} mm component does not fit the "
+                f"{area.w:g} x {area.h:g} mm printable area of this paper"
+            )
+        return cols, rows
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where `lay_out` put an item: its page and top-left corner."""
+
+    page: Page
+    x: float
+    y: float
+
+
+def lay_out(
+    document: Document,
+    items: Sequence[Drawing],
+    spec: SheetSpec,
+    title: str,
+    heading: str = "",
+    landscape: bool = False,
+    backs: Sequence[Drawing] | None = None,
+) -> list[Placed]:
+    """Place `items` (all spec-sized) on as many new pages as they need, with cut marks, and
+    `backs[k]` behind `items[k]` on a backs page after each fronts page."""
+    if backs is not None and len(backs) != len(items):
+        raise ValueError("one back per item")
+    bleed = document.settings.bleed
+    placed: list[Placed] = []
+    index = 0
+    while index < len(items):
+        page = document.new_page(title, landscape)
+        area = page.paper.content
+        if heading:
+            page.drawing.text(area.x, area.y + HEADING_SIZE, heading, HEADING_SIZE, bold=True)
+            area = area.below(HEADING_SPACE)
+        cols, rows = spec.grid(area)
+        chunk = items[index : index + cols * rows]
+        used_cols = min(cols, len(chunk))
+        used_rows = -(-len(chunk) // cols)
+        width = used_cols * spec.item_width + (used_cols - 1) * spec.gap
+        left = area.x + (area.w - width) / 2
+        spots = []
+        for k in range(len(chunk)):
+            row, col = divmod(k, cols)
+            spots.append(
+                (
+                    left + col * (spec.item_width + spec.gap),
+                    area.y + row * (spec.item_height + spec.gap),
+                )
+            )
+        if bleed:
+            _bleed(page.drawing, spec, chunk, spots, cols, bleed)
+        for item, (x, y) in zip(chunk, spots, strict=True):
+            page.drawing.place(item, x, y)
+            placed.append(Placed(page, x, y))
+        _cut_marks(page.drawing, spec, left, area.y, used_cols, used_rows, len(chunk), bleed)
+        if backs is not None:
+            _backs_page(document, title, landscape, backs[index : index + len(chunk)], spots, spec)
+        index += len(chunk)
+    return placed
+
+
+def back_position(
+    document: Document, page: Page, x: float, y: float, w: float, h: float
+) -> tuple[float, float]:
+    """Where the back of a w x h item at (x, y) goes on the following backs page."""
+    dx, dy = document.settings.back_offset
+    if document.settings.duplex == "short":
+        return x + dx, page.paper.height - y - h + dy
+    return page.paper.width - x - w + dx, y + dy  # long edge, and glued/folded sheets
+
+
+def _backs_page(
+    document: Document,
+    title: str,
+    landscape: bool,
+    backs: Sequence[Drawing],
+    spots: Sequence[tuple[float, float]],
+    spec: SheetSpec,
+) -> None:
+    page = document.new_page(f"{title} (backs)", landscape)
+    bleed = document.settings.bleed
+    for back, (x, y) in zip(backs, spots, strict=True):
+        bx, by = back_position(document, page, x, y, spec.item_width, spec.item_height)
+        if bleed and back.background:
+            page.drawing.rect(
+                bx - bleed,
+                by - bleed,
+                spec.item_width + 2 * bleed,
+                spec.item_height + 2 * bleed,
+                Style(fill=back.background, stroke=None),
+            )
+        page.drawing.place(back, bx, by)
+
+
+def _bleed(
+    drawing: Drawing,
+    spec: SheetSpec,
+    chunk: Sequence[Drawing],
+    spots: Sequence[tuple[float, float]],
+    cols: int,
+    bleed: float,
+) -> None:
+    """Each item's background extended by `bleed` (by at most half the gap between items)."""
+    inner = min(bleed, spec.gap / 2)
+    count = len(chunk)
+    for k, (item, (x, y)) in enumerate(zip(chunk, spots, strict=True)):
+        if not item.background:
+            continue
+        row, col = divmod(k, cols)
+        left = bleed if col == 0 else inner
+        right = bleed if col == cols - 1 or k == count - 1 else inner
+        top = bleed if row == 0 else inner
+        bottom = bleed if k + cols >= count else inner
+        drawing.rect(
+            x - left,
+            y - top,
+            spec.item_width + left + right,
+            spec.item_height + top + bottom,
+            Style(fill=item.background, stroke=None),
+        )
+
+
+def _cut_lines(start: float, count: int, size: float, gap: float) -> list[float]:
+    """Positions of every cut along one axis: both edges of each item, shared when gap is 0."""
+    lines: list[float] = []
+    for i in range(count):
+        for edge in (start + i * (size + gap), start + i * (size + gap) + size):
+            if not lines or abs(lines[-1] - edge) > 1e-9:
+                lines.append(edge)
+    return lines
+
+
+def _cut_marks(
+    drawing: Drawing,
+    spec: SheetSpec,
+    left: float,
+    top: float,
+    cols: int,
+    rows: int,
+    count: int,
+    bleed: float,
+) -> None:
+    right = left + cols * spec.item_width + (cols - 1) * spec.gap
+    bottom = top + rows * spec.item_height + (rows - 1) * spec.gap
+    near = max(spec.mark_offset, bleed + 1.0)
+    far = near + spec.mark_length
+    for x in _cut_lines(left, cols, spec.item_width, spec.gap):
+        drawing.line(x, top - near, x, top - far, CUT)
+        drawing.line(x, bottom + near, x, bottom + far, CUT)
+    for y in _cut_lines(top, rows, spec.item_height, spec.gap):
+        drawing.line(left - near, y, left - far, y, CUT)
+        drawing.line(right + near, y, right + far, y, CUT)
+    if spec.gap == 0 or bleed:
+        return
+    # Inside the grid, short ticks in the gaps at every item corner that touches another gap.
+    tick = min(spec.gap / 2, 2.0)
+    for k in range(count):
+        row, col = divmod(k, cols)
+        x0 = left + col * (spec.item_width + spec.gap)
+        y0 = top + row * (spec.item_height + spec.gap)
+        for x, y, sx, sy in (
+            (x0, y0, -1, -1),
+            (x0 + spec.item_width, y0, 1, -1),
+            (x0, y0 + spec.item_height, -1, 1),
+            (x0 + spec.item_width, y0 + spec.item_height, 1, 1),
+        ):
+            if left < x < right:
+                drawing.line(x + sx * 0.3, y, x + sx * (0.3 + tick), y, CUT)
+            if top < y < bottom:
+                drawing.line(x, y + sy * 0.3, x, y + sy * (0.3 + tick), CUT)

@@ -1,0 +1,145 @@
+"""Flowing text (the rules summaries) onto pages: headings, paragraphs, bullets, **bold** runs.
+
+The summaries in templates/rules/ are a small subset of Markdown: `# ` title, `## ` heading,
+`- ` bullet, blank line between paragraphs, `**bold**` inside a line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.render.document import Document, Page
+from pnp.render.drawing import Style
+from pnp.render.fonts import text_width
+
+BODY = 3.3  # mm em size, about 9.4 pt
+LEADING = 1.32
+# em size, space before, space after (mm)
+STYLES = {
+    "title": (6.0, 0.0, 3.0),
+    "heading": (4.3, 2.0, 1.6),
+    "paragraph": (BODY, 0.0, 1.4),
+    "bullet": (BODY, 0.0, 0.7),
+}
+BULLET_INDENT = 4.0
+DOT = Style(fill="#000000", stroke=None)
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # title, heading, paragraph, bullet
+    text: str
+
+
+def parse_blocks(source: str) -> list[Block]:
+    blocks: list[Block] = []
+    lines: list[str] = []
+
+    def flush() -> None:
+        if lines:
+            blocks.append(Block("paragraph", " ".join(lines)))
+            lines.clear()
+
+    for raw in source.splitlines():
+        line = raw.strip()
+        if raw.startswith("  ") and blocks and blocks[-1].kind == "bullet" and line and not lines:
+            blocks[-1] = Block("bullet", blocks[-1].text + " " + line)  # continued bullet
+        elif not line:
+            flush()
+        elif line.startswith("# "):
+            flush()
+            blocks.append(Block("title", line[2:]))
+        elif line.startswith("## "):
+            flush()
+            blocks.append(Block("heading", line[3:]))
+        elif line.startswith("- "):
+            flush()
+            blocks.append(Block("bullet", line[2:]))
+        else:
+            lines.append(line)
+    flush()
+    return blocks
+
+
+Word = list[tuple[str, bool]]  # pieces of one word: **bold** may start or end inside a word
+
+
+def _words(text: str, bold: bool) -> list[Word]:
+    words: list[Word] = []
+    current: Word = []
+    for k, part in enumerate(text.split("**")):
+        strong = bold or k % 2 == 1
+        for i, chunk in enumerate(part.split(" ")):
+            if i > 0 and current:
+                words.append(current)
+                current = []
+            if chunk:
+                current.append((chunk, strong))
+    if current:
+        words.append(current)
+    return words
+
+
+def _width(word: Word, size: float) -> float:
+    return sum(text_width(piece, size, strong) for piece, strong in word)
+
+
+def wrap(text: str, size: float, width: float, bold: bool = False) -> list[list[tuple[str, bool]]]:
+    """Lines that fit `width` mm at em size `size`, each as runs of (text, bold)."""
+    lines: list[list[Word]] = [[]]
+    used, space = 0.0, text_width(" ", size)
+    for word in _words(text, bold):
+        w = _width(word, size)
+        if lines[-1] and used + space + w > width:
+            lines.append([])
+            used = 0.0
+        used += (space if lines[-1] else 0.0) + w
+        lines[-1].append(word)
+    return [_runs(line) for line in lines]
+
+
+def _runs(line: list[Word]) -> list[tuple[str, bool]]:
+    """The line's pieces with neighbours of the same weight joined, so each run is one text."""
+    runs: list[tuple[str, bool]] = []
+    for n, word in enumerate(line):
+        for k, (piece, bold) in enumerate(word):
+            text = (" " if n > 0 and k == 0 else "") + piece
+            if runs and runs[-1][1] == bold:
+                runs[-1] = (runs[-1][0] + text, bold)
+            else:
+                runs.append((text, bold))
+    return runs
+
+
+def flow(document: Document, source: str, title: str) -> list[Page]:
+    """Pages of `source` (rules summary Markdown) flowed down the content area."""
+    pages: list[Page] = []
+    page = document.new_page(title)
+    pages.append(page)
+    area = page.paper.content
+    y = area.y
+    for block in parse_blocks(source):
+        size, before, after = STYLES[block.kind]
+        y += before if y > area.y else 0.0
+        strong = block.kind in ("title", "heading")
+        indent = BULLET_INDENT if block.kind == "bullet" else 0.0
+        lines = wrap(block.text, size, area.w - indent, strong)
+        height = len(lines) * size * LEADING
+        if y + min(height, 3 * size * LEADING) > area.bottom:
+            page = document.new_page(title)
+            pages.append(page)
+            y = area.y
+        if block.kind == "bullet":
+            page.drawing.circle(area.x + 1.3, y + size * 0.72, 0.55, DOT)
+        for line in lines:
+            if y + size * LEADING > area.bottom:
+                page = document.new_page(title)
+                pages.append(page)
+                y = area.y
+            x = area.x + indent
+            for run, bold in line:
+                page.drawing.text(x, y + size, run, size, bold=bold)
+                x += text_width(run, size, bold)
+            y += size * LEADING
+        y += after
+    return pages

@@ -1,0 +1,153 @@
+"""Colours by meaning, and how they print in each ink mode.
+
+Kits never write a colour that carries meaning as a literal: they ask the Painter for a named
+swatch (`player1`, `water`, ...) from templates/themes/. In `color` ink a swatch is a solid fill.
+In `saver` ink an area prints white with a coloured outline and the swatch's hatching; in `bw` the
+hatching and outlines are black. Text on any area stays dark outside `color` ink. Where colour
+alone tells pieces apart, kits also print the swatch's letter (`Painter.letter`), so every kit
+stays playable on any printer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style, shape_bounds
+from pnp.templates import load_json, templates_dir
+
+HATCH_SPACING = 1.6  # mm
+HATCH_WIDTH = 0.22
+
+
+@dataclass(frozen=True)
+class Swatch:
+    colour: str
+    pattern: str  # none, diagonal, back, cross, horizontal, vertical, grid, dots, wide-...
+    letter: str
+    name: str
+
+
+@cache
+def swatches(game: str) -> dict[str, Swatch]:
+    data = dict(load_json("themes/default.json")["swatches"])
+    own = templates_dir() / "themes" / f"{game}.json"
+    if own.is_file():
+        data.update(load_json(f"themes/{game}.json")["swatches"])
+    return {
+        name: Swatch(s["colour"], s["pattern"], s.get("letter", ""), s.get("name", name))
+        for name, s in data.items()
+    }
+
+
+def _luminance(colour: str) -> float:
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def darker(colour: str, factor: float = 0.6) -> str:
+    r, g, b = (int(int(colour[i : i + 2], 16) * factor) for i in (1, 3, 5))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+class Painter:
+    """Paints named swatches for one game in one ink mode."""
+
+    def __init__(self, game: str, ink: str) -> None:
+        self.ink = ink
+        self.swatches = swatches(game)
+
+    def swatch(self, name: str) -> Swatch:
+        return self.swatches[name]
+
+    def fill(self, name: str) -> str:
+        """The flat colour of an area: the swatch in colour ink, white otherwise."""
+        return self.swatches[name].colour if self.ink == "color" else WHITE
+
+    def line(self, name: str) -> str:
+        """The colour for lines and marks in this swatch's colour (outlines, hatching)."""
+        colour = self.swatches[name].colour
+        if self.ink == "bw":
+            return BLACK
+        if self.ink == "saver" and _luminance(colour) > 0.6:
+            return darker(colour, 0.55)
+        return colour
+
+    def text_on(self, name: str) -> str:
+        """A readable text colour on an area painted with this swatch."""
+        if self.ink != "color":
+            return BLACK
+        return BLACK if _luminance(self.swatches[name].colour) > 0.5 else WHITE
+
+    def letter(self, name: str) -> str:
+        return self.swatches[name].letter
+
+    def area(self, drawing: Drawing, shape: Shape, name: str, outline: float = 0.3) -> None:
+        """Fill `shape` with the swatch: solid in colour ink, outline and hatching otherwise."""
+        swatch = self.swatches[name]
+        if self.ink == "color":
+            stroke = darker(swatch.colour) if outline else None
+            drawing.path(shape, Style(fill=swatch.colour, stroke=stroke, width=outline))
+            return
+        drawing.path(shape, Style(fill=WHITE, stroke=None))
+        hatch(drawing, shape, swatch.pattern, self.line(name))
+        if outline:
+            drawing.path(shape, Style(stroke=self.line(name), width=outline))
+
+
+def hatch(drawing: Drawing, shape: Shape, pattern: str, colour: str) -> None:
+    """Lines (or dots) of `pattern` over `shape`, clipped to it."""
+    if pattern == "none":
+        return
+    x, y, w, h = shape_bounds(shape)
+    wide = pattern.startswith("wide-")
+    kind = pattern.removeprefix("wide-")
+    step = HATCH_SPACING * (2.2 if wide else 1.0)
+    layer = Drawing(drawing.width, drawing.height)
+    style = Style(stroke=colour, width=HATCH_WIDTH * (1.6 if wide else 1.0))
+    if kind == "dots":
+        dot = Style(fill=colour, stroke=None)
+        for i in range(int(w / step) + 2):
+            for j in range(int(h / step) + 2):
+                layer.circle(x + i * step + (step / 2 if j % 2 else 0), y + j * step, 0.28, dot)
+    directions = {
+        "diagonal": [(1, 1)],
+        "back": [(1, -1)],
+        "cross": [(1, 1), (1, -1)],
+        "horizontal": [(1, 0)],
+        "vertical": [(0, 1)],
+        "grid": [(1, 0), (0, 1)],
+    }.get(kind, [])
+    for dx, dy in directions:
+        _parallel_lines(layer, x, y, w, h, dx, dy, step, style)
+    drawing.place(layer, 0, 0, clip=shape)
+
+
+def _parallel_lines(
+    layer: Drawing,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    dx: int,
+    dy: int,
+    step: float,
+    style: Style,
+) -> None:
+    if dy == 0:
+        for k in range(int(h / step) + 1):
+            layer.line(x, y + k * step, x + w, y + k * step, style)
+        return
+    if dx == 0:
+        for k in range(int(w / step) + 1):
+            layer.line(x + k * step, y, x + k * step, y + h, style)
+        return
+    # 45 degree lines: x - dy*y = c, sweep c across the box
+    span = w + h
+    gap = step * 1.41421356
+    for k in range(int(span / gap) + 2):
+        offset = k * gap
+        if dy > 0:
+            layer.line(x + offset - h, y, x + offset, y + h, style)
+        else:
+            layer.line(x + offset - h, y + h, x + offset, y, style)

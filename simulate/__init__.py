@@ -1,0 +1,1 @@
+"""simulate: plays pnp games with agents and measures balance."""

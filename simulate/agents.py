@@ -1,0 +1,83 @@
+"""Agents that choose moves: by name, one per seat, each with its own seeded generator.
+
+An agent sees the state and its seat and returns one of `state.legal_moves(seat)`. It draws any
+randomness only from the generator it is given, so a game's seed fixes every choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from pnp.errors import PnpError, one_of
+from pnp.games.base import Move, Seat, State
+
+
+class Agent(Protocol):
+    def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move: ...
+
+
+class RandomAgent:
+    """Uniform over complete legal moves."""
+
+    def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
+        moves: Sequence[Move] = state.legal_moves(seat)
+        return moves[int(rng.integers(len(moves)))]
+
+
+class GreedyAgent:
+    """The move with the best immediate value (`State.move_value`); ties broken at random."""
+
+    def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
+        moves: Sequence[Move] = state.legal_moves(seat)
+        if len(moves) == 1:
+            return moves[0]
+        values = [state.move_value(seat, move) for move in moves]
+        best = max(values)
+        ties: list[Move] = [
+            move for move, value in zip(moves, values, strict=True) if value == best
+        ]
+        return ties[int(rng.integers(len(ties)))]
+
+
+Factory = Callable[[str | None], Agent]
+
+
+def _plain(cls: type[RandomAgent] | type[GreedyAgent], name: str) -> Factory:
+    def make(parameter: str | None) -> Agent:
+        if parameter is not None:
+            raise PnpError(f"agent {name!r} takes no parameter (got {name}:{parameter})")
+        return cls()
+
+    return make
+
+
+AGENTS: dict[str, Factory] = {
+    "random": _plain(RandomAgent, "random"),
+    "greedy": _plain(GreedyAgent, "greedy"),
+}
+
+
+def make_agent(spec: str) -> Agent:
+    """The agent named by `spec` (`name` or `name:parameter`)."""
+    name, _, parameter = spec.partition(":")
+    if name not in AGENTS:
+        raise PnpError(f"unknown agent {spec!r}; expected {one_of(AGENTS)}")
+    return AGENTS[name](parameter or None)
+
+
+def parse_agents(text: str, players: int) -> tuple[str, ...]:
+    """Agent names per seat from `A` (every seat) or `A,B,...` (exactly one per seat), checked."""
+    names = tuple(part.strip() for part in text.split(","))
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise PnpError(
+            f"--agents {text}: give one agent for every seat or exactly {players} "
+            f"(one per seat), from {one_of(AGENTS)}"
+        )
+    for name in names:
+        make_agent(name)
+    return names

@@ -1,0 +1,83 @@
+"""Where games are played: in this process, or in a pool of local worker processes.
+
+Every executor takes a plan and chunks of game numbers and yields each chunk's records as the
+chunk finishes, in any order; the caller puts records back in game order, so the executor never
+changes the numbers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Protocol
+
+from simulate.runner import GameRecord, RunPlan, Worker
+
+
+class Executor(Protocol):
+    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]: ...
+
+
+class InlineExecutor:
+    """Plays every chunk in this process (one worker)."""
+
+    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
+        worker = Worker(plan)
+        for chunk in chunks:
+            yield worker.play_chunk(chunk)
+
+
+_WORKER: Worker | None = None
+
+
+def _start_worker(plan: RunPlan) -> None:
+    global _WORKER
+    _WORKER = Worker(plan)
+
+
+def _play_chunk(chunk: list[int]) -> list[GameRecord]:
+    assert _WORKER is not None, "worker process not initialised"
+    return _WORKER.play_chunk(chunk)
+
+
+class ProcessExecutor:
+    """Plays chunks in `workers` local processes, keeping at most two chunks queued per worker."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
+        method = "forkserver" if sys.platform.startswith("linux") else "spawn"
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":
+            context.set_forkserver_preload(["pnp.games", "simulate.runner"])
+        pool = ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=_start_worker, initargs=(plan,)
+        )
+        pending: set[Future[list[GameRecord]]] = set()
+        queue = iter(chunks)
+        try:
+            for chunk in queue:
+                pending.add(pool.submit(_play_chunk, chunk))
+                if len(pending) >= 2 * self.workers:
+                    break
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+                    following = next(queue, None)
+                    if following is not None:
+                        pending.add(pool.submit(_play_chunk, following))
+        finally:
+            pool.shutdown(wait=not pending, cancel_futures=True)
+
+
+def make_executor(workers: int) -> Executor:
+    return InlineExecutor() if workers == 1 else ProcessExecutor(workers)
+
+
+def default_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1

@@ -1,0 +1,140 @@
+"""Plays many games with agents per seat and returns one record per game, in a fixed order.
+
+Seeds: every random choice derives from one master seed through numpy's SeedSequence. Setup i
+is drawn from the spawn key (i,) and game j on setup i from (i, j); each seat's agent gets one
+child of the game's own seed. Nothing depends on which worker plays a game or in what order
+games finish, so 1 worker and 8 workers give the same records and the same summary.
+
+Illegal moves and the turn cap are handled here once, not in every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pnp.games import get_game
+from pnp.games.base import Outcome, Result, Setup, State
+from pnp.games.options import Options
+from simulate.agents import Agent, make_agent
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    index: int  # game number in the run
+    setup_index: int
+    setup: str  # the setup's label (its seed, or its own id)
+    game_seed: int
+    rotation: int  # seat s is played by agents[(s + rotation) % players] of the run
+    agents: tuple[str, ...]  # agent per seat, after rotation
+    scores: tuple[float, ...] | None
+    ranks: tuple[int, ...]
+    turns: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """What to play: `games` games over the setups, agents per seat, one master seed.
+
+    `setups` holds fixed setups (from a file); otherwise `random_setups` setups are drawn from
+    the master seed with `options`. Game g is played on setup g mod M; in paired mode its
+    rotation is (g div M) mod players, so every setup sees every seat order equally often.
+    """
+
+    game: str
+    options: Options
+    agents: tuple[str, ...]
+    seed: int
+    games: int
+    setups: tuple[Setup, ...] = ()
+    random_setups: int = 0
+    paired: bool = False
+    max_turns: int | None = None
+
+    @property
+    def setup_count(self) -> int:
+        return len(self.setups) or self.random_setups
+
+    def tasks(self, start: int = 0, stop: int | None = None) -> list[int]:
+        return list(range(start, self.games if stop is None else stop))
+
+
+def setup_seed(master: int, setup_index: int) -> int:
+    return int(np.random.SeedSequence(master, spawn_key=(setup_index,)).generate_state(1)[0])
+
+
+def game_seed(master: int, setup_index: int, game_in_setup: int) -> int:
+    words = np.random.SeedSequence(master, spawn_key=(setup_index, game_in_setup)).generate_state(2)
+    return int(words[0]) << 32 | int(words[1])
+
+
+def play(
+    state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int
+) -> tuple[Result, int]:
+    """Play `state` to the end with one agent per seat; returns the result and the turns made."""
+    rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(agents))]
+    turns = 0
+    while not state.is_over():
+        if turns >= max_turns:
+            return state.undecided_result(), turns
+        seats = state.to_act()
+        moves = [agents[seat].choose(state, seat, rngs[seat]) for seat in seats]
+        state.apply_joint(moves)
+        turns += 1
+    return state.result(), turns
+
+
+@dataclass
+class Worker:
+    """Plays games of one plan; built once per process, keeps the last setup it drew."""
+
+    plan: RunPlan
+    _cache: dict[int, Setup] = field(default_factory=dict)
+
+    def setup(self, setup_index: int) -> Setup:
+        if self.plan.setups:
+            return self.plan.setups[setup_index]
+        if setup_index not in self._cache:
+            self._cache.clear()
+            game = get_game(self.plan.game)
+            seed = setup_seed(self.plan.seed, setup_index)
+            self._cache[setup_index] = game.playable(game.random_setup(seed, self.plan.options))[0]
+        return self._cache[setup_index]
+
+    def play_game(self, index: int) -> GameRecord:
+        plan, game = self.plan, get_game(self.plan.game)
+        players = int(plan.options["players"])
+        setup_index, game_in_setup = index % plan.setup_count, index // plan.setup_count
+        rotation = game_in_setup % players if plan.paired else 0
+        names = tuple(plan.agents[(s + rotation) % players] for s in range(players))
+        seed = game_seed(plan.seed, setup_index, game_in_setup)
+        setup = self.setup(setup_index)
+        cap = plan.max_turns or game.info.max_turns
+        result, turns = play(game.new_state(setup), [make_agent(n) for n in names], seed, cap)
+        return GameRecord(
+            index,
+            setup_index,
+            game.setup_label(setup),
+            seed,
+            rotation,
+            names,
+            result.scores,
+            result.ranks,
+            turns,
+            result.outcome,
+        )
+
+    def play_chunk(self, indices: Sequence[int]) -> list[GameRecord]:
+        return [self.play_game(i) for i in indices]
+
+
+def chunks(indices: Sequence[int], size: int) -> Iterator[list[int]]:
+    for start in range(0, len(indices), size):
+        yield list(indices[start : start + size])
+
+
+Progress = Callable[[int], None]

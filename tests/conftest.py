@@ -1,0 +1,28 @@
+"""Shared test setup: the seed's example sheet and small helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+# The example sheet printed in the rules (seed 001, Paper Pen-guins), as printed there.
+EXAMPLE_SHEET = """\
+\ta\tb\tc\td\te\tf\tg\th\t
+8\t2\t3\t2\t3\t2\t2\t3\t1\t8
+7\t1\t1\t3\t2\t1\t3\t1\t2\t7
+6\t2\t1\t1\t1\t1\t2\t2\t2\t6
+5\t1\t1\t1\t1\t1\t2\t1\t3\t5
+4\t1\t1\t1\t1\t1\t2\t1\t1\t4
+3\t1\t2\t3\t2\t3\t1\t3\t2\t3
+2\t2\t2\t2\t1\t2\t1\t1\t1\t2
+1\t3\t2\t2\t1\t1\t1\t1\t3\t1
+\ta\tb\tc\td\te\tf\tg\th\t
+"""
+
+
+@pytest.fixture
+def example_sheet(tmp_path: Path) -> Path:
+    path = tmp_path / "example-sheet.txt"
+    path.write_text(EXAMPLE_SHEET)
+    return path

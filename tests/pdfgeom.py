@@ -1,0 +1,97 @@
+"""Reading a PDF's drawing back as geometry in millimetres, to check printed sizes in tests.
+
+Follows the content stream's graphics state (q, Q, cm) and reports rectangles (re) and straight
+line segments (m, l) in page coordinates, millimetres from the bottom-left corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+PT = 25.4 / 72  # mm per PDF point
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    """m then n: the matrix a `cm m` sets inside a state whose matrix is n."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+    )
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return ((a * x + c * y + e) * PT, (b * x + d * y + f) * PT)
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+    @property
+    def length(self) -> float:
+        return float(((self.x2 - self.x1) ** 2 + (self.y2 - self.y1) ** 2) ** 0.5)
+
+
+@dataclass
+class PageGeometry:
+    width: float
+    height: float
+    boxes: list[Box]
+    segments: list[Segment]
+
+
+def read_geometry(path: Path) -> list[PageGeometry]:
+    reader = PdfReader(str(path))
+    pages = []
+    for page in reader.pages:
+        box = page.mediabox
+        geometry = PageGeometry(float(box.width) * PT, float(box.height) * PT, [], [])
+        stack: list[Matrix] = []
+        ctm = IDENTITY
+        current: tuple[float, float] | None = None
+        content = ContentStream(page.get_contents(), reader)
+        for operands, operator in content.operations:
+            op = operator.decode() if isinstance(operator, bytes) else operator
+            values = [float(v) for v in operands] if op in ("cm", "re", "m", "l") else []
+            if op == "q":
+                stack.append(ctm)
+            elif op == "Q":
+                ctm = stack.pop()
+            elif op == "cm":
+                ctm = multiply(tuple(values), ctm)  # type: ignore[arg-type]
+            elif op == "re":
+                x, y, w, h = values
+                (x1, y1), (x2, y2) = apply(ctm, x, y), apply(ctm, x + w, y + h)
+                geometry.boxes.append(Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)))
+            elif op == "m":
+                current = apply(ctm, *values)
+            elif op == "l" and current is not None:
+                end = apply(ctm, *values)
+                geometry.segments.append(Segment(*current, *end))
+                current = end
+        pages.append(geometry)
+    return pages

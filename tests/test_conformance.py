@@ -1,0 +1,99 @@
+"""The one test every registered game passes (the contract in pnp/games/base.py).
+
+For every game, player count and variant: setups are reproducible from their seed and survive a
+round trip through setup.json; random games end (finished, or reported endless / undecided);
+ranks are valid competition ranks; perft at depth 1 equals the number of legal moves (joint
+orders for simultaneous games) all along a game; clones are independent of the original.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pnp.games import GAMES
+from pnp.games.base import Game, Outcome, Result, State
+from pnp.games.perft import perft
+from pnp.games.setupfile import parse_setup, setup_json
+from simulate.agents import RandomAgent
+
+CONFIGS = [
+    (name, players, variant)
+    for name, game in GAMES.items()
+    for players in game.info.players
+    for variant in game.info.variants
+]
+
+
+def ids(config: tuple[str, int, str]) -> str:
+    return "-".join(str(part) for part in config)
+
+
+def valid_ranks(ranks: tuple[int, ...]) -> bool:
+    """Competition ranks: a rank r held by k players is followed by rank r + k."""
+    return all(rank == 1 + sum(1 for other in ranks if other < rank) for rank in ranks)
+
+
+def check_result(result: Result, players: int, has_scores: bool) -> None:
+    assert len(result.ranks) == players
+    assert all(1 <= rank <= players for rank in result.ranks)
+    assert valid_ranks(result.ranks), result.ranks
+    assert result.outcome in tuple(Outcome)
+    if has_scores:
+        assert result.scores is not None and len(result.scores) == players
+        assert all(math.isfinite(s) for s in result.scores)
+
+
+def snapshot(state: State[Any]) -> tuple[Any, ...]:
+    seats = state.to_act()
+    return (
+        seats,
+        [list(map(state.move_text, state.legal_moves(s))) for s in seats],
+        state.scores(),
+        state.is_over(),
+    )
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=ids)
+def test_setups_are_reproducible_and_round_trip(config: tuple[str, int, str]) -> None:
+    name, players, variant = config
+    game: Game[Any] = GAMES[name]
+    options = game.info.resolve(players, variant, {})
+    setup = game.random_setup(5, options)
+    assert game.random_setup(5, options) == setup
+    text = setup_json(game, setup)
+    again = parse_setup(json.loads(text), GAMES, name, "test")
+    assert setup_json(game, again) == text
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=ids)
+def test_random_games_end_with_valid_results(config: tuple[str, int, str]) -> None:
+    name, players, variant = config
+    game: Game[Any] = GAMES[name]
+    options = game.info.resolve(players, variant, {})
+    agent = RandomAgent()
+    for seed in range(3):
+        setup = game.playable(game.random_setup(seed, options))[0]
+        state = game.new_state(setup)
+        rng = np.random.default_rng(seed)
+        turns = 0
+        while not state.is_over() and turns < game.info.max_turns:
+            seats = state.to_act()
+            assert seats and len(set(seats)) == len(seats)
+            if turns % 7 == 0:
+                expected = math.prod(len(state.legal_moves(s)) for s in seats)
+                assert perft(state, 1) == expected > 0
+                before = snapshot(state)
+                twin = state.clone()
+                twin.apply_joint([agent.choose(twin, s, rng) for s in twin.to_act()])
+                assert snapshot(state) == before, "a clone shares state with its original"
+            state.apply_joint([agent.choose(state, s, rng) for s in seats])
+            turns += 1
+        result = state.result() if state.is_over() else state.undecided_result()
+        check_result(result, players, game.info.has_scores)
+        if state.is_over():
+            assert state.to_act() == ()
