@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.render.drawing import BLACK, WHITE, Drawing, Style
+from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style
 from pnp.render.fonts import text_width
 from pnp.render.paper import Box, Paper, footer_spec
 from pnp.render.settings import PrintSettings
@@ -19,9 +19,13 @@ GREY = "#555555"
 
 @dataclass
 class Page:
+    """One page; `cuts` holds the outlines of the components laid on it (page coordinates), the
+    lines a cutter follows."""
+
     paper: Paper
     drawing: Drawing
     title: str
+    cuts: list[Shape] = field(default_factory=list)
 
 
 @dataclass

@@ -101,15 +101,29 @@ Op = Line | Rect | Circle | Path | Text | Place
 class Drawing:
     """A width x height mm area and what is drawn on it, in drawing order.
 
-    `background` is the component's flat background colour, if it has one: sheet layouts extend
-    it past the cut line when the kit is printed with bleed.
+    Components laid on sheets may say two more things about themselves:
+    - `background`: their flat background colour; layouts extend it past the cut line when the kit
+      is printed with bleed;
+    - `outline`: the line they are cut along, in their own coordinates, when it is not their
+      width x height rectangle (a hexagonal tile, a round token); layouts record it as the cut.
     """
 
-    def __init__(self, width: float, height: float, background: str | None = None) -> None:
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        background: str | None = None,
+        outline: Shape | None = None,
+    ) -> None:
         self.width = width
         self.height = height
         self.background = background
+        self.outline = outline
         self.ops: list[Op] = []
+
+    def cut_outline(self) -> Shape:
+        """The shape a cutter follows: `outline`, or the drawing's own rectangle."""
+        return self.outline or rect_shape(0, 0, self.width, self.height)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, style: Style = Style()) -> None:
         self.ops.append(Line(x1, y1, x2, y2, style))
@@ -217,3 +231,10 @@ def shape_bounds(shape: Shape) -> tuple[float, float, float, float]:
     xs = [float(v) for command in shape for v in command[1::2]]
     ys = [float(v) for command in shape for v in command[2::2]]
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def translated(shape: Shape, dx: float, dy: float) -> Shape:
+    return tuple(
+        (command[0], *(float(v) + (dx if i % 2 == 0 else dy) for i, v in enumerate(command[1:])))
+        for command in shape
+    )

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from pnp.errors import PnpError
 from pnp.render.document import Document, Page
-from pnp.render.drawing import Drawing, Style
+from pnp.render.drawing import Drawing, Style, translated
 from pnp.render.paper import Box
 
 CUT = Style(stroke="#000000", width=0.2)
@@ -100,6 +100,7 @@ def lay_out(
             _bleed(page.drawing, spec, chunk, spots, cols, bleed)
         for item, (x, y) in zip(chunk, spots, strict=True):
             page.drawing.place(item, x, y)
+            page.cuts.append(translated(item.cut_outline(), x, y))
             placed.append(Placed(page, x, y))
         _cut_marks(page.drawing, spec, left, area.y, used_cols, used_rows, len(chunk), bleed)
         if backs is not None:

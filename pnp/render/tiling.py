@@ -35,13 +35,17 @@ class Tiling:
     overlap: float
     landscape: bool
 
+    def part_size(self, col: int, row: int) -> tuple[float, float]:
+        """Every part is the same size: the board shared out evenly, overlaps included."""
+        return (
+            (self.width + (self.cols - 1) * self.overlap) / self.cols,
+            (self.height + (self.rows - 1) * self.overlap) / self.rows,
+        )
+
     def origin(self, col: int, row: int) -> tuple[float, float]:
         """The board coordinates of the top-left corner of part (col, row)."""
-        return col * (self.window.w - self.overlap), row * (self.window.h - self.overlap)
-
-    def part_size(self, col: int, row: int) -> tuple[float, float]:
-        x0, y0 = self.origin(col, row)
-        return min(self.window.w, self.width - x0), min(self.window.h, self.height - y0)
+        w, h = self.part_size(col, row)
+        return col * (w - self.overlap), row * (h - self.overlap)
 
     @staticmethod
     def name(col: int, row: int) -> str:
@@ -86,7 +90,7 @@ def _part_page(
     drawing, window = page.drawing, plan.window
     x0, y0 = plan.origin(col, row)
     w, h = plan.part_size(col, row)
-    left = window.x + (window.w - w) / 2 if plan.cols == 1 else window.x
+    left = window.x + (window.w - w) / 2
     drawing.place(board, left - x0, window.y - y0, clip=rect_shape(x0, y0, w, h))
     header_y = window.y - HEADER
     drawing.text(window.x, header_y + 5, label, 4.2, bold=True)
