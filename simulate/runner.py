@@ -88,6 +88,18 @@ def play(
     return state.result(), turns
 
 
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of a plan before it is played."""
+
+    index: int
+    setup_index: int
+    setup: Setup
+    seed: int
+    rotation: int
+    agents: tuple[str, ...]
+
+
 @dataclass
 class Worker:
     """Plays games of one plan; built once per process, keeps the last setup it drew."""
@@ -105,31 +117,43 @@ class Worker:
             self._cache[setup_index] = game.playable(game.random_setup(seed, self.plan.options))[0]
         return self._cache[setup_index]
 
-    def play_game(self, index: int) -> GameRecord:
-        plan, game = self.plan, get_game(self.plan.game)
+    def spec(self, index: int) -> GameSpec:
+        """Game `index` of the plan: its setup, seed and the agent in each seat."""
+        plan = self.plan
         players = int(plan.options["players"])
         setup_index, game_in_setup = index % plan.setup_count, index // plan.setup_count
         rotation = game_in_setup % players if plan.paired else 0
         names = tuple(plan.agents[(s + rotation) % players] for s in range(players))
         seed = game_seed(plan.seed, setup_index, game_in_setup)
-        setup = self.setup(setup_index)
-        cap = plan.max_turns or game.info.max_turns
-        result, turns = play(game.new_state(setup), [make_agent(n) for n in names], seed, cap)
-        return GameRecord(
-            index,
-            setup_index,
-            game.setup_label(setup),
-            seed,
-            rotation,
-            names,
-            result.scores,
-            result.ranks,
-            turns,
-            result.outcome,
-        )
+        return GameSpec(index, setup_index, self.setup(setup_index), seed, rotation, names)
 
     def play_chunk(self, indices: Sequence[int]) -> list[GameRecord]:
-        return [self.play_game(i) for i in indices]
+        """Play games `indices`: all at once if the game has a batch engine for these agents,
+        else one by one."""
+        game = get_game(self.plan.game)
+        cap = self.plan.max_turns or game.info.max_turns
+        specs = [self.spec(i) for i in indices]
+        results = game.play_batch([(s.setup, s.seed, s.agents) for s in specs], cap)
+        if results is None:
+            results = [
+                play(game.new_state(s.setup), [make_agent(n) for n in s.agents], s.seed, cap)
+                for s in specs
+            ]
+        return [
+            GameRecord(
+                s.index,
+                s.setup_index,
+                game.setup_label(s.setup),
+                s.seed,
+                s.rotation,
+                s.agents,
+                result.scores,
+                result.ranks,
+                turns,
+                result.outcome,
+            )
+            for s, (result, turns) in zip(specs, results, strict=True)
+        ]
 
 
 def chunks(indices: Sequence[int], size: int) -> Iterator[list[int]]:

@@ -245,6 +245,18 @@ class Game(ABC, Generic[StateT]):
         data = self.random_data(rng, options)
         return Setup(self.info.name, seed, self.info.stored_options(options), data)
 
+    def play_batch(
+        self, games: Sequence[tuple[Setup, int, tuple[str, ...]]], max_turns: int
+    ) -> list[tuple[Result, int]] | None:
+        """Results and turns of many games (setup, game seed, agent per seat) played at once,
+        array-at-a-time; None when this game has no batch engine for these agents, and the
+        runner plays them one by one through the State contract.
+
+        A game's moves must depend only on its own setup, seed and agents, never on the other
+        games of the batch, so results do not depend on chunking or the number of workers.
+        """
+        return None
+
     def setup_label(self, setup: Setup) -> str:
         """How pages and reports name a setup: its seed, unless the game gives it an id."""
         return "custom" if setup.seed is None else str(setup.seed)

@@ -26,7 +26,6 @@ from pnp.render.svg import svg_text
 Builder = Callable[[Setup, PrintSettings], Document]
 
 
-
 def _discover() -> dict[str, Builder]:
     found: dict[str, Builder] = {}
     for module_info in pkgutil.iter_modules(__path__):
