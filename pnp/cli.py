@@ -25,6 +25,7 @@ from pnp.games.perft import perft as count_perft
 from pnp.games.setupfile import read_setup
 from pnp.kits import FORMATS, build_kit, write_kit
 from pnp.output import check_folder
+from pnp.render.calibration import add_calibration
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 
@@ -100,6 +101,16 @@ def games() -> None:
     out_console.print(table)
 
 
+def _back_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise PnpError(
+            f"--back-offset {text} is not valid: expected X,Y in mm, e.g. 0.5,-1"
+        ) from None
+    return x, y
+
+
 @app.command()
 @game_command
 def kit(
@@ -108,19 +119,37 @@ def kit(
     players: Players = None,
     variant: Variant = None,
     paper: Annotated[str, typer.Option(help="Paper: a4 or letter.")] = "a4",
-    format: Annotated[str, typer.Option("--format", help="pdf, svg or both.")] = "both",
+    format: Annotated[str, typer.Option("--format", help="pdf, svg, both or laser.")] = "both",
     out: Out = Path("output"),
     setup: SetupFile = None,
+    ink: Annotated[str, typer.Option(help="color, saver (outlines, hatching) or bw.")] = "color",
+    duplex: Annotated[
+        str, typer.Option(help="Backs for a printer flipping on the long or short edge, or none.")
+    ] = "long",
+    back_offset: Annotated[
+        str, typer.Option("--back-offset", help="X,Y mm to move backs (printer drift).")
+    ] = "0,0",
+    bleed: Annotated[float, typer.Option(help="Background past the cut lines, in mm.")] = 0.0,
+    test_page: Annotated[
+        bool, typer.Option("--test-page", help="Add the printer calibration page.")
+    ] = False,
+    cut_colour: Annotated[str, typer.Option(help="Laser cut layer colour.")] = "#ff0000",
+    engrave_colour: Annotated[str, typer.Option(help="Laser engrave layer colour.")] = "#000000",
     game_options: dict[str, str] | None = None,
 ) -> None:
     """Draw a random setup (or --setup) as a print-ready kit: kit.pdf, kit-pNN.svg, setup.json."""
     chosen = get_game(game)
-    sheet = get_paper(paper)
     if format not in FORMATS:
         raise PnpError(f"--format {format} is not valid: expected {one_of(FORMATS)}")
+    settings = PrintSettings(
+        get_paper(paper), ink, duplex, _back_offset(back_offset), bleed,
+        cut_marks=format != "laser", cut_colour=cut_colour, engrave_colour=engrave_colour,
+    )  # fmt: skip
     check_folder(out)
     drawn = _setup(chosen, setup, seed, players, variant, game_options or {})
-    document = build_kit(chosen, drawn, PrintSettings(sheet))
+    document = build_kit(chosen, drawn, settings)
+    if test_page:
+        add_calibration(document)
     for path in write_kit(chosen, drawn, document, out, format):
         out_console.print(str(path))
 

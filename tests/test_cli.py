@@ -187,7 +187,7 @@ BAD_INPUT = [
     (["kit", "paper-penguins", "--paper", "a3"], "--paper a3 is not valid: expected a4 or letter"),
     (
         ["kit", "paper-penguins", "--format", "png"],
-        "--format png is not valid: expected pdf, svg or both",
+        "--format png is not valid: expected pdf, svg, both or laser",
     ),
     (
         ["kit", "paper-penguins", "--seed", "-3"],
@@ -202,6 +202,17 @@ BAD_INPUT = [
         ["kit", "paper-penguins", "--variant", "hex"],
         "--variant hex is not valid for paper-penguins: expected standard",
     ),
+    (
+        ["kit", "paper-penguins", "--ink", "gold"],
+        "--ink gold is not valid: expected color, saver or bw",
+    ),
+    (
+        ["kit", "paper-penguins", "--duplex", "flip"],
+        "--duplex flip is not valid: expected long, short",
+    ),
+    (["kit", "paper-penguins", "--back-offset", "1"], "--back-offset 1 is not valid: expected X,Y"),
+    (["kit", "paper-penguins", "--bleed", "9"], "--bleed 9 is not valid: expected 0 to 5 (mm)"),
+    (["kit", "paper-penguins", "--cut-colour", "red"], "--cut-colour red is not valid"),
     (["simulate", "paper-penguins", "--games", "0"], "--games 0 is not valid"),
     (["simulate", "paper-penguins", "--workers", "0"], "--workers 0 is not valid"),
     (
@@ -287,3 +298,20 @@ def test_setup_excludes_the_options_it_fixes(tmp_path: Path) -> None:
     setup = tmp_path / "paper-penguins-5" / "setup.json"
     code, _, stderr = invoke("kit", "paper-penguins", "--setup", str(setup), "--seed", "6")
     assert code == 2 and "--setup fixes the setup; leave out --seed" in stderr
+
+
+def test_a_laser_kit_with_a_test_page(tmp_path: Path) -> None:
+    code, _out, err = invoke(
+        "kit",
+        "paper-penguins",
+        "--seed",
+        "2",
+        "--format",
+        "laser",
+        "--test-page",
+        "--out",
+        str(tmp_path),
+    )
+    assert code == 0, err
+    names = sorted(p.name for p in (tmp_path / "paper-penguins-2").iterdir())
+    assert names[0] == "kit-laser-p01.svg" and "kit.pdf" not in names and "setup.json" in names

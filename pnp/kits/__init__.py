@@ -21,7 +21,7 @@ from pnp.output import staged_folder
 from pnp.render.document import Document
 from pnp.render.pdf import pdf_bytes
 from pnp.render.settings import PrintSettings
-from pnp.render.svg import svg_text
+from pnp.render.svg import laser_svg_text, svg_text
 
 Builder = Callable[[Setup, PrintSettings], Document]
 
@@ -37,7 +37,7 @@ def _discover() -> dict[str, Builder]:
 
 KITS: dict[str, Builder] = _discover()
 
-FORMATS = ("pdf", "svg", "both")
+FORMATS = ("pdf", "svg", "both", "laser")
 
 
 def build_kit(game: Game[Any], setup: Setup, settings: PrintSettings) -> Document:
@@ -59,13 +59,20 @@ def write_kit(
     title = f"{game.info.title} kit, seed {document.seed_label}"
     names: list[str] = []
     with staged_folder(final) as staging:
+        settings = document.settings
         if kit_format in ("pdf", "both"):
-            (staging / "kit.pdf").write_bytes(pdf_bytes(pages, title))
+            (staging / "kit.pdf").write_bytes(pdf_bytes(pages, title, settings.bleed))
             names.append("kit.pdf")
-        if kit_format in ("svg", "both"):
-            for number, page in enumerate(pages, 1):
+        for number, page in enumerate(pages, 1):
+            caption = f"{title}, page {number}"
+            if kit_format in ("svg", "both"):
                 name = f"kit-p{number:02d}.svg"
-                (staging / name).write_text(svg_text(page, f"{title}, page {number}"), "utf-8")
+                (staging / name).write_text(svg_text(page.drawing, caption), "utf-8")
+                names.append(name)
+            elif kit_format == "laser":
+                name = f"kit-laser-p{number:02d}.svg"
+                text = laser_svg_text(page, caption, settings.cut_colour, settings.engrave_colour)
+                (staging / name).write_text(text, "utf-8")
                 names.append(name)
         (staging / "setup.json").write_text(setup_json(game, setup), "utf-8")
         names.append("setup.json")

@@ -6,7 +6,7 @@ always be traced to its setup and checked for scale with a ruler.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style
 from pnp.render.fonts import text_width
@@ -19,13 +19,15 @@ GREY = "#555555"
 
 @dataclass
 class Page:
-    """One page; `cuts` holds the outlines of the components laid on it (page coordinates), the
-    lines a cutter follows."""
+    """One page. Pages of components also know where they are cut: `cuts` holds each component's
+    outline (page coordinates), the lines a cutter follows, and `trim` the box inside the
+    outermost cut lines (the PDF TrimBox; the BleedBox adds the bleed around it)."""
 
     paper: Paper
     drawing: Drawing
     title: str
     cuts: list[Shape] = field(default_factory=list)
+    trim: Box | None = None
 
 
 @dataclass
@@ -47,10 +49,13 @@ class Document:
         self.pages.append(page)
         return page
 
-    def finished(self) -> list[Drawing]:
+    def finished(self) -> list[Page]:
         """Every page with its footer, ready for a backend."""
         total = len(self.pages)
-        return [self._with_footer(page, n, total) for n, page in enumerate(self.pages, 1)]
+        return [
+            replace(page, drawing=self._with_footer(page, n, total))
+            for n, page in enumerate(self.pages, 1)
+        ]
 
     def _with_footer(self, page: Page, number: int, total: int) -> Drawing:
         paper = page.paper

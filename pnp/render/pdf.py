@@ -16,6 +16,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.render.document import Page
 from pnp.render.drawing import (
     Circle,
     Drawing,
@@ -30,9 +31,10 @@ from pnp.render.drawing import (
     placement_matrix,
 )
 from pnp.render.fonts import REGULAR, font_name, register_fonts
+from pnp.render.paper import Box
 
 
-def pdf_bytes(pages: Sequence[Drawing], title: str) -> bytes:
+def pdf_bytes(pages: Sequence[Page], title: str, bleed: float = 0.0) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
     canvas = Canvas(
@@ -43,14 +45,26 @@ def pdf_bytes(pages: Sequence[Drawing], title: str) -> bytes:
     canvas.setCreator("pnp")
     canvas.setSubject("print-and-play kit")
     for page in pages:
-        canvas.setPageSize((page.width * mm, page.height * mm))
+        width, height = page.paper.width, page.paper.height
+        canvas.setPageSize((width * mm, height * mm))
+        trim = page.trim
+        canvas.setTrimBox(_box(trim, width, height, 0.0) if trim else None)
+        canvas.setBleedBox(_box(trim, width, height, bleed) if trim and bleed else None)
         canvas.saveState()
-        canvas.transform(mm, 0, 0, -mm, 0, page.height * mm)
-        _replay(canvas, page)
+        canvas.transform(mm, 0, 0, -mm, 0, height * mm)
+        _replay(canvas, page.drawing)
         canvas.restoreState()
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+def _box(box: Box, width: float, height: float, grow: float) -> list[float]:
+    """A PDF box [x0 y0 x1 y1] in points (y up) for a box in mm (y down), grown by `grow` mm
+    on every side but never past the page."""
+    x0, x1 = max(0.0, box.x - grow), min(width, box.right + grow)
+    y0, y1 = max(0.0, height - box.bottom - grow), min(height, height - box.y + grow)
+    return [round(v * mm, 3) for v in (x0, y0, x1, y1)]
 
 
 def _replay(canvas: Canvas, drawing: Drawing) -> None:

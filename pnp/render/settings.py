@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pnp.errors import PnpError, one_of
 from pnp.render.paper import Paper
 
+HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 INKS = ("color", "saver", "bw")
 DUPLEX = ("long", "short", "none")
 
@@ -19,6 +21,8 @@ class PrintSettings:
     them for a duplex printer flipping on that edge, `none` prints each backs page mirrored for
     gluing or folding behind its fronts page. `back_offset` (x, y) in mm moves backs to correct a
     printer's drift. `bleed` (mm) extends component backgrounds past their cut lines.
+    `cut_marks`: printed marks for scissors (off for laser cutting, which follows the outlines).
+    `cut_colour` / `engrave_colour`: the two layers of laser SVG.
     """
 
     paper: Paper
@@ -26,6 +30,9 @@ class PrintSettings:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     bleed: float = 0.0
+    cut_marks: bool = True
+    cut_colour: str = "#ff0000"
+    engrave_colour: str = "#000000"
 
     def __post_init__(self) -> None:
         if self.ink not in INKS:
@@ -34,3 +41,11 @@ class PrintSettings:
             raise PnpError(f"--duplex {self.duplex} is not valid: expected {one_of(DUPLEX)}")
         if not 0 <= self.bleed <= 5:
             raise PnpError(f"--bleed {self.bleed:g} is not valid: expected 0 to 5 (mm)")
+        if not all(-20 <= v <= 20 for v in self.back_offset):
+            raise PnpError("--back-offset is not valid: expected X,Y in mm, each from -20 to 20")
+        for flag, colour in (
+            ("cut-colour", self.cut_colour),
+            ("engrave-colour", self.engrave_colour),
+        ):
+            if not HEX_COLOUR.match(colour):
+                raise PnpError(f"--{flag} {colour} is not valid: expected a colour like #ff0000")

@@ -102,7 +102,10 @@ def lay_out(
             page.drawing.place(item, x, y)
             page.cuts.append(translated(item.cut_outline(), x, y))
             placed.append(Placed(page, x, y))
-        _cut_marks(page.drawing, spec, left, area.y, used_cols, used_rows, len(chunk), bleed)
+        height = used_rows * spec.item_height + (used_rows - 1) * spec.gap
+        page.trim = Box(left, area.y, width, height)
+        if document.settings.cut_marks:
+            _cut_marks(page.drawing, spec, left, area.y, used_cols, used_rows, len(chunk), bleed)
         if backs is not None:
             _backs_page(document, title, landscape, backs[index : index + len(chunk)], spots, spec)
         index += len(chunk)

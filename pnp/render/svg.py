@@ -2,16 +2,22 @@
 
 Ids are numbered per file, so equal input gives equal text. Text names the Vera font with
 fallbacks, as SVG viewers draw with installed fonts.
+
+For laser cutters (`laser_svg_text`) a page becomes two Inkscape layers: `engrave` (the drawing,
+in one colour, strokes and text only) and `cut` (the components' outlines as hairlines, every
+edge shared by two components cut once).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import svgwrite
 
+from pnp.render.document import Page
 from pnp.render.drawing import (
     Circle,
     Drawing,
@@ -27,15 +33,41 @@ from pnp.render.drawing import (
 )
 from pnp.render.fonts import SVG_FAMILY
 
+INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+HAIRLINE = 0.01  # mm: lasers read strokes this thin as cuts
+
 
 def svg_text(page: Drawing, title: str) -> str:
+    document = _new_document(page, title)
+    _Emitter(document).emit(document, page)
+    return str(document.tostring()) + "\n"
+
+
+def laser_svg_text(page: Page, title: str, cut_colour: str, engrave_colour: str) -> str:
+    document = _new_document(page.drawing, title)
+    document.attribs["xmlns:inkscape"] = INKSCAPE
+    engrave = document.add(_layer(document, "engrave"))
+    _Emitter(document, engrave_colour).emit(engrave, page.drawing)
+    cut = document.add(_layer(document, "cut"))
+    for d in unique_edges(page.cuts):
+        cut.add(document.path(d=d, fill="none", stroke=cut_colour, stroke_width=HAIRLINE))
+    return str(document.tostring()) + "\n"
+
+
+def _new_document(page: Drawing, title: str) -> svgwrite.Drawing:
     w, h = _n(page.width), _n(page.height)
     document = svgwrite.Drawing(
         size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", profile="full", debug=False
     )
     document.set_desc(title=title)
-    _emit(document, document, page, itertools.count(1))
-    return str(document.tostring()) + "\n"
+    return document
+
+
+def _layer(document: svgwrite.Drawing, name: str) -> Any:
+    group = document.g(id=name)
+    group.attribs["inkscape:groupmode"] = "layer"
+    group.attribs["inkscape:label"] = name
+    return group
 
 
 def _n(value: float) -> float | int:
@@ -50,64 +82,101 @@ def _d(shape: Shape) -> str:
     )
 
 
-def _style(style: Style) -> dict[str, Any]:
-    attributes: dict[str, Any] = {
-        "fill": style.fill or "none",
-        "stroke": style.stroke or "none",
-    }
-    if style.stroke is not None:
-        attributes["stroke_width"] = _n(style.width)
-        if style.dash:
-            attributes["stroke_dasharray"] = ",".join(str(_n(d)) for d in style.dash)
-    return attributes
+def unique_edges(shapes: list[Shape]) -> list[str]:
+    """Path data of every edge of `shapes` once: an edge two components share is cut once."""
+    seen: set[tuple[float, ...]] = set()
+    edges: list[str] = []
+    for shape in shapes:
+        start = current = (0.0, 0.0)
+        for command in shape:
+            kind, values = command[0], [_n(float(v)) for v in command[1:]]
+            if kind == "M":
+                start = current = (values[0], values[1])
+                continue
+            end = start if kind == "Z" else (values[-2], values[-1])
+            points = [current, *zip(values[0:-2:2], values[1:-2:2], strict=True), end]
+            if kind == "Z" and current == start:
+                continue
+            flat = tuple(v for point in points for v in point)
+            backwards = tuple(v for point in reversed(points) for v in point)
+            key = min(flat, backwards)
+            if key not in seen:
+                seen.add(key)
+                curve = "C" if kind == "C" else "L"
+                rest = " ".join(f"{x} {y}" for x, y in points[1:])
+                edges.append(f"M{points[0][0]} {points[0][1]} {curve}{rest}")
+            current = end
+    return edges
 
 
-def _emit(document: svgwrite.Drawing, parent: Any, drawing: Drawing, ids: Iterator[int]) -> None:
-    for op in drawing.ops:
-        parent.add(_element(document, op, ids))
+@dataclass
+class _Emitter:
+    """Writes Drawings as SVG elements; with `engrave` set, everything in that one colour."""
 
+    document: svgwrite.Drawing
+    engrave: str | None = None
 
-def _element(document: svgwrite.Drawing, op: Op, ids: Iterator[int]) -> Any:
-    if isinstance(op, Line):
-        return document.line((_n(op.x1), _n(op.y1)), (_n(op.x2), _n(op.y2)), **_style(op.style))
-    if isinstance(op, Rect):
-        extra = {"rx": _n(op.radius)} if op.radius > 0 else {}
-        return document.rect(
-            (_n(op.x), _n(op.y)), (_n(op.w), _n(op.h)), **extra, **_style(op.style)
-        )
-    if isinstance(op, Circle):
-        return document.circle((_n(op.cx), _n(op.cy)), _n(op.r), **_style(op.style))
-    if isinstance(op, Path):
-        return document.path(d=_d(op.commands), **_style(op.style))
-    if isinstance(op, Text):
-        return _text(document, op)
-    return _group(document, op, ids)
+    def __post_init__(self) -> None:
+        self.ids: Iterator[int] = itertools.count(1)
 
+    def emit(self, parent: Any, drawing: Drawing) -> None:
+        for op in drawing.ops:
+            parent.add(self.element(op))
 
-def _text(document: svgwrite.Drawing, op: Text) -> Any:
-    attributes: dict[str, Any] = {
-        "insert": (_n(op.x), _n(op.y)),
-        "font_size": _n(op.size),
-        "font_family": SVG_FAMILY,
-        "fill": op.fill,
-    }
-    if op.bold:
-        attributes["font_weight"] = "bold"
-    if op.anchor != "start":
-        attributes["text_anchor"] = op.anchor
-    if op.angle:
-        attributes["transform"] = f"rotate({_n(-op.angle)} {_n(op.x)} {_n(op.y)})"
-    return document.text(op.text, **attributes)
+    def style(self, style: Style) -> dict[str, Any]:
+        fill, stroke = style.fill, style.stroke
+        if self.engrave is not None:
+            fill, stroke = None, self.engrave if stroke is not None else None
+        attributes: dict[str, Any] = {"fill": fill or "none", "stroke": stroke or "none"}
+        if stroke is not None:
+            attributes["stroke_width"] = _n(style.width)
+            if style.dash:
+                attributes["stroke_dasharray"] = ",".join(str(_n(d)) for d in style.dash)
+        return attributes
 
+    def element(self, op: Op) -> Any:
+        document = self.document
+        if isinstance(op, Line):
+            return document.line(
+                (_n(op.x1), _n(op.y1)), (_n(op.x2), _n(op.y2)), **self.style(op.style)
+            )
+        if isinstance(op, Rect):
+            extra = {"rx": _n(op.radius)} if op.radius > 0 else {}
+            return document.rect(
+                (_n(op.x), _n(op.y)), (_n(op.w), _n(op.h)), **extra, **self.style(op.style)
+            )
+        if isinstance(op, Circle):
+            return document.circle((_n(op.cx), _n(op.cy)), _n(op.r), **self.style(op.style))
+        if isinstance(op, Path):
+            return document.path(d=_d(op.commands), **self.style(op.style))
+        if isinstance(op, Text):
+            return self.text(op)
+        return self.group(op)
 
-def _group(document: svgwrite.Drawing, op: Place, ids: Iterator[int]) -> Any:
-    matrix = " ".join(str(_n(v)) for v in placement_matrix(op))
-    outer = document.g(transform=f"matrix({matrix})")
-    inner = outer
-    if op.clip is not None:
-        clip_id = f"clip{next(ids)}"
-        clip = document.defs.add(document.clipPath(id=clip_id))
-        clip.add(document.path(d=_d(op.clip)))
-        inner = outer.add(document.g(clip_path=f"url(#{clip_id})"))
-    _emit(document, inner, op.drawing, ids)
-    return outer
+    def text(self, op: Text) -> Any:
+        attributes: dict[str, Any] = {
+            "insert": (_n(op.x), _n(op.y)),
+            "font_size": _n(op.size),
+            "font_family": SVG_FAMILY,
+            "fill": self.engrave or op.fill,
+        }
+        if op.bold:
+            attributes["font_weight"] = "bold"
+        if op.anchor != "start":
+            attributes["text_anchor"] = op.anchor
+        if op.angle:
+            attributes["transform"] = f"rotate({_n(-op.angle)} {_n(op.x)} {_n(op.y)})"
+        return self.document.text(op.text, **attributes)
+
+    def group(self, op: Place) -> Any:
+        document = self.document
+        matrix = " ".join(str(_n(v)) for v in placement_matrix(op))
+        outer = document.g(transform=f"matrix({matrix})")
+        inner = outer
+        if op.clip is not None:
+            clip_id = f"clip{next(self.ids)}"
+            clip = document.defs.add(document.clipPath(id=clip_id))
+            clip.add(document.path(d=_d(op.clip)))
+            inner = outer.add(document.g(clip_path=f"url(#{clip_id})"))
+        self.emit(inner, op.drawing)
+        return outer

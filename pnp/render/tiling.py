@@ -92,6 +92,8 @@ def _part_page(
     w, h = plan.part_size(col, row)
     left = window.x + (window.w - w) / 2
     drawing.place(board, left - x0, window.y - y0, clip=rect_shape(x0, y0, w, h))
+    page.trim = Box(left, window.y, w, h)
+    page.cuts.append(rect_shape(left, window.y, w, h))
     header_y = window.y - HEADER
     drawing.text(window.x, header_y + 5, label, 4.2, bold=True)
     if single:
@@ -106,9 +108,9 @@ def _part_page(
     to_page = (left - x0, window.y - y0)
     for bx, by in _registration_points(plan, col, row):
         _registration_mark(drawing, bx + to_page[0], by + to_page[1])
-    if col > 0:
+    if col > 0 and document.settings.cut_marks:
         drawing.line(left, window.y - 2, left, window.y + h + 2, TRIM)
-    if row > 0:
+    if row > 0 and document.settings.cut_marks:
         drawing.line(left - 2, window.y, left + w + 2, window.y, TRIM)
     return page
 

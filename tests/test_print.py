@@ -1,0 +1,165 @@
+"""Print quality: calibration page, bleed and PDF boxes, laser layers, ink modes, every kit builds.
+
+Sizes are read back from the PDF drawing (tests/pdfgeom.py) and checked within 0.1 mm.
+"""
+
+from __future__ import annotations
+
+import itertools
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pdfgeom import read_geometry
+from pypdf import PdfReader
+
+from pnp.games import GAMES
+from pnp.kits import KITS, build_kit, write_kit
+from pnp.render.calibration import add_calibration
+from pnp.render.document import Document
+from pnp.render.drawing import Drawing, Place, Rect, Style, rect_shape
+from pnp.render.drawing import Path as PathOp
+from pnp.render.paper import get_paper
+from pnp.render.pdf import pdf_bytes
+from pnp.render.settings import PrintSettings
+from pnp.render.sheet import SheetSpec, lay_out
+from pnp.render.svg import laser_svg_text, unique_edges
+from pnp.render.theme import Painter
+
+TOLERANCE = 0.1
+SVG = "{http://www.w3.org/2000/svg}"
+INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
+
+
+def write_pdf(document: Document, path: Path) -> Path:
+    path.write_bytes(pdf_bytes(document.finished(), "test", document.settings.bleed))
+    return path
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_calibration_page_measures_true(tmp_path: Path, paper: str) -> None:
+    document = Document("Test", "1", PrintSettings(get_paper(paper)))
+    document.new_page("Kit page")
+    add_calibration(document)
+    assert [p.title for p in document.pages] == ["Calibration", "Calibration (back)", "Kit page"]
+    front = read_geometry(write_pdf(document, tmp_path / "cal.pdf"))[0]
+    squares = [b for b in front.boxes if abs(b.w - 100) < TOLERANCE and abs(b.h - 100) < TOLERANCE]
+    assert len(squares) == 1
+    rulers: dict[float, list[float]] = {}  # the long ticks of each ruler, by the ruler's height
+    for s in front.segments:
+        if abs(s.x1 - s.x2) < 1e-6 and abs(s.length - 6.0) < 1e-3:
+            rulers.setdefault(round(max(s.y1, s.y2), 2), []).append(s.x1)
+    spacings = []
+    for xs in rulers.values():
+        xs.sort()
+        gaps = {round(b - a, 3) for a, b in itertools.pairwise(xs)}
+        assert len(gaps) == 1
+        spacings.append(gaps.pop())
+    assert sorted(spacings) == [pytest.approx(10.0, abs=1e-3), pytest.approx(25.4, abs=1e-3)]
+
+
+def test_bleed_extends_backgrounds_and_sets_trim_and_bleed_boxes(tmp_path: Path) -> None:
+    settings = PrintSettings(get_paper("a4"), bleed=3.0)
+    document = Document("Test", "1", settings)
+    tiles = [Drawing(40, 40, background="#336699") for _ in range(4)]
+    lay_out(document, tiles, SheetSpec(40, 40, gap=0), "Tiles")
+    page = document.pages[0]
+    extended = [
+        op for op in page.drawing.ops if isinstance(op, Rect) and op.style.fill == "#336699"
+    ]
+    assert len(extended) == 4
+    outer = min(op.x for op in extended), min(op.y for op in extended)
+    assert page.trim is not None
+    assert outer == pytest.approx((page.trim.x - 3, page.trim.y - 3))
+    # one row of 4 tiles: bleed on the outer sides only, where no neighbour abuts
+    assert [op.w for op in extended] == pytest.approx([43, 40, 40, 43])
+    assert all(op.h == pytest.approx(46) for op in extended)
+    reader = PdfReader(str(write_pdf(document, tmp_path / "bleed.pdf")))
+    trim = [float(v) * 25.4 / 72 for v in reader.pages[0].trimbox]
+    bleed = [float(v) * 25.4 / 72 for v in reader.pages[0].bleedbox]
+    assert trim[2] - trim[0] == pytest.approx(160, abs=TOLERANCE)
+    assert bleed[2] - bleed[0] == pytest.approx(166, abs=TOLERANCE)
+
+
+def test_laser_svg_has_cut_and_engrave_layers_and_cuts_shared_edges_once() -> None:
+    settings = PrintSettings(get_paper("a4"), cut_marks=False)
+    document = Document("Test", "1", settings)
+    tiles = []
+    for k in range(6):
+        tile = Drawing(50, 50)
+        tile.rect(0, 0, 50, 50, Style(fill="#ffcc00"))
+        tile.centred_text(25, 25, str(k), 8)
+        tiles.append(tile)
+    lay_out(document, tiles, SheetSpec(50, 50, gap=0), "Tiles")
+    page = document.finished()[0]
+    assert len(unique_edges(page.cuts)) == 4 * 2 + 3 * 3  # a 3 x 2 grid: 17 edges, not 24
+    root = ET.fromstring(laser_svg_text(page, "t", "#ff0000", "#000000"))
+    layers = {
+        g.get(f"{INKSCAPE}label"): g
+        for g in root.iter(f"{SVG}g")
+        if g.get(f"{INKSCAPE}groupmode") == "layer"
+    }
+    assert set(layers) == {"cut", "engrave"}
+    cuts = list(layers["cut"].iter(f"{SVG}path"))
+    assert len(cuts) == 17 and all(p.get("stroke") == "#ff0000" for p in cuts)
+    assert all(float(p.get("stroke-width", "1")) <= 0.01 for p in cuts)
+    engraved = [e for e in layers["engrave"].iter() if e.get("fill") not in (None, "none")]
+    assert all(e.tag == f"{SVG}text" and e.get("fill") == "#000000" for e in engraved)
+    assert not [op for op in document.pages[0].drawing.ops if not isinstance(op, Place)], (
+        "no printed cut marks when a laser cuts"
+    )
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+def test_ink_saving_modes_paint_areas_white_with_hatching(ink: str) -> None:
+    painter = Painter("test", ink)
+    drawing = Drawing(50, 50)
+    painter.area(drawing, rect_shape(5, 5, 20, 20), "player1")
+    fills = [op.style.fill for op in drawing.ops if isinstance(op, PathOp) and op.style.fill]
+    assert fills == ["#ffffff"]
+    hatching = [op for op in drawing.ops if isinstance(op, Place)]
+    assert len(hatching) == 1 and hatching[0].clip is not None and hatching[0].drawing.ops
+    strokes = {op.style.stroke for op in hatching[0].drawing.ops}  # type: ignore[union-attr]
+    assert strokes == ({"#000000"} if ink == "bw" else {painter.line("player1")})
+    assert painter.text_on("player2") == "#000000"
+
+
+def test_colour_ink_fills_with_the_swatch() -> None:
+    painter = Painter("test", "color")
+    drawing = Drawing(50, 50)
+    painter.area(drawing, rect_shape(5, 5, 20, 20), "player2")
+    assert [op.style.fill for op in drawing.ops if isinstance(op, PathOp)] == ["#1f5fbf"]
+    assert painter.text_on("player2") == "#ffffff" and painter.text_on("player4") == "#000000"
+
+
+KIT_CONFIGS = [
+    (name, players, variant)
+    for name, game in GAMES.items() if name in KITS
+    for players in game.info.players
+    for variant in game.info.variants
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("config", KIT_CONFIGS, ids=lambda c: "-".join(map(str, c)))
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"paper": "a4"},
+        {"paper": "letter", "ink": "saver", "duplex": "long"},
+        {"paper": "a4", "ink": "bw", "duplex": "short", "bleed": 2.0, "cut_marks": False},
+    ],
+    ids=["a4", "letter-saver", "a4-bw-laser"],
+)
+def test_every_variant_of_every_kit_builds(
+    tmp_path: Path, config: tuple[str, int, str], settings: dict[str, Any]
+) -> None:
+    name, players, variant = config
+    game = GAMES[name]
+    setup = game.random_setup(3, game.info.resolve(players, variant, {}))
+    paper = get_paper(settings.pop("paper"))
+    document = build_kit(game, setup, PrintSettings(paper, **settings))
+    assert document.pages
+    kit_format = "both" if document.settings.cut_marks else "laser"
+    paths = write_kit(game, setup, document, tmp_path, kit_format)
+    assert paths[-1].name == "setup.json" and len(paths) >= 2
