@@ -54,9 +54,20 @@ def _plain(cls: type[RandomAgent] | type[GreedyAgent], name: str) -> Factory:
     return make
 
 
+def _mcts(parameter: str | None) -> Agent:
+    from simulate.mcts import MCTSAgent
+
+    if parameter is None:
+        return MCTSAgent()
+    if not parameter.isdigit() or not 1 <= int(parameter) <= 1_000_000:
+        raise PnpError(f"agent mcts:{parameter}: expected mcts:ITERATIONS, 1 to 1000000")
+    return MCTSAgent(int(parameter))
+
+
 AGENTS: dict[str, Factory] = {
     "random": _plain(RandomAgent, "random"),
     "greedy": _plain(GreedyAgent, "greedy"),
+    "mcts": _mcts,
 }
 
 

@@ -20,6 +20,7 @@ from pnp.games import get_game
 from pnp.games.base import Outcome, Result, Setup, State
 from pnp.games.options import Options
 from simulate.agents import Agent, make_agent
+from simulate.metrics import LeadTracker
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class GameRecord:
     ranks: tuple[int, ...]
     turns: int
     outcome: Outcome
+    lead_changes: int | None = None  # changes of the sole leader, for games with running scores
 
 
 @dataclass(frozen=True)
@@ -72,20 +74,30 @@ def game_seed(master: int, setup_index: int, game_in_setup: int) -> int:
     return int(words[0]) << 32 | int(words[1])
 
 
-def play(
-    state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int
-) -> tuple[Result, int]:
-    """Play `state` to the end with one agent per seat; returns the result and the turns made."""
+@dataclass(frozen=True)
+class Played:
+    """How one game went: its result, the turns made and how often the lead changed."""
+
+    result: Result
+    turns: int
+    lead_changes: int | None = None
+
+
+def play(state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int) -> Played:
+    """Play `state` to the end with one agent per seat (each with its own generator)."""
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(agents))]
+    lead = LeadTracker() if state.scores() is not None else None
     turns = 0
     while not state.is_over():
         if turns >= max_turns:
-            return state.undecided_result(), turns
+            return Played(state.undecided_result(), turns, lead.changes if lead else None)
         seats = state.to_act()
         moves = [agents[seat].choose(state, seat, rngs[seat]) for seat in seats]
         state.apply_joint(moves)
         turns += 1
-    return state.result(), turns
+        if lead is not None:
+            lead.see(state.scores() or ())
+    return Played(state.result(), turns, lead.changes if lead else None)
 
 
 @dataclass(frozen=True)
@@ -133,9 +145,11 @@ class Worker:
         game = get_game(self.plan.game)
         cap = self.plan.max_turns or game.info.max_turns
         specs = [self.spec(i) for i in indices]
-        results = game.play_batch([(s.setup, s.seed, s.agents) for s in specs], cap)
-        if results is None:
-            results = [
+        batch = game.play_batch([(s.setup, s.seed, s.agents) for s in specs], cap)
+        if batch is not None:
+            played = [Played(result, turns) for result, turns in batch]
+        else:
+            played = [
                 play(game.new_state(s.setup), [make_agent(n) for n in s.agents], s.seed, cap)
                 for s in specs
             ]
@@ -147,12 +161,13 @@ class Worker:
                 s.seed,
                 s.rotation,
                 s.agents,
-                result.scores,
-                result.ranks,
-                turns,
-                result.outcome,
+                p.result.scores,
+                p.result.ranks,
+                p.turns,
+                p.result.outcome,
+                p.lead_changes,
             )
-            for s, (result, turns) in zip(specs, results, strict=True)
+            for s, p in zip(specs, played, strict=True)
         ]
 
 

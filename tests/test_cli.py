@@ -217,7 +217,7 @@ BAD_INPUT = [
     (["simulate", "paper-penguins", "--workers", "0"], "--workers 0 is not valid"),
     (
         ["simulate", "paper-penguins", "--agents", "wizard"],
-        "unknown agent 'wizard'; expected random or greedy",
+        "unknown agent 'wizard'; expected random, greedy or mcts",
     ),
     (
         ["simulate", "paper-penguins", "--agents", "random,random,random"],

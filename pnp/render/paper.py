@@ -98,3 +98,16 @@ def get_paper(key: str) -> Paper:
         return presets[key.lower()]
     except KeyError:
         raise PnpError(f"--paper {key} is not valid: expected {one_of(presets)}") from None
+
+
+@dataclass(frozen=True)
+class ComponentSize:
+    width: float
+    height: float
+    gap: float
+
+
+def component_size(name: str) -> ComponentSize:
+    """A component preset from templates/paper.json (card, mini-card, tile, token, standee)."""
+    spec = load_json("paper.json")["components_mm"][name]
+    return ComponentSize(spec["width"], spec["height"], spec["gap"])

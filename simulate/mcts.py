@@ -1,0 +1,128 @@
+"""Monte Carlo tree search agents: UCT with random rollouts, decoupled for simultaneous orders.
+
+`mcts:ITERATIONS` (default 200) builds a fresh tree for every decision from a copy of the state.
+Every node keeps, for each seat that acts there, the visits and reward totals of that seat's own
+moves (decoupled UCT, Lanctot et al. 2013). When one seat acts this is plain UCT (Kocsis and
+Szepesvari 2006): a move's statistics are those of the child it leads to. When several seats
+order at once (Colour Diplomacy) each picks its own order by UCB1 on its own statistics and the
+joint order leads to the child; the seat's move is chosen by its visit counts at the root.
+
+Rewards are the per-game scores s = (u + 1) / 2 with u = 1 - 2 (rank - 1) / (N - 1) and tied
+players sharing the average of their ranks: 1 for a sole winner, 0 for a sole last, 0.5 each in
+a two-player draw. A rollout that reaches `ROLLOUT_LIMIT` moves is scored by the running scores
+(or 0.5 each for games without scores). Every random choice comes from the generator the agent
+is handed, so the same seed gives the same games.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import numpy as np
+
+from pnp.games.base import Move, Result, Seat, State, ranks_by
+from simulate.metrics import seat_scores
+
+EXPLORATION = math.sqrt(2.0)
+ROLLOUT_LIMIT = 400
+
+
+def rewards_of(result: Result) -> list[float]:
+    return seat_scores(result.ranks)
+
+
+class _Node:
+    __slots__ = ("children", "seats", "stats", "untried", "visits")
+
+    def __init__(self, state: State[Any], rng: np.random.Generator) -> None:
+        self.visits = 0
+        self.seats: tuple[Seat, ...] = () if state.is_over() else state.to_act()
+        self.stats: list[dict[Hashable, list[float]]] = [{} for _ in self.seats]
+        self.untried: list[list[Move]] = []
+        for seat in self.seats:
+            moves = list(state.legal_moves(seat))
+            order = rng.permutation(len(moves))
+            self.untried.append([moves[i] for i in order])
+        self.children: dict[tuple[Hashable, ...], _Node] = {}
+
+    def select(self, rng: np.random.Generator) -> tuple[Hashable, ...]:
+        """One move per acting seat: an untried one if any is left, else the best by UCB1."""
+        joint = []
+        log_visits = math.log(max(self.visits, 1))
+        for k, stats in enumerate(self.stats):
+            untried = self.untried[k]
+            if untried:
+                move = untried.pop()
+                stats[move] = [0.0, 0.0]
+                joint.append(move)
+                continue
+            best, best_value = None, -math.inf
+            for move, (visits, total) in stats.items():
+                value = total / visits + EXPLORATION * math.sqrt(log_visits / visits)
+                if value > best_value:
+                    best, best_value = move, value
+            joint.append(best)
+        return tuple(joint)
+
+    def update(self, joint: tuple[Hashable, ...], rewards: Sequence[float]) -> None:
+        self.visits += 1
+        for k, move in enumerate(joint):
+            entry = self.stats[k][move]
+            entry[0] += 1
+            entry[1] += rewards[self.seats[k]]
+
+
+class MCTSAgent:
+    """UCT (decoupled for simultaneous orders) with uniformly random rollouts."""
+
+    def __init__(self, iterations: int = 200) -> None:
+        self.iterations = iterations
+
+    def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
+        moves: Sequence[Move] = state.legal_moves(seat)
+        if len(moves) == 1:
+            return moves[0]
+        root = _Node(state, rng)
+        for _ in range(self.iterations):
+            self._iterate(state.clone(), root, rng)
+        stats = root.stats[root.seats.index(seat)]
+        best: Move = max(stats, key=lambda move: stats[move][0])
+        return best
+
+    def _iterate(self, state: State[Any], root: _Node, rng: np.random.Generator) -> None:
+        path: list[tuple[_Node, tuple[Hashable, ...]]] = []
+        node = root
+        while node.seats:
+            expanding = any(node.untried)
+            joint = node.select(rng)
+            path.append((node, joint))
+            state.apply_joint(list(joint))
+            child = node.children.get(joint)
+            if child is None:
+                node.children[joint] = _Node(state, rng)
+                break
+            node = child
+            if expanding:
+                break
+        rewards = _rollout(state, rng)
+        for visited, joint in path:
+            visited.update(joint, rewards)
+
+
+def _rollout(state: State[Any], rng: np.random.Generator) -> list[float]:
+    for _ in range(ROLLOUT_LIMIT):
+        if state.is_over():
+            return rewards_of(state.result())
+        joint = []
+        for seat in state.to_act():
+            moves = state.legal_moves(seat)
+            joint.append(moves[int(rng.integers(len(moves)))])
+        state.apply_joint(joint)
+    if state.is_over():
+        return rewards_of(state.result())
+    scores = state.scores()
+    if scores is None:
+        return [0.5] * state.players
+    return seat_scores(ranks_by(scores))
