@@ -1,33 +1,20 @@
-"""The `pnp` command line: parses options, calls library code, prints. No rules or drawing here.
+"""The `pnp` command line: composes the commands of pnp/commands/, one small module each.
 
-Every command takes the same game options: `--players`, `--variant` and each registered game's
-own options (added to the commands from the registry). Bad input ends with one line naming the
-problem and the accepted values, and exit code 2.
+Commands parse options, call library code and print; no rules or drawing here. Every command
+takes the same game options: `--players`, `--variant` and each registered game's own options
+(added from the registry). Bad input ends with one line naming the problem and the accepted
+values, and exit code 2.
 """
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from pnp.cli_support import PnpGroup, game_command
-from pnp.errors import PnpError, one_of
-from pnp.games import GAMES, get_game
-from pnp.games.base import Game, Setup
-from pnp.games.perft import perft as count_perft
-from pnp.games.setupfile import read_setup
-from pnp.kits import FORMATS, build_kit, write_kit
-from pnp.output import check_folder
-from pnp.render.calibration import add_calibration
-from pnp.render.paper import get_paper
-from pnp.render.settings import PrintSettings
+from pnp.commands import demo, info, kit, simulate
 
 app = typer.Typer(
     cls=PnpGroup,
@@ -36,222 +23,12 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Print-and-play kits and balance simulations for small abstract board games.",
 )
-out_console = Console(highlight=False, soft_wrap=True)
-
-GameArg = Annotated[str, typer.Argument(help="Game name (see `pnp games`).", show_default=False)]
-Seed = Annotated[int | None, typer.Option(help="Seed of every random choice (drawn if omitted).")]
-Players = Annotated[int | None, typer.Option(help="Number of players.")]
-Variant = Annotated[str | None, typer.Option(help="Game variant (see `pnp games`).")]
-SetupFile = Annotated[
-    Path | None, typer.Option("--setup", help="A setup.json to use instead of a random setup.")
-]
-Out = Annotated[Path, typer.Option(help="Output folder.")]
-
-
-def _seed(seed: int | None) -> int:
-    if seed is None:
-        return secrets.randbelow(2**32)
-    if seed < 0:
-        raise PnpError(f"--seed {seed} is not valid: expected a whole number >= 0")
-    return seed
-
-
-def _setup(
-    game: Game[Any],
-    setup_file: Path | None,
-    seed: int | None,
-    players: int | None,
-    variant: str | None,
-    options: dict[str, str],
-) -> Setup:
-    """The setup a command works on: read from `setup_file`, or drawn from the seed."""
-    if setup_file is not None:
-        given = [
-            f"--{name}"
-            for name, value in [
-                ("seed", seed),
-                ("players", players),
-                ("variant", variant),
-                *options.items(),
-            ]
-            if value is not None
-        ]
-        if given:
-            raise PnpError(f"--setup fixes the setup; leave out {one_of(given)}")
-        return read_setup(setup_file, GAMES, expected=game.info.name)
-    resolved = game.info.resolve(players, variant, options)
-    return game.random_setup(_seed(seed), resolved)
-
-
-@app.command()
-def games() -> None:
-    """List the games with their player counts, variants and own options."""
-    table = Table(show_edge=False, pad_edge=False)
-    for column in ("game", "title", "players", "variants", "options"):
-        table.add_column(column)
-    for game in GAMES.values():
-        info = game.info
-        table.add_row(
-            info.name,
-            info.title,
-            ", ".join(str(n) for n in info.players),
-            ", ".join(info.variants),
-            ", ".join(f"--{o.name}" for o in info.options) or "-",
-        )
-    out_console.print(table)
-
-
-def _back_offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(part) for part in text.split(","))
-    except ValueError:
-        raise PnpError(
-            f"--back-offset {text} is not valid: expected X,Y in mm, e.g. 0.5,-1"
-        ) from None
-    return x, y
-
-
-@app.command()
-@game_command
-def kit(
-    game: GameArg,
-    seed: Seed = None,
-    players: Players = None,
-    variant: Variant = None,
-    paper: Annotated[str, typer.Option(help="Paper: a4 or letter.")] = "a4",
-    format: Annotated[str, typer.Option("--format", help="pdf, svg, both or laser.")] = "both",
-    out: Out = Path("output"),
-    setup: SetupFile = None,
-    ink: Annotated[str, typer.Option(help="color, saver (outlines, hatching) or bw.")] = "color",
-    duplex: Annotated[
-        str, typer.Option(help="Backs for a printer flipping on the long or short edge, or none.")
-    ] = "long",
-    back_offset: Annotated[
-        str, typer.Option("--back-offset", help="X,Y mm to move backs (printer drift).")
-    ] = "0,0",
-    bleed: Annotated[float, typer.Option(help="Background past the cut lines, in mm.")] = 0.0,
-    test_page: Annotated[
-        bool, typer.Option("--test-page", help="Add the printer calibration page.")
-    ] = False,
-    cut_colour: Annotated[str, typer.Option(help="Laser cut layer colour.")] = "#ff0000",
-    engrave_colour: Annotated[str, typer.Option(help="Laser engrave layer colour.")] = "#000000",
-    game_options: dict[str, str] | None = None,
-) -> None:
-    """Draw a random setup (or --setup) as a print-ready kit: kit.pdf, kit-pNN.svg, setup.json."""
-    chosen = get_game(game)
-    if format not in FORMATS:
-        raise PnpError(f"--format {format} is not valid: expected {one_of(FORMATS)}")
-    settings = PrintSettings(
-        get_paper(paper), ink, duplex, _back_offset(back_offset), bleed,
-        cut_marks=format != "laser", cut_colour=cut_colour, engrave_colour=engrave_colour,
-    )  # fmt: skip
-    check_folder(out)
-    drawn = _setup(chosen, setup, seed, players, variant, game_options or {})
-    document = build_kit(chosen, drawn, settings)
-    if test_page:
-        add_calibration(document)
-    for path in write_kit(chosen, drawn, document, out, format):
-        out_console.print(str(path))
-
-
-@app.command()
-@game_command
-def simulate(
-    game: GameArg,
-    games: Annotated[int, typer.Option("--games", help="Games to play in all.")] = 1000,
-    setups: Annotated[
-        int | None,
-        typer.Option(help="Random setups to spread the games over (default: one per game)."),
-    ] = None,
-    setup: SetupFile = None,
-    players: Players = None,
-    variant: Variant = None,
-    agents: Annotated[
-        str, typer.Option(help="Agent for every seat, or one per seat: A,B,... (random, greedy).")
-    ] = "random",
-    paired: Annotated[bool, typer.Option(help="Rotate the seats over each setup's games.")] = False,
-    seed: Seed = None,
-    workers: Annotated[
-        int | None, typer.Option(help="Worker processes (default: all cores).")
-    ] = None,
-    out: Out = Path("output"),
-    game_options: dict[str, str] | None = None,
-) -> None:
-    """Play many games and report balance: seat win rates, draws, margins, game length."""
-    from simulate.session import run_and_report
-
-    chosen = get_game(game)
-    run_and_report(
-        chosen,
-        games=games,
-        setups=setups,
-        setup_file=setup,
-        players=players,
-        variant=variant,
-        agents=agents,
-        paired=paired,
-        seed=_seed(seed),
-        workers=workers,
-        out=out,
-        options=game_options or {},
-        console=out_console,
-    )
-
-
-@app.command()
-@game_command
-def perft(
-    game: GameArg,
-    depth: Annotated[int, typer.Option(help="Length of the move sequences to count.")] = 1,
-    setup: SetupFile = None,
-    seed: Seed = None,
-    players: Players = None,
-    variant: Variant = None,
-    game_options: dict[str, str] | None = None,
-) -> None:
-    """Count the legal move sequences of length --depth from the start (tests the rules)."""
-    chosen = get_game(game)
-    if depth < 0:
-        raise PnpError(f"--depth {depth} is not valid: expected a whole number >= 0")
-    drawn = _setup(chosen, setup, seed, players, variant, game_options or {})
-    playable = chosen.playable(drawn)
-    for one in playable:
-        count = count_perft(chosen.new_state(one), depth)
-        label = f"{chosen.setup_label(one)} " if len(playable) > 1 else ""
-        out_console.print(f"{label}{count}")
-
-
-@app.command()
-def demo(
-    out: Out = Path("output"),
-    seed: Annotated[int, typer.Option(help="Seed of the kits and the balance runs.")] = 1,
-    games: Annotated[int, typer.Option("--games", help="Games per balance run.")] = 400,
-) -> None:
-    """The main job on defaults: every kit into --out, then a short balance run of each game."""
-    from simulate.session import run_and_report
-
-    check_folder(out)
-    for chosen in GAMES.values():
-        drawn = chosen.random_setup(_seed(seed), chosen.info.resolve(None, None, {}))
-        document = build_kit(chosen, drawn, PrintSettings(get_paper("a4")))
-        paths = write_kit(chosen, drawn, document, out, "both")
-        out_console.print(f"[bold]{chosen.info.title}[/] kit: {paths[0].parent}")
-    for chosen in GAMES.values():
-        run_and_report(
-            chosen,
-            games=games,
-            setups=None,
-            setup_file=None,
-            players=None,
-            variant=None,
-            agents="random",
-            paired=False,
-            seed=_seed(seed),
-            workers=None,
-            out=out,
-            options={},
-            console=out_console,
-        )
+app.command()(info.games)
+app.command()(game_command(kit.kit))
+app.command()(game_command(simulate.simulate))
+app.command()(game_command(simulate.balance))
+app.command()(game_command(info.perft))
+app.command()(demo.demo)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

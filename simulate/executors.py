@@ -1,4 +1,4 @@
-"""Where games are played: in this process, or in a pool of local worker processes.
+"""Where games are played: in this process, a pool of local worker processes, or a Dask cluster.
 
 Every executor takes a plan and chunks of game numbers and yields each chunk's records as the
 chunk finishes, in any order; the caller puts records back in game order, so the executor never
@@ -7,13 +7,15 @@ changes the numbers.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Protocol
+from typing import Any, Protocol
 
+from pnp.errors import PnpError, one_of
 from simulate.runner import GameRecord, RunPlan, Worker
 
 
@@ -75,7 +77,64 @@ class ProcessExecutor:
             pool.shutdown(wait=not pending, cancel_futures=True)
 
 
-def make_executor(workers: int) -> Executor:
+def play_plan_chunk(plan: RunPlan, chunk: list[int]) -> list[GameRecord]:
+    """One chunk of a plan, in whatever process runs it (a Dask worker)."""
+    return Worker(plan).play_chunk(chunk)
+
+
+class DaskExecutor:
+    """Plays chunks on a Dask cluster: the scheduler at `address`, or a LocalCluster of
+    `workers` processes on loopback started for the run (the optional extra `pnp[cluster]`).
+    Workers of a remote cluster need pnp installed at the same version."""
+
+    def __init__(self, address: str | None, workers: int) -> None:
+        self.address = address
+        self.workers = workers
+
+    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
+        try:
+            distributed: Any = importlib.import_module("dask.distributed")
+        except ImportError:
+            raise PnpError(
+                "--executor dask needs dask.distributed: pip install 'pnp[cluster]'"
+            ) from None
+        cluster = None
+        if self.address is None:
+            cluster = distributed.LocalCluster(
+                n_workers=self.workers, threads_per_worker=1, processes=True,
+                host="127.0.0.1", dashboard_address=None,
+            )  # fmt: skip
+        try:
+            client = distributed.Client(
+                cluster if cluster is not None else self.address, timeout="20s"
+            )
+        except OSError as exc:
+            if cluster is not None:
+                cluster.close()
+            raise PnpError(f"--scheduler {self.address}: cannot connect ({exc})") from None
+        try:
+            shared = client.scatter(plan, broadcast=True)
+            futures = [
+                client.submit(play_plan_chunk, shared, chunk, pure=False) for chunk in chunks
+            ]
+            for future in distributed.as_completed(futures):
+                yield future.result()
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+EXECUTORS = ("local", "dask")
+
+
+def make_executor(workers: int, kind: str = "local", scheduler: str | None = None) -> Executor:
+    if kind not in EXECUTORS:
+        raise PnpError(f"--executor {kind} is not valid: expected {one_of(EXECUTORS)}")
+    if kind == "dask":
+        return DaskExecutor(scheduler, workers)
+    if scheduler is not None:
+        raise PnpError("--scheduler needs --executor dask")
     return InlineExecutor() if workers == 1 else ProcessExecutor(workers)
 
 

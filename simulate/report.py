@@ -18,6 +18,7 @@ from rich.table import Table
 
 from pnp.output import output_folder, write_file
 from simulate.runner import GameRecord
+from simulate.setups import SetupFairness
 
 
 def games_csv(records: Sequence[GameRecord], players: int) -> str:
@@ -50,14 +51,53 @@ def games_csv(records: Sequence[GameRecord], players: int) -> str:
     return buffer.getvalue()
 
 
+def setups_csv(fairness: Sequence[SetupFairness]) -> str:
+    """One row per setup, fairest first: `pnp kit GAME --seed <setup>` prints any of them."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    players = len(fairness[0].wins) if fairness else 0
+    seats = range(1, players + 1)
+    writer.writerow(
+        ["rank", "setup_index", "setup", "games", *(f"wins_{s}" for s in seats),
+         *(f"mean_s_{s}" for s in seats), "first_seat_advantage", "balance", "p_value",
+         "unfair_fdr_5pct"]
+    )  # fmt: skip
+    for rank, f in enumerate(fairness, 1):
+        writer.writerow(
+            [rank, f.setup_index, f.setup, f.games, *f.wins, *(f"{m:g}" for m in f.mean_s),
+             f"{f.advantage:g}", f"{f.balance:g}", f"{f.p_value:.6g}", int(f.unfair)]
+        )  # fmt: skip
+    return buffer.getvalue()
+
+
 def write_results(
-    folder: Path, summary: dict[str, Any], records: Sequence[GameRecord], players: int
+    folder: Path,
+    summary: dict[str, Any],
+    records: Sequence[GameRecord],
+    players: int,
+    fairness: Sequence[SetupFairness] = (),
 ) -> list[Path]:
     output_folder(folder)
-    return [
+    paths = [
         write_file(folder / "summary.json", json.dumps(summary, indent=2) + "\n"),
         write_file(folder / "games.csv", games_csv(records, players)),
     ]
+    if len(fairness) > 1:
+        paths.append(write_file(folder / "setups.csv", setups_csv(fairness)))
+    return paths
+
+
+def print_setups(fairness: Sequence[SetupFairness], console: Console, shown: int = 5) -> None:
+    """The fairest and the least fair setups, with the ones flagged at FDR 5%."""
+    if len(fairness) < 2:
+        return
+    unfair = sum(1 for f in fairness if f.unfair)
+    console.print(f"setups unfair at a 5% false-discovery rate: {unfair} of {len(fairness)}")
+    for label, group in (("fairest", fairness[:shown]), ("least fair", fairness[-shown:][::-1])):
+        listed = ", ".join(
+            f"{f.setup} (balance {f.balance:.2f}{', unfair' if f.unfair else ''})" for f in group
+        )
+        console.print(f"{label}: {listed}")
 
 
 def _pct(value: float) -> str:

@@ -1,12 +1,15 @@
-"""One simulation run end to end: play the plan (with progress), summarise, keep what finished.
+"""One simulation run end to end: plan, play (with progress), summarise, report.
 
-Ctrl-C stops the run between chunks; the games already played are kept and summarised with
-`"complete": false`, so an interrupted run loses nothing it finished.
+Every finished chunk of games is streamed to results.jsonl. Ctrl-C stops the run between chunks:
+the games already played are summarised with `"complete": false`, and `--resume` (same command,
+same --out) plays only the missing games, ending with the numbers of an uninterrupted run.
 """
 
 from __future__ import annotations
 
+import secrets
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,10 +23,13 @@ from pnp.games.base import Game
 from pnp.games.setupfile import read_setup
 from pnp.output import check_folder
 from simulate.agents import parse_agents
-from simulate.executors import default_workers, make_executor
-from simulate.report import print_summary, write_results
+from simulate.charts import write_report
+from simulate.executors import make_executor
+from simulate.report import print_setups, print_summary, write_results
 from simulate.runner import GameRecord, RunPlan, chunks
+from simulate.setups import setup_fairness, spread
 from simulate.stats import summarize
+from simulate.store import RESULTS, ResultStore
 
 
 @dataclass(frozen=True)
@@ -33,39 +39,67 @@ class RunResult:
     complete: bool
 
 
+@dataclass(frozen=True)
+class Execution:
+    """How a run's games are spread: local worker processes, or a Dask cluster."""
+
+    workers: int
+    executor: str = "local"
+    scheduler: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.workers < 1:
+            raise PnpError(f"--workers {self.workers} is not valid: expected a whole number >= 1")
+        make_executor(self.workers, self.executor, self.scheduler)  # checks the names
+
+
 def chunk_size(games: int, workers: int) -> int:
     return max(1, min(200, games // (workers * 16) or 1))
 
 
-def run(plan: RunPlan, workers: int, show_progress: bool | None = None) -> RunResult:
-    """Play every game of `plan`; on Ctrl-C, return what finished with complete=False."""
-    indices = plan.tasks()
-    executor = make_executor(workers)
+def run(
+    plan: RunPlan,
+    execution: Execution,
+    store: ResultStore | None = None,
+    show_progress: bool | None = None,
+    *,
+    previous: Sequence[GameRecord] = (),
+    upto: int | None = None,
+) -> RunResult:
+    """Play the games of `plan` (those numbered below `upto`, if given) that are not already in
+    `store` or `previous`, streaming each finished chunk to the store.
+
+    On Ctrl-C, return what finished (complete=False); the store keeps it for --resume.
+    """
+    records: list[GameRecord] = [*previous, *(store.previous if store else ())]
+    done = {r.index for r in records}
+    indices = [i for i in plan.tasks(stop=upto) if i not in done]
+    executor = make_executor(execution.workers, execution.executor, execution.scheduler)
     if show_progress is None:
         show_progress = sys.stderr.isatty()
     progress = Progress(
-        TextColumn(f"[bold]{plan.game}[/]"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=not show_progress,
+        TextColumn(f"[bold]{plan.game}[/]"), BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(), console=Console(stderr=True), disable=not show_progress,
         transient=True,
-    )
-    records: list[GameRecord] = []
+    )  # fmt: skip
     complete = True
     with progress:
-        task = progress.add_task("games", total=len(indices))
+        task = progress.add_task("games", total=plan.games, completed=len(records))
+        size = chunk_size(len(indices), execution.workers)
         try:
-            for done in executor.run(
-                plan, list(chunks(indices, chunk_size(len(indices), workers)))
-            ):
-                records.extend(done)
-                progress.advance(task, len(done))
+            for finished in executor.run(plan, list(chunks(indices, size))):
+                if store:
+                    store.append(finished)
+                records.extend(finished)
+                progress.advance(task, len(finished))
         except KeyboardInterrupt:
             complete = False
+        finally:
+            if store:
+                store.close()
     records.sort(key=lambda r: r.index)
-    return RunResult(plan, records, complete and len(records) == len(indices))
+    wanted = plan.games if upto is None else min(upto, plan.games)
+    return RunResult(plan, records, complete and len(records) == wanted)
 
 
 def summary_document(result: RunResult) -> dict[str, Any]:
@@ -148,27 +182,61 @@ def make_plan(
     )
 
 
+def resumable_seed(out: Path, game: str, kind: str) -> int:
+    """The seed of the one run folder `out/<game>-<kind>-<seed>` holding results, for --resume
+    without --seed; PnpError if there are none or several."""
+    found = sorted(out.glob(f"{game}-{kind}-*/{RESULTS}"))
+    if len(found) != 1:
+        names = one_of(p.parent.name for p in found) if found else "none"
+        raise PnpError(
+            f"--resume without --seed needs exactly one {kind} run of {game} in {out}; "
+            f"found {names}: give --seed"
+        )
+    return int(found[0].parent.name.rsplit("-", 1)[1])
+
+
 def run_and_report(
     game: Game[Any],
     *,
-    workers: int | None,
+    execution: Execution,
     out: Path,
     console: Console,
+    resume: bool = False,
+    kind: str = "sim",
     **request: Any,
 ) -> dict[str, Any]:
-    """Plan, play, print the balance table and write summary.json and games.csv."""
-    plan = make_plan(game, **request)
-    if workers is not None and workers < 1:
-        raise PnpError(f"--workers {workers} is not valid: expected a whole number >= 1")
-    folder = check_folder(out) / f"{game.info.name}-sim-{plan.seed}"
-    result = run(plan, workers or default_workers())
+    """Plan, play (streaming to results.jsonl), print the balance table, and write summary.json,
+    games.csv, setups.csv, report.pdf and the charts into out/<game>-<kind>-<seed>/."""
+    check_folder(out)
+    seed = request.pop("seed")
+    if seed is None:
+        seed = resumable_seed(out, game.info.name, kind) if resume else draw_seed()
+    plan = make_plan(game, seed=seed, **request)
+    folder = out / f"{game.info.name}-{kind}-{plan.seed}"
+    store = ResultStore(folder, plan, resume)
+    if store.previous:
+        console.print(f"resuming: {len(store.previous)} of {plan.games} games already played")
+    result = run(plan, execution, store)
+    players = int(plan.options["players"])
+    seat_names = [game.info.seat_name(s) for s in range(players)]
     summary = summary_document(result)
-    print_summary(
-        summary, console, [game.info.seat_name(s) for s in range(plan.options["players"])]
-    )
-    for path in write_results(folder, summary, result.records, int(plan.options["players"])):
+    fairness = setup_fairness(result.records, players)
+    if plan.setup_count > 1 and plan.games >= 2 * plan.setup_count:
+        summary["setup_fairness"] = spread(fairness)
+    else:
+        fairness = []  # one game per setup says nothing about a setup
+    print_summary(summary, console, seat_names)
+    if kind == "balance":
+        print_setups(fairness, console)
+    paths = write_results(folder, summary, result.records, players, fairness)
+    paths += write_report(folder, summary, result.records, fairness, seat_names)[:1]
+    for path in paths:
         console.print(str(path))
     if not result.complete:
-        console.print(f"interrupted: kept the {len(result.records)} finished games")
+        console.print(f"interrupted: kept the {len(result.records)} finished games (--resume)")
         raise KeyboardInterrupt
     return summary
+
+
+def draw_seed() -> int:
+    return secrets.randbelow(2**32)

@@ -8,6 +8,7 @@ Definitions (README, "What the numbers mean"):
   1 / players. first_seat_advantage = the first seat's points share - 1 / players.
 - margin = best score - second best score, over finished games of games with scores.
 - turns: moves made (placements included; one turn per round of simultaneous orders).
+- mean_s per seat, balance, completion and lead changes per move: see simulate/metrics.py.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from pnp.games.base import Outcome
+from simulate.metrics import balance, mean_interval, seat_scores
 from simulate.runner import GameRecord
 
 Z95 = 1.959963984540054
@@ -91,9 +93,12 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     """The balance summary of `records` (in game order): seats, agents, outcomes, lengths."""
     finished = [r for r in records if r.outcome == Outcome.FINISHED]
     n = len(finished)
+    s_values = [seat_scores(r.ranks) for r in finished]
     seats = []
     for seat in range(players):
         entry = {"seat": seat + 1, **_tally([standing(r.ranks, seat) for r in finished], n)}
+        mean, low, high = mean_interval([values[seat] for values in s_values])
+        entry["mean_s"], entry["s_ci95"] = _r(mean), [_r(low), _r(high)]
         scored = [r.scores[seat] for r in finished if r.scores is not None]
         if scored:
             entry["mean_score"] = _r(float(np.mean(scored)))
@@ -114,6 +119,8 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         "seats": seats,
         "agent_results": agents,
         "first_seat_advantage": _r(seats[0]["points_share"] - 1 / players) if n else 0.0,
+        "balance": _r(balance([seat["mean_s"] for seat in seats])) if n else 0.0,
+        "completion": rate(n, len(records)),
         "draws": rate(shared, n),
         "outcomes": {kind.value: sum(1 for r in records if r.outcome == kind) for kind in Outcome},
         "outcome_rates": {
@@ -122,4 +129,11 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         },
         "margin": distribution(margins),
         "turns": distribution([r.turns for r in finished]),
+        "lead_changes_per_move": _lead_changes_per_move(finished),
     }
+
+
+def _lead_changes_per_move(finished: Sequence[GameRecord]) -> float | None:
+    tracked = [r for r in finished if r.lead_changes is not None]
+    moves = sum(r.turns for r in tracked)
+    return _r(sum(r.lead_changes or 0 for r in tracked) / moves) if moves else None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Generic, Self, TypeVar
 
@@ -136,12 +136,14 @@ class Setup:
 
     `data` is the game's own part (board, deal, ...), plain JSON values checked by the game.
     `seed` is the seed the setup was drawn from, or None for a setup read from a board file.
+    `fairness` is the evidence that the setup plays balanced, when `pnp kit --fair` found it.
     """
 
     game: str
     seed: int | None
     options: Mapping[str, Any]
     data: Mapping[str, Any] = field(default_factory=dict)
+    fairness: Mapping[str, Any] | None = None
 
     @property
     def players(self) -> int:
@@ -286,4 +288,4 @@ class Game(ABC, Generic[StateT]):
             else:
                 checked[option.name] = None
         data = self.check_data(setup.data, checked)
-        return Setup(setup.game, setup.seed, info.stored_options(checked), data)
+        return replace(setup, options=info.stored_options(checked), data=data)

@@ -14,6 +14,7 @@ from pnp.errors import PnpError, SetupError, one_of
 from pnp.games.base import Game, Setup
 
 _COMMON_KEYS = ("game", "format_version", "seed", "options")
+FAIRNESS = "fairness"  # optional: the evidence `pnp kit --fair` recorded
 
 
 def setup_json(game: Game[Any], setup: Setup) -> str:
@@ -25,6 +26,8 @@ def setup_json(game: Game[Any], setup: Setup) -> str:
         "options": dict(setup.options),
     }
     document.update(setup.data)
+    if setup.fairness is not None:
+        document[FAIRNESS] = dict(setup.fairness)
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -77,9 +80,12 @@ def parse_setup(
     options = document["options"]
     if not isinstance(options, dict):
         raise SetupError(f"{where}: options must be a JSON object")
-    data = {key: value for key, value in document.items() if key not in _COMMON_KEYS}
+    fairness = document.get(FAIRNESS)
+    if fairness is not None and not isinstance(fairness, dict):
+        raise SetupError(f"{where}: {FAIRNESS} must be a JSON object")
+    data = {k: v for k, v in document.items() if k not in (*_COMMON_KEYS, FAIRNESS)}
     try:
-        return game.check_setup(Setup(name, seed, options, data))
+        return game.check_setup(Setup(name, seed, options, data, fairness))
     except SetupError as exc:
         raise SetupError(f"{where}: {exc}") from None
     except PnpError as exc:

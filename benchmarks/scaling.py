@@ -1,0 +1,43 @@
+"""Games per second with 1 and 2 worker processes, and the speed-up (goal: >= 1.8x on 2 cores).
+
+Plays random Paper Pen-guins games (each about 5 ms: setup, 60 moves, lead tracking) through the
+same runner and process pool `pnp simulate` uses, so pool start-up is part of the figure.
+
+    python benchmarks/scaling.py [GAMES] [GAME] [AGENT]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from pnp.games import get_game
+from simulate.runner import RunPlan
+from simulate.session import Execution, run
+
+
+def games_per_second(game: str, agent: str, games: int, workers: int) -> float:
+    info = get_game(game).info
+    options = info.resolve(None, None, {})
+    plan = RunPlan(game, options, (agent,) * int(options["players"]), 1, games, random_setups=games)
+    start = time.perf_counter()
+    result = run(plan, Execution(workers), show_progress=False)
+    elapsed = time.perf_counter() - start
+    assert result.complete
+    return games / elapsed
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
+    game = sys.argv[2] if len(sys.argv) > 2 else "paper-penguins"
+    agent = sys.argv[3] if len(sys.argv) > 3 else "random"
+    one = games_per_second(game, agent, games, 1)
+    two = games_per_second(game, agent, games, 2)
+    print(f"{game} ({agent}), {games} games: {1000 / one:.2f} ms per game on one worker")
+    print(f"1 worker:  {one:8.1f} games/s")
+    print(f"2 workers: {two:8.1f} games/s")
+    print(f"speed-up:  {two / one:8.2f}x (goal >= 1.8x on 2 cores)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""What the commands share: option types, the output console, seeds and setups from options."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from pnp.errors import PnpError, one_of
+from pnp.games import GAMES
+from pnp.games.base import Game, Setup
+from pnp.games.setupfile import read_setup
+
+console = Console(highlight=False, soft_wrap=True)
+
+GameArg = Annotated[str, typer.Argument(help="Game name (see `pnp games`).", show_default=False)]
+Seed = Annotated[int | None, typer.Option(help="Seed of every random choice (drawn if omitted).")]
+Players = Annotated[int | None, typer.Option(help="Number of players.")]
+Variant = Annotated[str | None, typer.Option(help="Game variant (see `pnp games`).")]
+SetupFile = Annotated[
+    Path | None, typer.Option("--setup", help="A setup.json to use instead of a random setup.")
+]
+Out = Annotated[Path, typer.Option(help="Output folder.")]
+Agents = Annotated[
+    str, typer.Option(help="Agent for every seat, or one per seat: A,B,... (random, greedy, mcts).")
+]
+Workers = Annotated[int | None, typer.Option(help="Worker processes (default: all cores).")]
+ExecutorName = Annotated[str, typer.Option("--executor", help="local, or dask (pnp[cluster]).")]
+Scheduler = Annotated[
+    str | None, typer.Option(help="Dask scheduler address (default: a local cluster).")
+]
+
+
+def checked_seed(seed: int | None) -> int | None:
+    if seed is not None and seed < 0:
+        raise PnpError(f"--seed {seed} is not valid: expected a whole number >= 0")
+    return seed
+
+
+def seed_or_draw(seed: int | None) -> int:
+    """The given seed, or a fresh one (printed by the command, so the run can be repeated)."""
+    checked = checked_seed(seed)
+    return secrets.randbelow(2**32) if checked is None else checked
+
+
+def refuse_with_setup(given: dict[str, Any]) -> None:
+    """PnpError if options that a setup file fixes were also given."""
+    named = [f"--{name}" for name, value in given.items() if value is not None]
+    if named:
+        raise PnpError(f"--setup fixes the setup; leave out {one_of(named)}")
+
+
+def setup_from(
+    game: Game[Any],
+    setup_file: Path | None,
+    seed: int | None,
+    players: int | None,
+    variant: str | None,
+    options: dict[str, str],
+) -> Setup:
+    """The setup a command works on: read from `setup_file`, or drawn from the seed."""
+    if setup_file is not None:
+        refuse_with_setup({"seed": seed, "players": players, "variant": variant, **options})
+        return read_setup(setup_file, GAMES, expected=game.info.name)
+    resolved = game.info.resolve(players, variant, options)
+    return game.random_setup(seed_or_draw(seed), resolved)

@@ -1,0 +1,60 @@
+"""`pnp games` (what is built) and `pnp perft` (move counts that test the rules)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from pnp.commands.common import (
+    GameArg,
+    Players,
+    Seed,
+    SetupFile,
+    Variant,
+    checked_seed,
+    console,
+    setup_from,
+)
+from pnp.errors import PnpError
+from pnp.games import GAMES, get_game
+from pnp.games.perft import perft as count_perft
+
+
+def games() -> None:
+    """List the games with their player counts, variants and own options."""
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("game", "title", "players", "variants", "options"):
+        table.add_column(column)
+    for game in GAMES.values():
+        info = game.info
+        table.add_row(
+            info.name,
+            info.title,
+            ", ".join(str(n) for n in info.players),
+            ", ".join(info.variants),
+            ", ".join(f"--{o.name}" for o in info.options) or "-",
+        )
+    console.print(table)
+
+
+def perft(
+    game: GameArg,
+    depth: Annotated[int, typer.Option(help="Length of the move sequences to count.")] = 1,
+    setup: SetupFile = None,
+    seed: Seed = None,
+    players: Players = None,
+    variant: Variant = None,
+    game_options: dict[str, str] | None = None,
+) -> None:
+    """Count the legal move sequences of length --depth from the start (tests the rules)."""
+    chosen = get_game(game)
+    if depth < 0:
+        raise PnpError(f"--depth {depth} is not valid: expected a whole number >= 0")
+    drawn = setup_from(chosen, setup, checked_seed(seed), players, variant, game_options or {})
+    playable = chosen.playable(drawn)
+    for one in playable:
+        count = count_perft(chosen.new_state(one), depth)
+        label = f"{chosen.setup_label(one)} " if len(playable) > 1 else ""
+        console.print(f"{label}{count}")

@@ -1,0 +1,103 @@
+"""`pnp kit`: a setup drawn as a print-ready kit (PDF, SVG or laser SVG, and setup.json)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pnp.commands.common import (
+    Agents,
+    GameArg,
+    Out,
+    Players,
+    Seed,
+    SetupFile,
+    Variant,
+    checked_seed,
+    console,
+    seed_or_draw,
+    setup_from,
+)
+from pnp.errors import PnpError, one_of
+from pnp.games import get_game
+from pnp.kits import FORMATS, build_kit, write_kit
+from pnp.output import check_folder
+from pnp.render.calibration import add_calibration
+from pnp.render.paper import get_paper
+from pnp.render.settings import PrintSettings
+
+
+def _back_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise PnpError(
+            f"--back-offset {text} is not valid: expected X,Y in mm, e.g. 0.5,-1"
+        ) from None
+    return x, y
+
+
+def kit(
+    game: GameArg,
+    seed: Seed = None,
+    players: Players = None,
+    variant: Variant = None,
+    paper: Annotated[str, typer.Option(help="Paper: a4 or letter.")] = "a4",
+    format: Annotated[str, typer.Option("--format", help="pdf, svg, both or laser.")] = "both",
+    out: Out = Path("output"),
+    setup: SetupFile = None,
+    ink: Annotated[str, typer.Option(help="color, saver (outlines, hatching) or bw.")] = "color",
+    duplex: Annotated[
+        str, typer.Option(help="Backs for a printer flipping on the long or short edge, or none.")
+    ] = "long",
+    back_offset: Annotated[
+        str, typer.Option("--back-offset", help="X,Y mm to move backs (printer drift).")
+    ] = "0,0",
+    bleed: Annotated[float, typer.Option(help="Background past the cut lines, in mm.")] = 0.0,
+    test_page: Annotated[
+        bool, typer.Option("--test-page", help="Add the printer calibration page.")
+    ] = False,
+    cut_colour: Annotated[str, typer.Option(help="Laser cut layer colour.")] = "#ff0000",
+    engrave_colour: Annotated[str, typer.Option(help="Laser engrave layer colour.")] = "#000000",
+    fair: Annotated[
+        bool, typer.Option("--fair", help="Print a setup shown balanced by paired games.")
+    ] = False,
+    tolerance: Annotated[float, typer.Option(help="--fair: largest seat advantage.")] = 0.05,
+    fair_games: Annotated[int, typer.Option(help="--fair: paired games per candidate.")] = 600,
+    agents: Agents = "greedy",
+    game_options: dict[str, str] | None = None,
+) -> None:
+    """Draw a random setup (or --setup) as a print-ready kit: kit.pdf, kit-pNN.svg, setup.json."""
+    chosen = get_game(game)
+    if format not in FORMATS:
+        raise PnpError(f"--format {format} is not valid: expected {one_of(FORMATS)}")
+    settings = PrintSettings(
+        get_paper(paper), ink, duplex, _back_offset(back_offset), bleed,
+        cut_marks=format != "laser", cut_colour=cut_colour, engrave_colour=engrave_colour,
+    )  # fmt: skip
+    check_folder(out)
+    if fair:
+        from simulate.agents import parse_agents
+        from simulate.executors import default_workers
+        from simulate.fair import find_fair_setup
+        from simulate.session import Execution
+
+        if setup is not None:
+            raise PnpError("--fair draws its own setups; leave out --setup")
+        options = chosen.info.resolve(players, variant, game_options or {})
+        search = seed_or_draw(seed)
+        console.print(f"searching for a balanced setup from seed {search}")
+        drawn = find_fair_setup(
+            chosen, options, search, tolerance=tolerance, games=fair_games,
+            agents=parse_agents(agents, int(options["players"])),
+            execution=Execution(default_workers()), console=console,
+        )  # fmt: skip
+    else:
+        drawn = setup_from(chosen, setup, checked_seed(seed), players, variant, game_options or {})
+    document = build_kit(chosen, drawn, settings)
+    if test_page:
+        add_calibration(document)
+    for path in write_kit(chosen, drawn, document, out, format):
+        console.print(str(path))

@@ -1,0 +1,95 @@
+"""`pnp kit GAME --fair`: draw random setups until one is shown to play balanced.
+
+Each candidate setup is played a fixed number of paired games (every seat order equally often)
+by the chosen agents. It is accepted when every seat's mean s has its 95% interval inside
+1/2 +- tolerance. The number of games is fixed before a candidate is played: no stopping when
+the interval happens to look good (no repeated peeking). The one early look, at half time, can
+only reject a candidate that is already clearly unbalanced. Candidates are drawn from the seed
+in order, so the same command finds the same setup. The evidence is recorded in setup.json.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from pnp.errors import PnpError
+from pnp.games.base import Game, Setup
+from pnp.games.options import Options
+from simulate.runner import RunPlan, setup_seed
+from simulate.session import Execution, run
+from simulate.stats import summarize
+
+ATTEMPTS = 50
+
+
+def _hopeless(seats: list[dict[str, Any]], tolerance: float) -> bool:
+    """Whether some seat's interval already lies wholly outside 1/2 +- tolerance at half time.
+
+    Stopping early only ever rejects a candidate; acceptance always takes the full number of
+    games, so the early look cannot make an unbalanced setup pass.
+    """
+    return any(s["s_ci95"][0] > 0.5 + tolerance or s["s_ci95"][1] < 0.5 - tolerance for s in seats)
+
+
+def find_fair_setup(
+    game: Game[Any],
+    options: Options,
+    seed: int,
+    *,
+    tolerance: float,
+    games: int,
+    agents: tuple[str, ...],
+    execution: Execution,
+    console: Console,
+) -> Setup:
+    if not 0 < tolerance < 0.5:
+        raise PnpError(
+            f"--tolerance {tolerance:g} is not valid: expected a number between 0 and 0.5"
+        )
+    if games < 2:
+        raise PnpError(f"--fair-games {games} is not valid: expected a whole number >= 2")
+    players = int(options["players"])
+    for attempt in range(ATTEMPTS):
+        candidate = setup_seed(seed, attempt)
+        drawn = game.random_setup(candidate, options)
+        playable = game.playable(drawn)
+        if len(playable) != 1:
+            raise PnpError("--fair tests one board at a time: leave out options that print several")
+        plan = RunPlan(game.info.name, options, agents, candidate, games, setups=(playable[0],),
+                       paired=True)  # fmt: skip
+        half = run(plan, execution, upto=games // 2)
+        if not half.complete:
+            raise KeyboardInterrupt
+        if _hopeless(summarize(half.records, players)["seats"], tolerance):
+            console.print(f"setup {candidate}: clearly unbalanced after {games // 2} games")
+            continue
+        result = run(plan, execution, previous=half.records)
+        if not result.complete:
+            raise KeyboardInterrupt
+        seats = summarize(result.records, players)["seats"]
+        inside = all(0.5 - tolerance <= s["s_ci95"][0] and s["s_ci95"][1] <= 0.5 + tolerance
+                     for s in seats)  # fmt: skip
+        shown = ", ".join(f"{s['mean_s']:.3f} [{s['s_ci95'][0]:.3f}, {s['s_ci95'][1]:.3f}]"
+                          for s in seats)  # fmt: skip
+        verdict = "balanced" if inside else "not shown balanced"
+        console.print(f"setup {candidate}: mean s per seat {shown}: {verdict}")
+        if inside:
+            evidence = {
+                "method": "paired games; every seat's mean s has its 95% interval inside "
+                          "0.5 +- tolerance",
+                "tolerance": tolerance,
+                "agents": list(agents),
+                "games": games,
+                "finished": sum(1 for r in result.records if r.outcome.value == "finished"),
+                "seats": [{"seat": s["seat"], "mean_s": s["mean_s"], "ci95": s["s_ci95"]}
+                          for s in seats],
+                "setups_tried": attempt + 1,
+                "search_seed": seed,
+            }  # fmt: skip
+            return Setup(drawn.game, drawn.seed, drawn.options, drawn.data, evidence)
+    raise PnpError(
+        f"no setup shown balanced within {tolerance:g} in {ATTEMPTS} tries: raise --tolerance, "
+        "or --fair-games for narrower intervals"
+    )
