@@ -215,6 +215,11 @@ class State(ABC, Generic[MoveT]):
         after.apply(move)
         return after.evaluate(seat)
 
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the position breaks one of the game's invariants (pieces and
+        tiles conserved, scores equal to what was taken, ...). Property tests call it after every
+        move of random games; games override it with their own invariants."""
+
     def undecided_result(self) -> Result:
         """The result when the runner's turn cap stops the game: everyone shares the rank."""
         return Result(self.scores(), (1,) * self.players, Outcome.UNDECIDED)

@@ -161,6 +161,20 @@ class PaperPenguinsState(State[Move]):
         other.turn, other.over = self.turn, self.over
         return other
 
+    def check_invariants(self) -> None:
+        marks = self.mark
+        assert all(m in (FREE, 0, 1, CROSSED) for m in marks), "unknown cell mark"
+        for seat in (0, 1):
+            assert len(self.pieces[seat]) <= PIECES_EACH, "more than four pieces"
+            assert sorted(self.pieces[seat]) == [c for c, m in enumerate(marks) if m == seat]
+        assert abs(len(self.pieces[0]) - len(self.pieces[1])) <= 1, "placements alternate"
+        claimed = sum(v for v, m in zip(self.values, marks, strict=True) if m != FREE)
+        assert sum(self.score) == claimed, "scores are the numbers marked"
+        crossed = sum(1 for m in marks if m == CROSSED)
+        placed = len(self.pieces[0]) + len(self.pieces[1])
+        assert crossed == 0 or placed == 2 * PIECES_EACH, "no move before all are placed"
+        assert self.over == (not self.placing() and not (self.can_move(0) or self.can_move(1)))
+
     # -- rules helpers -----------------------------------------------------------------------
 
     def placing(self) -> bool:
