@@ -82,6 +82,14 @@ def _setup(
     return game.random_setup(_seed(seed), resolved)
 
 
+def player_counts(players: Sequence[int]) -> str:
+    """`2`, `2, 4` or, for a run of three or more, `4-10`."""
+    run = list(range(players[0], players[-1] + 1))
+    if len(players) > 2 and list(players) == run:
+        return f"{players[0]}-{players[-1]}"
+    return ", ".join(str(n) for n in players)
+
+
 @app.command()
 def games() -> None:
     """List the games with their player counts, variants and own options."""
@@ -93,7 +101,7 @@ def games() -> None:
         table.add_row(
             info.name,
             info.title,
-            ", ".join(str(n) for n in info.players),
+            player_counts(info.players),
             ", ".join(info.variants),
             ", ".join(f"--{o.name}" for o in info.options) or "-",
         )

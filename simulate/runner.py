@@ -11,13 +11,13 @@ Illegal moves and the turn cap are handled here once, not in every game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from pnp.games import get_game
-from pnp.games.base import Outcome, Result, Setup, State
+from pnp.games.base import Facts, Outcome, Result, Setup, State
 from pnp.games.options import Options
 from simulate.agents import Agent, make_agent
 
@@ -34,6 +34,7 @@ class GameRecord:
     ranks: tuple[int, ...]
     turns: int
     outcome: Outcome
+    facts: Facts = field(default_factory=dict)  # the game's own facts (State.facts)
 
 
 @dataclass(frozen=True)
@@ -75,17 +76,18 @@ def game_seed(master: int, setup_index: int, game_in_setup: int) -> int:
 def play(
     state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int
 ) -> tuple[Result, int]:
-    """Play `state` to the end with one agent per seat; returns the result and the turns made."""
+    """Play `state` to the end with one agent per seat; returns the result (with the game's
+    facts, `State.facts`) and the turns made."""
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(agents))]
     turns = 0
-    while not state.is_over():
-        if turns >= max_turns:
-            return state.undecided_result(), turns
+    while not state.is_over() and turns < max_turns:
         seats = state.to_act()
         moves = [agents[seat].choose(state, seat, rngs[seat]) for seat in seats]
         state.apply_joint(moves)
         turns += 1
-    return state.result(), turns
+    result = state.result() if state.is_over() else state.undecided_result()
+    facts = state.facts()
+    return (replace(result, facts=facts) if facts else result), turns
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,7 @@ class Worker:
                 result.ranks,
                 turns,
                 result.outcome,
+                result.facts,
             )
             for s, (result, turns) in zip(specs, results, strict=True)
         ]

@@ -8,6 +8,9 @@ Definitions (README, "What the numbers mean"):
   1 / players. first_seat_advantage = the first seat's points share - 1 / players.
 - margin = best score - second best score, over finished games of games with scores.
 - turns: moves made (placements included; one turn per round of simultaneous orders).
+- facts (games that report them, State.facts): a game fact is summarised over all games, as a
+  rate when it is true/false and as a distribution when it is a number; a seat fact (one value
+  per seat) gives the seat results grouped by value, over finished games, like the seats above.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from pnp.games.base import Outcome
+from pnp.games.base import FactValue, Outcome
 from simulate.runner import GameRecord
 
 Z95 = 1.959963984540054
@@ -87,6 +90,63 @@ def _tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any
     }
 
 
+def fact_kinds(records: Sequence[GameRecord]) -> dict[str, str]:
+    """Every fact name the records report, sorted: "seat" for per-seat facts, else "game"."""
+    kinds: dict[str, str] = {}
+    for record in records:
+        for name, value in record.facts.items():
+            kinds.setdefault(name, "seat" if isinstance(value, tuple) else "game")
+    return dict(sorted(kinds.items()))
+
+
+def fact_key(value: FactValue) -> str:
+    """A fact value as a JSON key: `true`/`false`, numbers as written, text as it is."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _value_order(value: FactValue) -> tuple[int, float, str]:
+    if isinstance(value, int | float):
+        return (0, float(value), "")
+    return (1, 0.0, str(value))
+
+
+def _game_fact(values: Sequence[FactValue]) -> dict[str, Any]:
+    if all(isinstance(v, bool) for v in values):
+        return {"kind": "game", **rate(sum(1 for v in values if v), len(values))}
+    if all(isinstance(v, int | float) for v in values):
+        return {"kind": "game", **distribution([float(v) for v in values])}
+    counts = {fact_key(v): sum(1 for w in values if w == v) for v in values}
+    return {"kind": "game", "n": len(values), "counts": dict(sorted(counts.items()))}
+
+
+def _seat_fact(finished: Sequence[GameRecord], name: str) -> dict[str, Any]:
+    pairs: list[tuple[FactValue, tuple[str, float]]] = []
+    for record in finished:
+        values = record.facts.get(name)
+        if isinstance(values, tuple):
+            pairs += [(value, standing(record.ranks, seat)) for seat, value in enumerate(values)]
+    by_value = {}
+    for value in sorted({v for v, _ in pairs}, key=_value_order):
+        results = [result for v, result in pairs if v == value]
+        by_value[fact_key(value)] = {"seats": len(results), **_tally(results, len(results))}
+    return {"kind": "seat", "by_value": by_value}
+
+
+def summarize_facts(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """The facts games report (see the module docstring), by name."""
+    finished = [r for r in records if r.outcome == Outcome.FINISHED]
+    summary = {}
+    for name, kind in fact_kinds(records).items():
+        if kind == "seat":
+            summary[name] = _seat_fact(finished, name)
+        else:
+            values = [r.facts[name] for r in records if name in r.facts]
+            summary[name] = _game_fact([v for v in values if not isinstance(v, tuple)])
+    return summary
+
+
 def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     """The balance summary of `records` (in game order): seats, agents, outcomes, lengths."""
     finished = [r for r in records if r.outcome == Outcome.FINISHED]
@@ -122,4 +182,5 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         },
         "margin": distribution(margins),
         "turns": distribution([r.turns for r in finished]),
+        **({"facts": facts} if (facts := summarize_facts(records)) else {}),
     }
