@@ -16,6 +16,7 @@ Definitions (README, "What the numbers mean"):
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -106,10 +107,12 @@ def fact_key(value: FactValue) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def _value_order(value: FactValue) -> tuple[int, float, str]:
+def _value_order(value: FactValue) -> tuple[int, float, tuple[tuple[int, str], ...]]:
+    """Numbers by value, then text in natural order (`none`, `2`, `10`, `ring 2`, `ring 10`)."""
     if isinstance(value, int | float):
-        return (0, float(value), "")
-    return (1, 0.0, str(value))
+        return (0, float(value), ())
+    parts = re.split(r"(\d+)", str(value))
+    return (1, 0.0, tuple((int(p), "") if p.isdigit() else (-1, p) for p in parts if p))
 
 
 def _game_fact(values: Sequence[FactValue]) -> dict[str, Any]:
@@ -117,8 +120,10 @@ def _game_fact(values: Sequence[FactValue]) -> dict[str, Any]:
         return {"kind": "game", **rate(sum(1 for v in values if v), len(values))}
     if all(isinstance(v, int | float) for v in values):
         return {"kind": "game", **distribution([float(v) for v in values])}
-    counts = {fact_key(v): sum(1 for w in values if w == v) for v in values}
-    return {"kind": "game", "n": len(values), "counts": dict(sorted(counts.items()))}
+    counts = {
+        fact_key(v): sum(1 for w in values if w == v) for v in sorted(values, key=_value_order)
+    }
+    return {"kind": "game", "n": len(values), "counts": counts}
 
 
 def _seat_fact(finished: Sequence[GameRecord], name: str) -> dict[str, Any]:

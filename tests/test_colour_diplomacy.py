@@ -433,10 +433,24 @@ def test_greedy_values_head_inward_avoid_held_fields_and_falling_off() -> None:
     assert max(value3, key=value3.__getitem__) == "in center"
 
 
-def test_facts_name_each_players_starting_ring() -> None:
+def test_facts_name_each_players_starting_ring_and_who_reached_the_center() -> None:
     state = position(START)
     assert state.facts() == {
         "start_ring": (2, 4, 1, 3),
+        "reached_center": (False, False, False, False),
         "center_reached": False,
         "center_turns": 0,
+        "first_at_center": "none",
+        "first_at_center_ring": "none",
     }
+    state = position("""
+        circle 1 colour 4:  1  .  .  .
+        circle 2 colour 3:  .  .  2  .
+        circle 3 colour 2:  .  .  .  .
+        circle 4 colour 1:  .  .  3  4
+        off: -
+    """)
+    resolve(state, {1: "in 1", 2: "in 3", 3: "in center", 4: "out 4"})
+    facts = state.facts()
+    assert facts["reached_center"] == (False, False, True, False)
+    assert (facts["first_at_center"], facts["first_at_center_ring"]) == ("3", "2")

@@ -52,6 +52,7 @@ class ColourDiplomacyState(State[Order]):
         self.fell = [0] * rings.n  # the turn in which each seat fell off the board
         self.turn = 0
         self.center_turns = 0  # turns in which one or more players reached the center
+        self.reached: list[Seat] = []  # the seats that reached the center alone, first first
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -87,6 +88,8 @@ class ColourDiplomacyState(State[Order]):
         self.positions, self.colours = done.positions, done.colours
         self.must_hold = frozenset(s for s in done.entered if self.colour(self.positions[s]) == s)
         self.center_turns += bool(done.reachers)
+        if len(done.reachers) == 1 and done.reachers[0] not in self.reached:
+            self.reached.append(done.reachers[0])
 
     def is_over(self) -> bool:
         return len(self.on_board()) <= 1
@@ -108,13 +111,22 @@ class ColourDiplomacyState(State[Order]):
         other = ColourDiplomacyState.__new__(ColourDiplomacyState)
         other.__dict__.update(self.__dict__)
         other.fell = self.fell.copy()
+        other.reached = self.reached.copy()
         return other
 
     def facts(self) -> Facts:
+        """Per seat: the circle of its colour at the start and whether it reached the center
+        alone; per game: whether anyone reached the center, in how many turns, and the player
+        (and their starting ring) who first reached it alone, or `none`."""
+        rings = tuple(self.start_colours.index(s) + 1 for s in range(self.players))
+        first = self.reached[0] if self.reached else None
         return {
-            "start_ring": tuple(self.start_colours.index(s) + 1 for s in range(self.players)),
+            "start_ring": rings,
+            "reached_center": tuple(s in self.reached for s in range(self.players)),
             "center_reached": self.center_turns > 0,
             "center_turns": self.center_turns,
+            "first_at_center": "none" if first is None else str(first + 1),
+            "first_at_center_ring": "none" if first is None else str(rings[first]),
         }
 
     # -- greedy agents -----------------------------------------------------------------------
