@@ -53,6 +53,12 @@ class ColourDiplomacyState(State[Order]):
         self.turn = 0
         self.center_turns = 0  # turns in which one or more players reached the center
         self.reached: list[Seat] = []  # the seats that reached the center alone, first first
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop what was worked out for the position (after it changes)."""
+        self._legal: dict[Seat, tuple[Order, ...]] = {}
+        self._occupants: dict[Field, tuple[Seat, ...]] | None = None
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -60,14 +66,11 @@ class ColourDiplomacyState(State[Order]):
         seats = self.on_board()
         return seats if len(seats) > 1 else ()
 
-    def legal_moves(self, seat: Seat) -> list[Order]:
-        spot = self.positions[seat]
-        moves = [Order(kind, t) for kind, t in self.steps(spot)]
-        if self.colour(spot) != seat:
-            return moves
-        if seat in self.must_hold:
-            return [HOLD_ORDER]
-        return [HOLD_ORDER, *moves, *self.supports(seat, spot)]
+    def legal_moves(self, seat: Seat) -> tuple[Order, ...]:
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.orders(seat)
+        return legal
 
     def apply(self, move: Order) -> None:
         raise PnpError("Colour Diplomacy orders are simultaneous: resolve them with apply_joint")
@@ -87,6 +90,7 @@ class ColourDiplomacyState(State[Order]):
                 self.fell[seat] = self.turn
         self.positions, self.colours = done.positions, done.colours
         self.must_hold = frozenset(s for s in done.entered if self.colour(self.positions[s]) == s)
+        self.forget()
         self.center_turns += bool(done.reachers)
         if len(done.reachers) == 1 and done.reachers[0] not in self.reached:
             self.reached.append(done.reachers[0])
@@ -112,6 +116,7 @@ class ColourDiplomacyState(State[Order]):
         other.__dict__.update(self.__dict__)
         other.fell = self.fell.copy()
         other.reached = self.reached.copy()
+        other.forget()
         return other
 
     def facts(self) -> Facts:
@@ -143,10 +148,7 @@ class ColourDiplomacyState(State[Order]):
             return self.standing(seat, spot) - (SUPPORT_COST if move.kind == SUPPORT else 0.0)
         if move.target == self.board.center:
             return CENTER_REACHED
-        stays = any(
-            self.positions[other] == move.target and self.colour(move.target) == other
-            for other in self.on_board()
-        )
+        stays = self.colour(move.target) in self.occupants().get(move.target, ())
         landing = self.board.step_out(spot) if stays else move.target
         return LOST if landing == OFF else self.standing(seat, landing)
 
@@ -163,22 +165,37 @@ class ColourDiplomacyState(State[Order]):
         """The seat whose colour the circle of `spot` has."""
         return self.colours[spot[0] - 1]
 
-    def steps(self, spot: Field) -> list[tuple[str, Field]]:
-        return [("in", t) for t in self.board.inward[spot]] + [
-            ("out", t) for t in self.board.outward[spot]
-        ]
+    def occupants(self) -> dict[Field, tuple[Seat, ...]]:
+        """The players on each occupied field."""
+        if self._occupants is None:
+            found: dict[Field, tuple[Seat, ...]] = {}
+            for seat, spot in enumerate(self.positions):
+                if spot != OFF:
+                    found[spot] = (*found.get(spot, ()), seat)
+            self._occupants = found
+        return self._occupants
+
+    def orders(self, seat: Seat) -> tuple[Order, ...]:
+        """The legal orders of `seat`: off its colour it must move; just arrived on its colour by
+        a move it must hold; otherwise it may hold, move or support."""
+        spot = self.positions[seat]
+        moves = self.board.steps[spot]
+        if self.colour(spot) != seat:
+            return moves
+        if seat in self.must_hold:
+            return (HOLD_ORDER,)
+        return (HOLD_ORDER, *moves, *self.supports(seat, spot))
 
     def supports(self, seat: Seat, spot: Field) -> list[Order]:
         """Supports of another player's move into a field beside `spot` on the same circle."""
-        orders = []
-        for side in self.board.sides[spot]:
-            for source in self.board.entries[side]:
-                orders += [
-                    Order(SUPPORT, side, other)
-                    for other, where in enumerate(self.positions)
-                    if where == source and other != seat
-                ]
-        return orders
+        occupants = self.occupants()
+        return [
+            Order(SUPPORT, side, other)
+            for side in self.board.sides[spot]
+            for source in self.board.entries[side]
+            for other in occupants.get(source, ())
+            if other != seat
+        ]
 
     def ranks(self) -> tuple[int, ...]:
         """Later falls rank higher; players still on the board share the best place."""
@@ -241,6 +258,7 @@ class ColourDiplomacyState(State[Order]):
             raise ValueError(f"each of the players 1 to {n} must be on one field or off")
         state.positions = tuple(positions[s] for s in range(n))
         state.must_hold = frozenset(hold)
+        state.forget()
         return state
 
 

@@ -45,6 +45,7 @@ class Board:
     outward: dict[Field, tuple[Field, ...]]  # the fields (or OFF) a step out reaches
     sides: dict[Field, tuple[Field, ...]]  # fields k-1 and k+1 of the same circle
     entries: dict[Field, tuple[Field, ...]]  # the fields a move into this field can start from
+    steps: dict[Field, tuple[Order, ...]]  # the move orders from a field: in, then out
 
     @property
     def center(self) -> Field:
@@ -134,4 +135,8 @@ def board(n: int) -> Board:
     for source, targets in [*inward.items(), *outward.items()]:
         for target in targets:
             entries[target] = (*entries.get(target, ()), source)
-    return Board(n, inward, outward, sides, entries)
+    steps = {
+        spot: (*(Order(IN, t) for t in inward[spot]), *(Order(OUT, t) for t in outward[spot]))
+        for spot in inward
+    }
+    return Board(n, inward, outward, sides, entries, steps)

@@ -143,8 +143,8 @@ def _ring_icon(drawing: Drawing, x: float, y: float, n: int, circle: int) -> Non
 
 TRACK_NOTES = [
     "Set up: lay each colour card on the slot that shows its colour at the start.",
-    "A player reaches the center alone: take their card out, slide the cards inside its old "
-    "slot one slot out to close the gap, and lay it on the innermost slot.",
+    "A player reaches the center alone: take their card out, move every card inside its slot "
+    "one slot out to close the gap, and lay their card on the innermost slot.",
     "Two or more reach the center together: the card of circle 1 moves to the innermost slot, "
     "all others slide one slot out.",
     "Then every player on the board steps one circle out (circle 1 falls off).",
