@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -120,10 +121,9 @@ def _game_fact(values: Sequence[FactValue]) -> dict[str, Any]:
         return {"kind": "game", **rate(sum(1 for v in values if v), len(values))}
     if all(isinstance(v, int | float) for v in values):
         return {"kind": "game", **distribution([float(v) for v in values])}
-    counts = {
-        fact_key(v): sum(1 for w in values if w == v) for v in sorted(values, key=_value_order)
-    }
-    return {"kind": "game", "n": len(values), "counts": counts}
+    counts = Counter(values)
+    ordered = sorted(counts, key=_value_order)
+    return {"kind": "game", "n": len(values), "counts": {fact_key(v): counts[v] for v in ordered}}
 
 
 def _seat_fact(finished: Sequence[GameRecord], name: str) -> dict[str, Any]:

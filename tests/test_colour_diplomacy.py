@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from textwrap import dedent
 
+import numpy as np
 import pytest
 
 from pnp.errors import PnpError, SetupError
@@ -19,7 +20,8 @@ from pnp.games.adjudicator import rotated
 from pnp.games.base import Outcome, Setup
 from pnp.games.colour_diplomacy import ColourDiplomacyState
 from pnp.games.perft import perft
-from pnp.games.rings import OFF, board
+from pnp.games.rings import OFF, Field, Order, board
+from simulate.agents import RandomAgent
 
 GAME = get_game("colour-diplomacy")
 
@@ -379,6 +381,49 @@ def test_colour_rotation() -> None:
     assert rotated((2, 0, 3, 1, 4), (2,)) == (0, 3, 1, 4, 2)
     # two or more reachers: the outermost colour goes innermost
     assert rotated((2, 0, 3, 1, 4), (1, 3)) == (0, 3, 1, 4, 2)
+
+
+def turned(state: ColourDiplomacyState, shift: int) -> ColourDiplomacyState:
+    """The position turned `shift` fields clockwise, player p renamed p + shift (mod N): the
+    board, the start fields and the reachers' landing fields all turn with it."""
+    n = state.players
+
+    def field(spot: Field) -> Field:
+        return spot if spot[0] in (0, n + 1) else (spot[0], (spot[1] - 1 + shift) % n + 1)
+
+    other = ColourDiplomacyState(board(n), [(seat + shift) % n for seat in state.colours])
+    moved = {(seat + shift) % n: field(spot) for seat, spot in enumerate(state.positions)}
+    other.positions = tuple(moved[seat] for seat in range(n))
+    other.must_hold = frozenset((seat + shift) % n for seat in state.must_hold)
+    other.forget()
+    return other
+
+
+@pytest.mark.parametrize("players", [4, 5, 7])
+def test_resolution_does_not_depend_on_where_the_board_is_turned(players: int) -> None:
+    """Turning the board (and renaming the players along) commutes with resolving orders: no
+    field, seat or wrap-around is special. Checked along random games."""
+    agent, rng = RandomAgent(), np.random.default_rng(players)
+    n = players
+    for seed in range(6):
+        state = GAME.new_state(GAME.random_setup(seed, GAME.info.resolve(n, None, {})))
+        while not state.is_over():
+            shift = int(rng.integers(1, n))
+            twin = turned(state, shift)
+            seats = state.to_act()
+            joint = [agent.choose(state, seat, rng) for seat in seats]
+            renamed = {
+                (seat + shift) % n: Order(
+                    o.kind,
+                    o.target if o.target[0] in (0, n + 1)
+                    else (o.target[0], (o.target[1] - 1 + shift) % n + 1),
+                    -1 if o.player < 0 else (o.player + shift) % n,
+                )
+                for seat, o in zip(seats, joint, strict=True)
+            }  # fmt: skip
+            twin.apply_joint([renamed[seat] for seat in twin.to_act()])
+            state.apply_joint(joint)
+            assert twin.to_text() == turned(state, shift).to_text()
 
 
 # -- the end -------------------------------------------------------------------------------------
