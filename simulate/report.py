@@ -16,21 +16,52 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from pnp.games.base import FactValue
 from pnp.output import output_folder, write_file
 from simulate.runner import GameRecord
 from simulate.setups import SetupFairness
+from simulate.stats import fact_kinds
+
+
+def _cell(value: FactValue) -> str:
+    if isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _fact_cells(record: GameRecord, kinds: dict[str, str], players: int) -> list[str]:
+    """A record's facts in the columns of `kinds`: one per game fact, one per seat of a seat
+    fact; empty where the record lacks the fact."""
+    cells: list[str] = []
+    for name, kind in kinds.items():
+        value = record.facts.get(name)
+        if kind == "seat":
+            values = value if isinstance(value, tuple) else ("",) * players
+            cells += ["" if v == "" else _cell(v) for v in values]
+        else:
+            cells.append("" if value is None or isinstance(value, tuple) else _cell(value))
+    return cells
 
 
 def games_csv(records: Sequence[GameRecord], players: int) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     seats = range(1, players + 1)
+    kinds = fact_kinds(records)
+    fact_columns = [
+        column
+        for name, kind in kinds.items()
+        for column in ([f"{name}_{s}" for s in seats] if kind == "seat" else [name])
+    ]
     writer.writerow(
         ["game", "setup_index", "setup", "game_seed", "rotation"]
         + [f"agent_{s}" for s in seats]
         + [f"score_{s}" for s in seats]
         + [f"rank_{s}" for s in seats]
         + ["turns", "outcome"]
+        + fact_columns
     )
     for r in records:
         scores = [f"{v:g}" for v in r.scores] if r.scores is not None else [""] * players
@@ -46,6 +77,7 @@ def games_csv(records: Sequence[GameRecord], players: int) -> str:
                 *r.ranks,
                 r.turns,
                 r.outcome.value,
+                *_fact_cells(r, kinds, players),
             ]
         )
     return buffer.getvalue()
@@ -144,3 +176,34 @@ def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequenc
         console.print(
             f"score margin (best - second): mean {margin['mean']:.2f}, sd {margin['sd']:.2f}"
         )
+    print_facts(summary.get("facts", {}), console)
+
+
+def print_facts(facts: dict[str, Any], console: Console) -> None:
+    """The game's own facts: a line per game fact, a table of results per seat fact's value."""
+    for name, fact in facts.items():
+        if fact["kind"] == "seat":
+            table = Table(title=f"results by {name}", show_edge=False, pad_edge=False)
+            for column in (name, "seats", "wins", "draws", "win rate", "95% interval"):
+                table.add_column(column, justify="right")
+            for value, row in fact["by_value"].items():
+                lo, hi = row["ci95"]
+                table.add_row(
+                    value,
+                    str(row["seats"]),
+                    str(row["wins"]),
+                    str(row["draws"]),
+                    _pct(row["win_rate"]),
+                    f"{_pct(lo)} - {_pct(hi)}",
+                )
+            console.print(table)
+        elif "ci95" in fact:
+            lo, hi = fact["ci95"]
+            console.print(f"{name}: {_pct(fact['rate'])} of games ({_pct(lo)} - {_pct(hi)})")
+        elif "mean" in fact:
+            console.print(
+                f"{name}: mean {fact['mean']:.2f}, median {fact['p50']:g}, max {fact['max']:g}"
+            )
+        elif "counts" in fact:
+            counts = ", ".join(f"{value} {count}" for value, count in fact["counts"].items())
+            console.print(f"{name}: {counts}")

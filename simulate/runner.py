@@ -11,13 +11,13 @@ Illegal moves and the turn cap are handled here once, not in every game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from pnp.games import get_game
-from pnp.games.base import Outcome, Result, Setup, State
+from pnp.games.base import Facts, Outcome, Result, Setup, State
 from pnp.games.options import Options
 from simulate.agents import Agent, make_agent
 from simulate.metrics import LeadTracker
@@ -36,6 +36,7 @@ class GameRecord:
     turns: int
     outcome: Outcome
     lead_changes: int | None = None  # changes of the sole leader, for games with running scores
+    facts: Facts = field(default_factory=dict)  # the game's own facts (State.facts)
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ def game_seed(master: int, setup_index: int, game_in_setup: int) -> int:
 
 @dataclass(frozen=True)
 class Played:
-    """How one game went: its result, the turns made and how often the lead changed."""
+    """How one game went: its result (with the game's facts, `State.facts`), the turns made
+    and how often the lead changed."""
 
     result: Result
     turns: int
@@ -88,16 +90,17 @@ def play(state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int) 
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(agents))]
     lead = LeadTracker() if state.scores() is not None else None
     turns = 0
-    while not state.is_over():
-        if turns >= max_turns:
-            return Played(state.undecided_result(), turns, lead.changes if lead else None)
+    while not state.is_over() and turns < max_turns:
         seats = state.to_act()
         moves = [agents[seat].choose(state, seat, rngs[seat]) for seat in seats]
         state.apply_joint(moves)
         turns += 1
         if lead is not None:
             lead.see(state.scores() or ())
-    return Played(state.result(), turns, lead.changes if lead else None)
+    result = state.result() if state.is_over() else state.undecided_result()
+    facts = state.facts()
+    return Played(replace(result, facts=facts) if facts else result, turns,
+                  lead.changes if lead else None)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,7 @@ class Worker:
                 p.turns,
                 p.result.outcome,
                 p.lead_changes,
+                p.result.facts,
             )
             for s, p in zip(specs, played, strict=True)
         ]

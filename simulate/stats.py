@@ -9,17 +9,22 @@ Definitions (README, "What the numbers mean"):
 - margin = best score - second best score, over finished games of games with scores.
 - turns: moves made (placements included; one turn per round of simultaneous orders).
 - mean_s per seat, balance, completion and lead changes per move: see simulate/metrics.py.
+- facts (games that report them, State.facts): a game fact is summarised over all games, as a
+  rate when it is true/false and as a distribution when it is a number; a seat fact (one value
+  per seat) gives the seat results grouped by value, over finished games, like the seats above.
 """
 
 from __future__ import annotations
 
 import math
+import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from pnp.games.base import Outcome
+from pnp.games.base import FactValue, Outcome
 from simulate.metrics import balance, mean_interval, seat_scores
 from simulate.runner import GameRecord
 
@@ -89,6 +94,66 @@ def _tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any
     }
 
 
+def fact_kinds(records: Sequence[GameRecord]) -> dict[str, str]:
+    """Every fact name the records report, sorted: "seat" for per-seat facts, else "game"."""
+    kinds: dict[str, str] = {}
+    for record in records:
+        for name, value in record.facts.items():
+            kinds.setdefault(name, "seat" if isinstance(value, tuple) else "game")
+    return dict(sorted(kinds.items()))
+
+
+def fact_key(value: FactValue) -> str:
+    """A fact value as a JSON key: `true`/`false`, numbers as written, text as it is."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _value_order(value: FactValue) -> tuple[int, float, tuple[tuple[int, str], ...]]:
+    """Numbers by value, then text in natural order (`none`, `2`, `10`, `ring 2`, `ring 10`)."""
+    if isinstance(value, int | float):
+        return (0, float(value), ())
+    parts = re.split(r"(\d+)", str(value))
+    return (1, 0.0, tuple((int(p), "") if p.isdigit() else (-1, p) for p in parts if p))
+
+
+def _game_fact(values: Sequence[FactValue]) -> dict[str, Any]:
+    if all(isinstance(v, bool) for v in values):
+        return {"kind": "game", **rate(sum(1 for v in values if v), len(values))}
+    if all(isinstance(v, int | float) for v in values):
+        return {"kind": "game", **distribution([float(v) for v in values])}
+    counts = Counter(values)
+    ordered = sorted(counts, key=_value_order)
+    return {"kind": "game", "n": len(values), "counts": {fact_key(v): counts[v] for v in ordered}}
+
+
+def _seat_fact(finished: Sequence[GameRecord], name: str) -> dict[str, Any]:
+    pairs: list[tuple[FactValue, tuple[str, float]]] = []
+    for record in finished:
+        values = record.facts.get(name)
+        if isinstance(values, tuple):
+            pairs += [(value, standing(record.ranks, seat)) for seat, value in enumerate(values)]
+    by_value = {}
+    for value in sorted({v for v, _ in pairs}, key=_value_order):
+        results = [result for v, result in pairs if v == value]
+        by_value[fact_key(value)] = {"seats": len(results), **_tally(results, len(results))}
+    return {"kind": "seat", "by_value": by_value}
+
+
+def summarize_facts(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """The facts games report (see the module docstring), by name."""
+    finished = [r for r in records if r.outcome == Outcome.FINISHED]
+    summary = {}
+    for name, kind in fact_kinds(records).items():
+        if kind == "seat":
+            summary[name] = _seat_fact(finished, name)
+        else:
+            values = [r.facts[name] for r in records if name in r.facts]
+            summary[name] = _game_fact([v for v in values if not isinstance(v, tuple)])
+    return summary
+
+
 def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     """The balance summary of `records` (in game order): seats, agents, outcomes, lengths."""
     finished = [r for r in records if r.outcome == Outcome.FINISHED]
@@ -130,6 +195,7 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         "margin": distribution(margins),
         "turns": distribution([r.turns for r in finished]),
         "lead_changes_per_move": _lead_changes_per_move(finished),
+        **({"facts": facts} if (facts := summarize_facts(records)) else {}),
     }
 
 

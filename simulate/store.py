@@ -53,6 +53,7 @@ def record_json(record: GameRecord) -> str:
             "scores": list(record.scores) if record.scores is not None else None,
             "ranks": list(record.ranks), "turns": record.turns,
             "outcome": record.outcome.value, "lead_changes": record.lead_changes,
+            "facts": {k: list(v) if isinstance(v, tuple) else v for k, v in record.facts.items()},
         },
         separators=(",", ":"),
     )  # fmt: skip
@@ -64,6 +65,7 @@ def record_from(data: dict[str, Any]) -> GameRecord:
         data["index"], data["setup_index"], data["setup"], data["game_seed"], data["rotation"],
         tuple(data["agents"]), tuple(scores) if scores is not None else None,
         tuple(data["ranks"]), data["turns"], Outcome(data["outcome"]), data["lead_changes"],
+        {k: tuple(v) if isinstance(v, list) else v for k, v in data.get("facts", {}).items()},
     )  # fmt: skip
 
 

@@ -157,8 +157,9 @@ def test_every_variant_of_every_kit_builds(
     name, players, variant = config
     game = GAMES[name]
     setup = game.random_setup(3, game.info.resolve(players, variant, {}))
-    paper = get_paper(settings.pop("paper"))
-    document = build_kit(game, setup, PrintSettings(paper, **settings))
+    options = dict(settings)  # parametrize shares the dict between cases
+    paper = get_paper(options.pop("paper"))
+    document = build_kit(game, setup, PrintSettings(paper, **options))
     assert document.pages
     kit_format = "both" if document.settings.cut_marks else "laser"
     paths = write_kit(game, setup, document, tmp_path, kit_format)

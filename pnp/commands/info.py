@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
@@ -22,6 +23,14 @@ from pnp.games import GAMES, get_game
 from pnp.games.perft import perft as count_perft
 
 
+def player_counts(players: Sequence[int]) -> str:
+    """`2`, `2, 4` or, for a run of three or more, `4-10`."""
+    run = list(range(players[0], players[-1] + 1))
+    if len(players) > 2 and list(players) == run:
+        return f"{players[0]}-{players[-1]}"
+    return ", ".join(str(n) for n in players)
+
+
 def games() -> None:
     """List the games with their player counts, variants and own options."""
     table = Table(show_edge=False, pad_edge=False)
@@ -32,7 +41,7 @@ def games() -> None:
         table.add_row(
             info.name,
             info.title,
-            ", ".join(str(n) for n in info.players),
+            player_counts(info.players),
             ", ".join(info.variants),
             ", ".join(f"--{o.name}" for o in info.options) or "-",
         )

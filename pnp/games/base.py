@@ -30,6 +30,11 @@ Move = Hashable  # a game's own move value; `State.move_text` names it
 
 MoveT = TypeVar("MoveT", bound=Hashable)
 
+FactValue = bool | int | float | str
+# Facts about one played game that the balance summary reports beside the ranks: a value per game
+# (whether the center was reached) or a tuple with one value per seat (each seat's starting ring).
+Facts = Mapping[str, FactValue | tuple[FactValue, ...]]
+
 
 class Outcome(StrEnum):
     FINISHED = "finished"  # ended by the rules
@@ -44,6 +49,7 @@ class Result:
     scores: tuple[float, ...] | None
     ranks: tuple[int, ...]
     outcome: Outcome = Outcome.FINISHED
+    facts: Facts = field(default_factory=dict)
 
     def winners(self) -> tuple[Seat, ...]:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
@@ -219,6 +225,10 @@ class State(ABC, Generic[MoveT]):
         """Raise AssertionError if the position breaks one of the game's invariants (pieces and
         tiles conserved, scores equal to what was taken, ...). Property tests call it after every
         move of random games; games override it with their own invariants."""
+
+    def facts(self) -> Facts:
+        """Facts about the game so far for the balance summary (see `Facts`); none by default."""
+        return {}
 
     def undecided_result(self) -> Result:
         """The result when the runner's turn cap stops the game: everyone shares the rank."""

@@ -1,0 +1,54 @@
+"""The skill ladder: stronger agents must beat weaker ones, per game.
+
+For every registered game (or the ones named), plays `mcts:200` against `random` and `greedy`
+against `random` in paired games (each agent in every seat equally often; with more than two
+players the stronger agent takes one seat and `random` the others) and prints the stronger
+agent's win rate with its Wilson 95% interval, against the 1/N it would get if it were no better.
+
+    python benchmarks/skill_ladder.py [--games 40] [GAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from pnp.games import GAMES
+from simulate.executors import default_workers
+from simulate.runner import RunPlan
+from simulate.session import Execution, run
+from simulate.stats import summarize
+
+LADDER = (("mcts:200", "random"), ("greedy", "random"))
+
+
+def rung(game: str, strong: str, weak: str, games: int) -> str:
+    info = GAMES[game].info
+    options = info.resolve(None, None, {})
+    players = int(options["players"])
+    agents = (strong,) + (weak,) * (players - 1)
+    plan = RunPlan(game, options, agents, 7, games, random_setups=games // players, paired=True)
+    start = time.perf_counter()
+    result = run(plan, Execution(default_workers()), show_progress=False)
+    seconds = time.perf_counter() - start
+    tally = summarize(result.records, players)["agent_results"][strong]
+    lo, hi = tally["ci95"]
+    verdict = "beats" if lo > 1 / players else "not shown to beat"
+    return (
+        f"{game:<18} {strong:>9} vs {weak:<7} win rate {tally['win_rate']:.2f} "
+        f"[{lo:.2f}, {hi:.2f}] vs 1/N = {1 / players:.2f}: {verdict} ({seconds:.0f} s)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("games_named", nargs="*", metavar="GAME")
+    arguments = parser.parse_args()
+    for game in arguments.games_named or list(GAMES):
+        for strong, weak in LADDER:
+            print(rung(game, strong, weak, arguments.games), flush=True)
+
+
+if __name__ == "__main__":
+    main()
