@@ -21,18 +21,22 @@ from simulate.runner import GameRecord
 
 
 def games_csv(records: Sequence[GameRecord], players: int) -> str:
+    """One row per game; a game that reports facts (Result.facts) gets a column for each."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     seats = range(1, players + 1)
+    fact_names = list(dict.fromkeys(name for r in records for name, _ in r.facts))
     writer.writerow(
         ["game", "setup_index", "setup", "game_seed", "rotation"]
         + [f"agent_{s}" for s in seats]
         + [f"score_{s}" for s in seats]
         + [f"rank_{s}" for s in seats]
         + ["turns", "outcome"]
+        + fact_names
     )
     for r in records:
         scores = [f"{v:g}" for v in r.scores] if r.scores is not None else [""] * players
+        facts = dict(r.facts)
         writer.writerow(
             [
                 r.index,
@@ -45,6 +49,7 @@ def games_csv(records: Sequence[GameRecord], players: int) -> str:
                 *r.ranks,
                 r.turns,
                 r.outcome.value,
+                *(f"{facts[name]:g}" if name in facts else "" for name in fact_names),
             ]
         )
     return buffer.getvalue()
@@ -94,6 +99,16 @@ def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequenc
         f"undecided (turn cap) {outcomes['undecided']}; draws {_pct(draws['rate'])}; "
         f"first-seat advantage {summary['first_seat_advantage']:+.3f} (points share - 1/N)"
     )
+    unfair = [
+        f"{name} {_pct(seat['win_rate'])}"
+        for seat, name in zip(summary["seats"], seat_names, strict=True)
+        if not seat.get("fair_in_ci95", True)
+    ]
+    if outcomes["finished"]:
+        console.print(
+            f"fair share 1/{summary['players']} = {_pct(1 / summary['players'])}; seats whose "
+            f"95% interval leaves it out: {', '.join(unfair) if unfair else 'none'}"
+        )
     turns, margin = summary["turns"], summary["margin"]
     if turns["n"]:
         console.print(
@@ -104,3 +119,15 @@ def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequenc
         console.print(
             f"score margin (best - second): mean {margin['mean']:.2f}, sd {margin['sd']:.2f}"
         )
+    for name, fact in summary.get("facts", {}).items():
+        if "rate" in fact:
+            lo, hi = fact["rate"]["ci95"]
+            console.print(
+                f"{name.replace('_', ' ')}: {_pct(fact['rate']['rate'])} of finished games "
+                f"(95% interval {_pct(lo)} - {_pct(hi)})"
+            )
+        elif fact["n"]:
+            console.print(
+                f"{name.replace('_', ' ')}: mean {fact['mean']:.2f} per game, "
+                f"median {fact['p50']:g}, 5-95% {fact['p5']:g}-{fact['p95']:g}"
+            )

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from pnp.games import get_game
-from pnp.games.base import Outcome, Result, Setup, State
+from pnp.games.base import Fact, Outcome, Result, Setup, State
 from pnp.games.options import Options
 from simulate.agents import Agent, make_agent
 
@@ -34,6 +34,7 @@ class GameRecord:
     ranks: tuple[int, ...]
     turns: int
     outcome: Outcome
+    facts: tuple[Fact, ...] = ()  # the game's own figures (Result.facts)
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,7 @@ class Worker:
                 result.ranks,
                 turns,
                 result.outcome,
+                result.facts,
             )
             for s, (result, turns) in zip(specs, results, strict=True)
         ]

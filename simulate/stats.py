@@ -5,9 +5,13 @@ Definitions (README, "What the numbers mean"):
   otherwise. Endless and undecided games are counted apart and never as draws.
 - win_rate = wins / finished games, with a Wilson 95% score interval.
 - points share = (wins + draws / number sharing rank 1) / finished games; a fair seat gets
-  1 / players. first_seat_advantage = the first seat's points share - 1 / players.
+  1 / players. first_seat_advantage = the first seat's points share - 1 / players; per seat,
+  vs_fair = its points share - 1 / players and fair_in_ci95 = whether 1 / players lies in its
+  win rate's 95% interval.
 - margin = best score - second best score, over finished games of games with scores.
 - turns: moves made (placements included; one turn per round of simultaneous orders).
+- facts: each figure a game reports per game (Result.facts), described over finished games; a
+  fact that is always 0 or 1 (e.g. "ended by elimination") also gets its rate with an interval.
 """
 
 from __future__ import annotations
@@ -94,6 +98,9 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     seats = []
     for seat in range(players):
         entry = {"seat": seat + 1, **_tally([standing(r.ranks, seat) for r in finished], n)}
+        entry["vs_fair"] = _r(entry["points_share"] - 1 / players) if n else 0.0
+        lo, hi = entry["ci95"]
+        entry["fair_in_ci95"] = bool(lo <= 1 / players <= hi)
         scored = [r.scores[seat] for r in finished if r.scores is not None]
         if scored:
             entry["mean_score"] = _r(float(np.mean(scored)))
@@ -122,4 +129,21 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         },
         "margin": distribution(margins),
         "turns": distribution([r.turns for r in finished]),
+        **({"facts": facts} if (facts := describe_facts(finished)) else {}),
     }
+
+
+def describe_facts(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Each fact's distribution over `records`, in order of first appearance, plus its rate
+    (games where it is 1) when every value is 0 or 1."""
+    values: dict[str, list[float]] = {}
+    for record in records:
+        for name, value in record.facts:
+            values.setdefault(name, []).append(value)
+    described: dict[str, Any] = {}
+    for name, seen in values.items():
+        entry = distribution(seen)
+        if all(v in (0.0, 1.0) for v in seen):
+            entry["rate"] = rate(sum(1 for v in seen if v == 1.0), len(seen))
+        described[name] = entry
+    return described

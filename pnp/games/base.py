@@ -37,13 +37,22 @@ class Outcome(StrEnum):
     UNDECIDED = "undecided"  # stopped by the simulator's turn cap
 
 
+Fact = tuple[str, float]  # (name, value): something a game reports about how it went
+
+
 @dataclass(frozen=True)
 class Result:
-    """How a game ended: scores per seat (None for games without scores) and ranks (1 = best)."""
+    """How a game ended: scores per seat (None for games without scores) and ranks (1 = best).
+
+    `facts` are a game's own figures about the game (e.g. ("eliminations", 2.0)); the runner
+    records them and the balance summary describes each over the finished games, with a rate
+    for a fact that is always 0 or 1.
+    """
 
     scores: tuple[float, ...] | None
     ranks: tuple[int, ...]
     outcome: Outcome = Outcome.FINISHED
+    facts: tuple[Fact, ...] = ()
 
     def winners(self) -> tuple[Seat, ...]:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
