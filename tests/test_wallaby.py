@@ -293,7 +293,9 @@ def test_perft_of_the_setup_phase_matches_the_count_by_hand() -> None:
     assert harvests == 4218
 
 
-def test_three_and_four_players_harvest_a_2_and_a_3_and_the_last_seat_places_the_scarecrow() -> None:
+def test_three_and_four_players_harvest_a_2_and_a_3_and_the_last_seat_places_the_scarecrow() -> (
+    None
+):
     setup = GAME.random_setup(3, GAME.info.resolve(4, None, {}))
     state = GAME.new_state(setup)
     kinds = []
@@ -338,10 +340,14 @@ def test_boards_hold_the_rules_tiles(
             assert found == counts
         else:  # the Valley sets one random tile more aside
             base = (12, 12, 12) if players == 2 else (17, 16, 16)
-            assert sum(base) - sum(found) == 1 and all(f <= b for f, b in zip(found, base))
+            assert sum(base) - sum(found) == 1
+            assert all(f <= b for f, b in zip(found, base, strict=True))
         assert len(digits) + len(setup.data["set_aside"]) == 49
     state = GAME.new_state(setup)
-    assert (state.field.scarecrow, state.field.valley) == (variant != "children", variant == "valley")
+    assert (state.field.scarecrow, state.field.valley) == (
+        variant != "children",
+        variant == "valley",
+    )
 
 
 def test_the_full_board_is_only_for_the_childrens_variant_with_two_players() -> None:

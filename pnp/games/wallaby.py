@@ -55,7 +55,7 @@ INFO = GameInfo(
 
 def full_board(options: Options) -> bool:
     """Whether the setup uses all 49 tiles on 7 x 7 with 2 players (children's variant only)."""
-    wanted = options.get("full-board", "no") == "yes"
+    wanted = bool(options.get("full-board", "no") == "yes")
     if wanted and (options["variant"] != "children" or int(options["players"]) != 2):
         raise PnpError(
             "--full-board yes applies only to --variant children with --players 2 "
@@ -102,9 +102,7 @@ class Wallaby(Game[WallabyState]):
             aside.append(tiles.pop(int(rng.integers(len(tiles)))))
         rows, cols = board_size(options)
         order = rng.permutation(np.array(tiles, dtype=np.int8))
-        board = [
-            "".join(str(v) for v in order[r * cols : (r + 1) * cols]) for r in range(rows)
-        ]
+        board = ["".join(str(v) for v in order[r * cols : (r + 1) * cols]) for r in range(rows)]
         return {"board": board, "set_aside": _digits(aside)}
 
     def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:

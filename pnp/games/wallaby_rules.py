@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
+
 from pnp.games.base import Outcome, Result, Seat, State, ranks_by
 from pnp.games.grid import SquareGrid
 from pnp.games.wallaby_moves import (
