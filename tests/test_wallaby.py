@@ -9,12 +9,16 @@ wallaby_moves.py).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from textwrap import dedent
 
 import numpy as np
 import pytest
 from tests_support import play
+from typer.testing import CliRunner
 
+from pnp.cli import app
 from pnp.errors import PnpError, SetupError
 from pnp.games import get_game
 from pnp.games.base import Outcome, Setup
@@ -384,3 +388,16 @@ def test_the_lazy_move_list_indexes_as_it_iterates() -> None:
     assert turns[-1] == listed[-1] and list(turns[2:5]) == listed[2:5]
     with pytest.raises(IndexError):
         turns[74]
+
+
+def test_a_wallaby_simulation_reports_eliminations_and_play_turns(tmp_path: Path) -> None:
+    runner = CliRunner()
+    args = ["simulate", "wallaby", "--players", "3", "--games", "12", "--seed", "4"]
+    result = runner.invoke(app, [*args, "--workers", "1", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "wallaby-sim-4" / "summary.json").read_text())
+    assert set(summary["facts"]) == {"eliminations", "ended_by_elimination", "play_turns", "passes"}
+    assert "rate" in summary["facts"]["ended_by_elimination"]
+    assert all("vs_fair" in seat and "fair_in_ci95" in seat for seat in summary["seats"])
+    header = (tmp_path / "wallaby-sim-4" / "games.csv").read_text().splitlines()[0]
+    assert header.endswith("outcome,eliminations,ended_by_elimination,play_turns,passes")

@@ -47,7 +47,7 @@ INFO = GameInfo(
             ("none", "field"),
         ),
     ),
-    max_turns=1_500,
+    max_turns=4_000,
     seat_names=SEATS,
     rules="Wallaby",
 )

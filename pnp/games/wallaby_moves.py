@@ -110,9 +110,19 @@ class TurnList(Sequence[Turn]):
         return self._turn(self.routes[position], index - self.starts[position])
 
     def __iter__(self) -> Iterator[Turn]:
-        for route, count in zip(self.routes, self.counts, strict=True):
-            for k in range(count):
-                yield self._turn(route, k)
+        """The moves in index order, made without index arithmetic (greedy agents walk them all)."""
+        for jump, bounce, length, spot, kept, taken, targets in self.routes:
+            for put in kept:
+                yield Turn(jump, bounce, length, False, STAYS, put)
+            if not targets:
+                continue
+            for put in taken:
+                yield Turn(jump, bounce, length, True, STAYS, put)
+            if targets > 1:
+                for cell in self.tiles:
+                    if cell != spot:
+                        for put in taken:
+                            yield Turn(jump, bounce, length, True, cell, put)
 
     def _turn(self, route: Route, k: int) -> Turn:
         kept = len(route.puts_kept)

@@ -33,6 +33,8 @@ TOKEN = 22.0  # diameter of the flat tokens, three to a strip
 PIECE_GAP = 4.0
 FOLD = Style(stroke="#666666", width=0.25, dash=(1.5, 1.2))
 THIN = Style(stroke="#444444", width=0.25)
+EDGE = Style(stroke="#c8c8c8", width=0.1)
+SETUP_TEXT = 80.0  # mm kept below the layout map for the setup steps
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
@@ -49,6 +51,7 @@ def tile_front(value: int, painter: Painter) -> Drawing:
     field = painter.fill("field")
     tile = Drawing(TILE, TILE, background=field)
     tile.rect(0, 0, TILE, TILE, Style(fill=field, stroke=None))
+    tile.rect(0, 0, TILE, TILE, EDGE)  # a hairline on the cut, for scissors
     tile.rect(1.3, 1.3, TILE - 2.6, TILE - 2.6, Style(stroke="#b9a77a", width=0.2), radius=1.5)
     plants(tile, 0, 0, TILE, value, painter)
     tile.text(2.6, 5.4, str(value), 3.6, bold=True)
@@ -111,7 +114,8 @@ def add_layout_map(document: Document, setup: Setup, painter: Painter) -> None:
     drawing.text(area.x, area.y + 12.5, summary, 3.6)
     band = 3 if field.valley else 0
     label_space = 6.0
-    cell = min(20.0, (area.w - 2 * label_space) / (cols + 2 * band), 150.0 / (rows + 2 * band))
+    map_height = area.h - 26 - 2 * label_space - SETUP_TEXT  # the setup steps go below the map
+    cell = min(20.0, (area.w - 2 * label_space) / (cols + 2 * band), map_height / (rows + 2 * band))
     width = (cols + 2 * band) * cell + 2 * label_space
     left = area.x + (area.w - width) / 2 + label_space + band * cell
     top = area.y + 20 + label_space + band * cell

@@ -15,8 +15,8 @@ from pnp.render.document import Document
 from pnp.render.drawing import Anchor, Drawing, Point, Style, rect_shape
 from pnp.render.theme import Painter
 
-CELL = 11.0
-PANEL_W, PANEL_H = 92.0, 82.0
+CELL = 10.5
+PANEL_W, PANEL_H = 92.0, 78.0  # three rows of panels fit A4 and US Letter
 SUMMARY_H = 62.0
 CAPTION = 2.9
 MOVE = Style(stroke="#333333", width=0.5, dash=(1.6, 1.0))

@@ -36,7 +36,7 @@ def harvest_mat(painter: Painter, field: Field, seat: int) -> Drawing:
     mat.text(MARGIN + 16, BAND + 12.5, f"seat {seat + 1} of {field.players}", 3.2, fill="#444444")
     mat.text(MAT_W - MARGIN, BAND + 7.5, "Harvest zone", 5.2, bold=True, anchor="end")
     mat.text(MAT_W - MARGIN, BAND + 12.5, f"first to {field.goal} plants wins", 3.2, anchor="end")
-    top = BAND + 17
+    top = BAND + 19
     for k, value in enumerate((1, 2, 3)):
         x = MARGIN + k * (SLOT + 4)
         mat.rect(x, top, SLOT, SLOT, SLOT_LINE, radius=1.5)
