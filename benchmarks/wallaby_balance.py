@@ -25,7 +25,7 @@ def main() -> None:
     args = parser.parse_args()
     game = get_game("wallaby")
     print(f"agents {args.agents}, {args.games} games per line, seed {args.seed}")
-    print("N variant   seat win rates, 95% interval (* = 1/N outside it)      "
+    print(f"N variant   {'seat win rates %, 95% interval (* = 1/N outside it)':<84}"
           "play turns  elim.end  undecided")  # fmt: skip
     for players in (2, 3, 4):
         for variant in ("standard", "valley", "children"):
@@ -44,7 +44,8 @@ def main() -> None:
             ended = facts.get("ended_by_elimination", {}).get("rate", {}).get("rate", 0.0)
             undecided = summary["outcomes"]["undecided"]
             print(
-                f"{players} {variant:9} {seats:<62} {turns:9.1f} {100 * ended:8.1f}% {undecided:9d}"
+                f"{players} {variant:9} {seats:<84} {turns:10.1f} {100 * ended:8.1f}% "
+                f"{undecided:9d}"
             )
 
 

@@ -283,7 +283,7 @@ def add_pieces(document: Document, setup: Setup, painter: Painter) -> None:
         items.append(standee(painter, None, "Scarecrow"))
         tokens.append(("scarecrow", None, ""))
     items += [token_strip(painter, tokens[k : k + 3]) for k in range(0, len(tokens), 3)]
-    heading = "Wallabies and scarecrow: fold-over standees; round score markers and flat pawns"
+    heading = "Standees: fold at the middle, glue, tabs out  ·  discs: markers, flat pawns"
     spec = SheetSpec(STANDEE_W, 2 * FIGURE_H + 2 * TAB_H, PIECE_GAP)
     lay_out(document, items, spec, "Pawns and tokens", heading)
 
