@@ -166,6 +166,16 @@ def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequenc
         f"undecided (turn cap) {outcomes['undecided']}; draws {_pct(draws['rate'])}; "
         f"first-seat advantage {summary['first_seat_advantage']:+.3f} (points share - 1/N)"
     )
+    unfair = [
+        f"{name} {_pct(seat['win_rate'])}"
+        for seat, name in zip(summary["seats"], seat_names, strict=True)
+        if not seat.get("fair_in_ci95", True)
+    ]
+    if outcomes["finished"]:
+        console.print(
+            f"fair share 1/{summary['players']} = {_pct(1 / summary['players'])}; seats whose "
+            f"95% interval leaves it out: {', '.join(unfair) if unfair else 'none'}"
+        )
     turns, margin = summary["turns"], summary["margin"]
     if turns["n"]:
         console.print(

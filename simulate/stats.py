@@ -5,7 +5,9 @@ Definitions (README, "What the numbers mean"):
   otherwise. Endless and undecided games are counted apart and never as draws.
 - win_rate = wins / finished games, with a Wilson 95% score interval.
 - points share = (wins + draws / number sharing rank 1) / finished games; a fair seat gets
-  1 / players. first_seat_advantage = the first seat's points share - 1 / players.
+  1 / players. first_seat_advantage = the first seat's points share - 1 / players; per seat,
+  vs_fair = its points share - 1 / players and fair_in_ci95 = whether 1 / players lies in its
+  win rate's 95% interval.
 - margin = best score - second best score, over finished games of games with scores.
 - turns: moves made (placements included; one turn per round of simultaneous orders).
 - mean_s per seat, balance, completion and lead changes per move: see simulate/metrics.py.
@@ -162,6 +164,8 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     seats = []
     for seat in range(players):
         entry = {"seat": seat + 1, **_tally([standing(r.ranks, seat) for r in finished], n)}
+        entry["vs_fair"] = _r(entry["points_share"] - 1 / players) if n else 0.0
+        entry["fair_in_ci95"] = bool(entry["ci95"][0] <= 1 / players <= entry["ci95"][1])
         mean, low, high = mean_interval([values[seat] for values in s_values])
         entry["mean_s"], entry["s_ci95"] = _r(mean), [_r(low), _r(high)]
         scored = [r.scores[seat] for r in finished if r.scores is not None]

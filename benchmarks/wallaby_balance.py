@@ -1,0 +1,53 @@
+"""Wallaby balance by player count and variant: seat win rates against 1/N, game length and how
+often games end by elimination, for one kind of agent in every seat.
+
+Each configuration is a `pnp simulate` run (random setups, one game each, master seed fixed), so
+any line can be reproduced with
+`python -m pnp simulate wallaby --players N --variant V --agents A --games G --seed S`.
+
+    python -m benchmarks.wallaby_balance [--games 2000] [--agents greedy] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from pnp.games import get_game
+from simulate.session import make_plan, run, summary_document
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--agents", default="greedy")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+    game = get_game("wallaby")
+    print(f"agents {args.agents}, {args.games} games per line, seed {args.seed}")
+    print(f"N variant   {'seat win rates %, 95% interval (* = 1/N outside it)':<84}"
+          "play turns  elim.end  undecided")  # fmt: skip
+    for players in (2, 3, 4):
+        for variant in ("standard", "valley", "children"):
+            plan = make_plan(
+                game, games=args.games, setups=None, setup_file=None, players=players,
+                variant=variant, agents=args.agents, paired=False, seed=args.seed, options={},
+            )  # fmt: skip
+            summary = summary_document(run(plan, args.workers, show_progress=False))
+            seats = "  ".join(
+                f"{100 * s['win_rate']:4.1f} [{100 * s['ci95'][0]:4.1f}-{100 * s['ci95'][1]:4.1f}]"
+                f"{' ' if s['fair_in_ci95'] else '*'}"
+                for s in summary["seats"]
+            )
+            facts = summary.get("facts", {})
+            turns = facts.get("play_turns", {}).get("mean", float("nan"))
+            ended = facts.get("ended_by_elimination", {}).get("rate", {}).get("rate", 0.0)
+            undecided = summary["outcomes"]["undecided"]
+            print(
+                f"{players} {variant:9} {seats:<84} {turns:10.1f} {100 * ended:8.1f}% "
+                f"{undecided:9d}"
+            )
+
+
+if __name__ == "__main__":
+    main()
