@@ -299,7 +299,7 @@ class PlatypusState(State[Move]):
 
     def move_text(self, move: Move) -> str:
         column, source, target = move
-        return f"{COLUMN_NAMES[column]} {source + 1}-{target + 1}"
+        return f"{COLUMN_NAMES[column]}:{source + 1}-{target + 1}"
 
     def clone(self) -> PlatypusState:
         other = PlatypusState.__new__(PlatypusState)
