@@ -129,7 +129,15 @@ def kit(
 @game_command
 def simulate(
     game: GameArg,
-    games: Annotated[int, typer.Option("--games", help="Games to play in all.")] = 1000,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            help="Games to play in all (default 1000; with --setup of a game without choices, "
+            "one per seat order).",
+            show_default=False,
+        ),
+    ] = None,
     setups: Annotated[
         int | None,
         typer.Option(help="Random setups to spread the games over (default: one per game)."),
@@ -140,7 +148,17 @@ def simulate(
     agents: Annotated[
         str, typer.Option(help="Agent for every seat, or one per seat: A,B,... (random, greedy).")
     ] = "random",
-    paired: Annotated[bool, typer.Option(help="Rotate the seats over each setup's games.")] = False,
+    paired: Annotated[
+        bool,
+        typer.Option(
+            "--paired",
+            "--match",
+            help="Rotate the seats over each setup's games and report the matches they make.",
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as JSON instead of the table.")
+    ] = False,
     seed: Seed = None,
     workers: Annotated[
         int | None, typer.Option(help="Worker processes (default: all cores).")
@@ -166,6 +184,7 @@ def simulate(
         out=out,
         options=game_options or {},
         console=out_console,
+        as_json=as_json,
     )
 
 

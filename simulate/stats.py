@@ -7,7 +7,9 @@ Definitions (README, "What the numbers mean"):
 - points share = (wins + draws / number sharing rank 1) / finished games; a fair seat gets
   1 / players. first_seat_advantage = the first seat's points share - 1 / players.
 - margin = best score - second best score, over finished games of games with scores.
-- turns: moves made (placements included; one turn per round of simultaneous orders).
+- turns: moves made (placements included; one turn per round of simultaneous orders), over
+  finished games; turns_endless: moves made until an endless game's repetition was found;
+  longest_finished: the finished game with the most turns.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ def standing(ranks: Sequence[int], seat: int) -> tuple[str, float]:
     return ("win", 1.0) if sharing == 1 else ("draw", 1.0 / sharing)
 
 
-def _tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any]:
+def tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any]:
     wins = sum(1 for kind, _ in results if kind == "win")
     draws = sum(1 for kind, _ in results if kind == "draw")
     lo, hi = wilson(wins, finished)
@@ -93,17 +95,18 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     n = len(finished)
     seats = []
     for seat in range(players):
-        entry = {"seat": seat + 1, **_tally([standing(r.ranks, seat) for r in finished], n)}
+        entry = {"seat": seat + 1, **tally([standing(r.ranks, seat) for r in finished], n)}
         scored = [r.scores[seat] for r in finished if r.scores is not None]
         if scored:
             entry["mean_score"] = _r(float(np.mean(scored)))
+            entry["score"] = distribution(scored)
         seats.append(entry)
     agents = {}
     for name in sorted({a for r in records for a in r.agents}):
         results = [
             standing(r.ranks, s) for r in finished for s, a in enumerate(r.agents) if a == name
         ]
-        agents[name] = _tally(results, len(results))
+        agents[name] = tally(results, len(results))
     shared = sum(1 for r in finished if sum(1 for k in r.ranks if k == 1) > 1)
     margins = [
         sorted(r.scores, reverse=True)[0] - sorted(r.scores, reverse=True)[1]
@@ -122,4 +125,19 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         },
         "margin": distribution(margins),
         "turns": distribution([r.turns for r in finished]),
+        "turns_endless": distribution([r.turns for r in records if r.outcome == Outcome.ENDLESS]),
+        "longest_finished": longest(finished),
+    }
+
+
+def longest(finished: Sequence[GameRecord]) -> dict[str, Any] | None:
+    """The finished game with the most turns (the first such game), to find it again."""
+    if not finished:
+        return None
+    record = max(finished, key=lambda r: (r.turns, -r.index))
+    return {
+        "game": record.index,
+        "setup": record.setup,
+        "rotation": record.rotation,
+        "turns": record.turns,
     }
