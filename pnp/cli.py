@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from pnp.cli_platypus import app as platypus_app
 from pnp.cli_support import PnpGroup, game_command
 from pnp.errors import PnpError, one_of
 from pnp.games import GAMES, get_game
@@ -36,6 +37,7 @@ app = typer.Typer(
     help="Print-and-play kits and balance simulations for small abstract board games.",
 )
 out_console = Console(highlight=False, soft_wrap=True)
+app.add_typer(platypus_app, name="platypus")
 
 GameArg = Annotated[str, typer.Argument(help="Game name (see `pnp games`).", show_default=False)]
 Seed = Annotated[int | None, typer.Option(help="Seed of every random choice (drawn if omitted).")]

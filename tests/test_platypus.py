@@ -18,15 +18,15 @@ from tests_support import play
 from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.base import Outcome, Setup
-from pnp.games.platypus import (
+from pnp.games.platypus import PlatypusState
+from pnp.games.platypus_engine import play_games
+from pnp.games.platypus_tables import (
     COLUMN_NAMES,
-    PlatypusState,
     Table,
     parse_short_table,
     short_table,
     table_json,
 )
-from pnp.games.platypus_engine import play_games
 
 GAME: Any = get_game("platypus")
 

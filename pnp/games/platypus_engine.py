@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from pnp.games.platypus import START
+from pnp.games.platypus_tables import START
 
 FINISHED, ENDLESS, UNDECIDED = 0, 1, 2
 

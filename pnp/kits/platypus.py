@@ -1,7 +1,7 @@
 """Platypus kit: the board strip, cell cards, tokens, both dealt tables, blank tables, the three
 card packs of the `pack` deal, a score track and the rules summary.
 
-Sizes: board cells are 34 x 46 mm (two 14 mm tokens side by side on a 30 x 42 mm cell card), the
+Sizes: board cells are 32 x 46 mm (two 14 mm tokens side by side on a 30 x 42 mm cell card), the
 strip is split across pages with overlaps and registration marks. Colours that carry meaning
 (red/blue, green/yellow) come from the Painter, and every one of them is also written as a word
 or a letter, so the kit plays the same in black and white. Rules: ../shared/RULES.md, "Platypus".
@@ -10,7 +10,8 @@ or a letter, so the kit plays the same in black and white. Rules: ../shared/RULE
 from __future__ import annotations
 
 from pnp.games.base import Setup
-from pnp.games.platypus import (
+from pnp.games.platypus import GAME
+from pnp.games.platypus_tables import (
     ANIMAL_PACK,
     ANIMALS,
     BILLABONG,
@@ -18,7 +19,6 @@ from pnp.games.platypus import (
     COLOUR_PACK,
     COLOURS,
     COLUMNS,
-    GAME,
     GHOST_GUM,
     PLAYERS,
     TREE_PACK,
@@ -37,10 +37,10 @@ from pnp.render.tiling import tile_drawing
 
 GAME_NAME = "platypus"
 TITLE = "Platypus"
-CELL_W, CELL_H = 34.0, 46.0
+CELL_W, CELL_H = 32.0, 46.0
 CARD_W, CARD_H = 30.0, 42.0
 TOKEN_W, TOKEN_H = 14.0, 20.0
-END_W = 46.0  # the tree at each end of the strip
+END_W = 40.0  # the tree at each end of the strip
 BAND = 12.0  # cell numbers above the cells, directions below
 PACK_W, PACK_H = 30.0, 20.0
 LABEL_W, COL_W = 27.0, 32.0
@@ -70,7 +70,7 @@ def draw_board(painter: Painter) -> Drawing:
             painter.area(board, rect_shape(x, BAND, CELL_W, CELL_H), "billabong", outline=0)
             board.centred_text(x + CELL_W / 2, BAND + CELL_H + 4.0, "Billabong", 3.4, bold=True)
         board.rect(x, BAND, CELL_W, CELL_H, LINE)
-        board.rect(x + 2, BAND + 2, CARD_W, CARD_H, SLOT)
+        board.rect(x + (CELL_W - CARD_W) / 2, BAND + 2, CARD_W, CARD_H, SLOT)
         board.centred_text(x + CELL_W / 2, BAND / 2, str(cell + 1), 6.0, bold=True)
     middle = BAND + CELL_H + BAND / 2
     for cell in range(1, CELLS - 1, 4):
