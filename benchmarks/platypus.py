@@ -127,8 +127,9 @@ def time_simulate(games: int) -> None:
     start = time.perf_counter()
     result = run(plan, 1, show_progress=False)
     seconds = time.perf_counter() - start
-    print(f"\npnp simulate platypus --games {games} --workers 1: {seconds:.1f} s "
-          f"({len(result.records) / seconds:,.0f} games/s, setups drawn and records kept)")  # fmt: skip
+    rate = len(result.records) / seconds
+    label = f"pnp simulate platypus --games {games} --workers 1"
+    print(f"\n{label}: {seconds:.1f} s ({rate:,.0f} games/s)")
 
 
 def main() -> None:
@@ -170,8 +171,9 @@ def main() -> None:
         from platypus_numpy import run_numpy
 
         steps, seconds = run_numpy(args.numpy, args.seed, NUMPY_CAP)
+        rate = steps / seconds
         print(f"\nnumpy lane engine, {args.numpy} deals, cap {NUMPY_CAP:,}: {seconds:.2f} s, "
-              f"{steps / seconds:.3e} steps/s = {steps / seconds / peer_rate:.2f}x the C peer")  # fmt: skip
+              f"{rate:.3e} steps/s = {rate / peer_rate:.2f}x the C peer")  # fmt: skip
     if args.simulate:
         time_simulate(args.simulate)
 

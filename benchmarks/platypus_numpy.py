@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import sys
 import time
-
 from pathlib import Path
 
 import numpy as np
@@ -113,6 +112,6 @@ def run_numpy(games: int, seed: int, cap: int, lanes: int = 100_000) -> tuple[in
 
 
 if __name__ == "__main__":
-    games, lanes, cap = (int(a) for a in (sys.argv[1:] + ["20000", "100000", "10000000"])[:3])
+    games, lanes, cap = (int(a) for a in [*sys.argv[1:], "20000", "100000", "10000000"][:3])
     steps, seconds = run_numpy(games, 1, cap, lanes)
     print(f"numpy lanes: {games} games, {lanes} lanes: {steps / seconds:.3e} steps/s")
