@@ -101,7 +101,7 @@ def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequenc
     if turns["n"]:
         console.print(
             f"turns: mean {turns['mean']:.1f} (sd {turns['sd']:.1f}), median {turns['p50']:g}, "
-            f"5-95% {turns['p5']:g}-{turns['p95']:g}, longest {turns['max']:g}"
+            f"5-95% {_n(turns['p5'])}-{_n(turns['p95'])}, longest {_n(turns['max'])}"
         )
     if margin["n"]:
         console.print(
@@ -110,8 +110,13 @@ def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequenc
     _print_extras(summary, console, seat_names)
 
 
+def _n(value: float) -> str:
+    """A count or measure as people read it: 2,097,154 rather than 2.09715e+06."""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+
+
 def _spread(d: dict[str, Any]) -> str:
-    return f"median {d['p50']:g}, 5-95% {d['p5']:g}-{d['p95']:g}, max {d['max']:g}"
+    return f"median {_n(d['p50'])}, 5-95% {_n(d['p5'])}-{_n(d['p95'])}, max {_n(d['max'])}"
 
 
 def _print_extras(summary: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
@@ -122,7 +127,7 @@ def _print_extras(summary: dict[str, Any], console: Console, seat_names: Sequenc
     longest = summary.get("longest_finished")
     if longest:
         console.print(
-            f"longest finished game: {longest['turns']} turns "
+            f"longest finished game: {_n(longest['turns'])} turns "
             f"(game {longest['game']}, setup {longest['setup']})"
         )
     endless = summary.get("turns_endless", {})

@@ -110,6 +110,8 @@ class PlatypusState(State[Move]):
         return () if self.is_over() else (self.turn,)
 
     def legal_moves(self, seat: Seat) -> list[Move]:
+        if seat != self.turn or self.is_over():
+            return []
         column = column_index(self.animals[seat], self.colour(self.positions[seat]))
         source = self.positions[seat]
         step = 1 if self.tables[seat][column].tree == GHOST_GUM else -1
@@ -119,7 +121,7 @@ class PlatypusState(State[Move]):
         seat = self.turn
         if self._history is None:
             self._history = _History(self.packed(), self.table_bytes(), self.cap)
-        if move not in self.legal_moves(seat) or self.halted():
+        if move not in self.legal_moves(seat):
             raise ValueError(f"{move!r} is not the move of this position")
         column, source, target = move
         entry = self.tables[seat][column]
