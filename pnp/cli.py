@@ -15,6 +15,7 @@ import typer
 
 from pnp.cli_support import PnpGroup, game_command
 from pnp.commands import demo, info, kit, simulate
+from pnp.commands.platypus import app as platypus_app
 
 app = typer.Typer(
     cls=PnpGroup,
@@ -29,6 +30,7 @@ app.command()(game_command(simulate.simulate))
 app.command()(game_command(simulate.balance))
 app.command()(game_command(info.perft))
 app.command()(demo.demo)
+app.add_typer(platypus_app, name="platypus")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -137,6 +137,9 @@ def _pct(value: float) -> str:
 
 
 def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
+    if "results" in summary:
+        print_results(summary, console)
+        return
     played, planned = summary["games"], summary["games_planned"]
     state = "" if summary["complete"] else f" (interrupted: {played} of {planned})"
     console.print(
@@ -180,13 +183,14 @@ def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequenc
     if turns["n"]:
         console.print(
             f"turns: mean {turns['mean']:.1f} (sd {turns['sd']:.1f}), median {turns['p50']:g}, "
-            f"5-95% {turns['p5']:g}-{turns['p95']:g}, longest {turns['max']:g}"
+            f"5-95% {_n(turns['p5'])}-{_n(turns['p95'])}, longest {_n(turns['max'])}"
         )
     if margin["n"]:
         console.print(
             f"score margin (best - second): mean {margin['mean']:.2f}, sd {margin['sd']:.2f}"
         )
     print_facts(summary.get("facts", {}), console)
+    _print_extras(summary, console, seat_names)
 
 
 def print_facts(facts: dict[str, Any], console: Console) -> None:
@@ -217,3 +221,68 @@ def print_facts(facts: dict[str, Any], console: Console) -> None:
         elif "counts" in fact:
             counts = ", ".join(f"{value} {count}" for value, count in fact["counts"].items())
             console.print(f"{name}: {counts}")
+
+
+def _n(value: float) -> str:
+    """A count or measure as people read it: 2,097,154 rather than 2.09715e+06."""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+
+
+def _spread(d: dict[str, Any]) -> str:
+    return f"median {_n(d['p50'])}, 5-95% {_n(d['p5'])}-{_n(d['p95'])}, max {_n(d['max'])}"
+
+
+def _print_extras(summary: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
+    scored = [(n, s.get("score", {})) for n, s in zip(seat_names, summary["seats"], strict=True)]
+    parts = [f"{name} {_spread(d)}" for name, d in scored if d.get("n")]
+    if parts:
+        console.print("scores (finished games): " + "; ".join(parts))
+    longest = summary.get("longest_finished")
+    if longest:
+        console.print(
+            f"longest finished game: {_n(longest['turns'])} turns "
+            f"(game {longest['game']}, setup {longest['setup']})"
+        )
+    endless = summary.get("turns_endless", {})
+    if endless.get("n"):
+        console.print(f"endless games, turns until the repetition: {_spread(endless)}")
+    matches = summary.get("matches")
+    if matches:
+        outcomes = matches["outcomes"]
+        won = ", ".join(
+            f"player {p['participant']} {p['wins']} ({_pct(p['ci95'][0])} - {_pct(p['ci95'][1])})"
+            for p in matches["participants"]
+        )
+        console.print(
+            f"matches (every seat order of a setup): {matches['matches']}; finished "
+            f"{outcomes['finished']}, endless {outcomes['endless']}, undecided "
+            f"{outcomes['undecided']}; won by {won}; drawn {_pct(matches['drawn']['rate'])}; "
+            f"one player won every game {_pct(matches['one_player_won_every_game']['rate'])}; "
+            f"one seat won every game {_pct(matches['one_seat_won_every_game']['rate'])}"
+        )
+
+
+def _line(entry: dict[str, Any]) -> str:
+    scores = entry["scores"]
+    named = (
+        ", ".join(f"{n} {v:g}" for n, v in zip(entry["players"], scores, strict=True))
+        if scores is not None
+        else ", ".join(entry["players"])
+    )
+    if entry["outcome"] != "finished":
+        return f"{named}: {entry['outcome']}"
+    winners = entry["winners"]
+    verdict = f"{winners[0]} wins" if len(winners) == 1 else "draw"
+    return f"{named}: {verdict}"
+
+
+def print_results(summary: dict[str, Any], console: Console) -> None:
+    """An exact report: every game (in seat order) and every match of the setup file."""
+    console.print(f"[bold]{summary['title']}[/]: each seat order of the setup played once")
+    for entry in summary["results"]:
+        console.print(
+            f"game {entry['game'] + 1}, {entry['players'][0]} first: {_line(entry)} "
+            f"after {entry['turns']} turns"
+        )
+    for entry in summary["match_results"]:
+        console.print(f"match ({entry['setup']}): {_line(entry)}")

@@ -29,7 +29,7 @@ class GameRecord:
     setup_index: int
     setup: str  # the setup's label (its seed, or its own id)
     game_seed: int
-    rotation: int  # seat s is played by agents[(s + rotation) % players] of the run
+    rotation: int  # seat s holds the setup's player (s + rotation) % players, with its agent
     agents: tuple[str, ...]  # agent per seat, after rotation
     scores: tuple[float, ...] | None
     ranks: tuple[int, ...]
@@ -45,7 +45,9 @@ class RunPlan:
 
     `setups` holds fixed setups (from a file); otherwise `random_setups` setups are drawn from
     the master seed with `options`. Game g is played on setup g mod M; in paired mode its
-    rotation is (g div M) mod players, so every setup sees every seat order equally often.
+    rotation is (g div M) mod players, so every setup sees every seat order equally often: seat s
+    then holds the setup's player (s + rotation) mod players, with that player's agent and
+    whatever the setup binds to the player (`Game.rotated`).
     """
 
     game: str
@@ -140,7 +142,10 @@ class Worker:
         rotation = game_in_setup % players if plan.paired else 0
         names = tuple(plan.agents[(s + rotation) % players] for s in range(players))
         seed = game_seed(plan.seed, setup_index, game_in_setup)
-        return GameSpec(index, setup_index, self.setup(setup_index), seed, rotation, names)
+        setup = self.setup(setup_index)
+        if rotation:
+            setup = get_game(plan.game).rotated(setup, rotation)
+        return GameSpec(index, setup_index, setup, seed, rotation, names)
 
     def play_chunk(self, indices: Sequence[int]) -> list[GameRecord]:
         """Play games `indices`: all at once if the game has a batch engine for these agents,

@@ -7,6 +7,7 @@ same --out) plays only the missing games, ending with the numbers of an uninterr
 
 from __future__ import annotations
 
+import json
 import secrets
 import sys
 from collections.abc import Sequence
@@ -19,12 +20,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from pnp.errors import PnpError, one_of
 from pnp.games import GAMES, get_game
-from pnp.games.base import Game
+from pnp.games.base import Game, Outcome
 from pnp.games.setupfile import read_setup
 from pnp.output import check_folder
 from simulate.agents import parse_agents
 from simulate.charts import write_report
 from simulate.executors import make_executor
+from simulate.matches import Match, match_json, match_summary, matches
 from simulate.report import print_setups, print_summary, write_results
 from simulate.runner import GameRecord, RunPlan, chunks
 from simulate.setups import setup_fairness, spread
@@ -102,12 +104,21 @@ def run(
     return RunResult(plan, records, complete and len(records) == wanted)
 
 
+DEFAULT_GAMES = 1000
+
+
+def exact_report(plan: RunPlan) -> bool:
+    """A game without choices on setups from a file: each seat order is played once, and the
+    report lists every game and match rather than rates."""
+    return bool(plan.setups) and not get_game(plan.game).info.has_choices
+
+
 def summary_document(result: RunResult) -> dict[str, Any]:
     plan = result.plan
     info = get_game(plan.game).info
     players = int(plan.options["players"])
     options = info.stored_options(plan.options)
-    return {
+    summary = {
         "game": plan.game,
         "title": info.title,
         "games": len(result.records),
@@ -123,12 +134,43 @@ def summary_document(result: RunResult) -> dict[str, Any]:
         "seed": plan.seed,
         **summarize(result.records, players),
     }
+    found = matches(result.records, players, plan.setup_count) if plan.paired else []
+    if plan.paired:
+        summary["matches"] = match_summary(found, players)
+    if exact_report(plan):
+        summary.update(listed_results(plan, result.records, found))
+    return summary
+
+
+def listed_results(plan: RunPlan, records: list[GameRecord], found: list[Match]) -> dict[str, Any]:
+    """Every game and match of an exact report, players named as the game names them."""
+    game = get_game(plan.game)
+    results = []
+    for record in records:
+        setup = plan.setups[record.setup_index]
+        names = game.player_names(game.rotated(setup, record.rotation) if plan.paired else setup)
+        results.append(
+            {
+                "game": record.index,
+                "setup": record.setup,
+                "players": list(names),
+                "scores": list(record.scores) if record.scores is not None else None,
+                "ranks": list(record.ranks),
+                "turns": record.turns,
+                "outcome": record.outcome.value,
+                "winners": [n for n, rank in zip(names, record.ranks, strict=True) if rank == 1]
+                if record.outcome == Outcome.FINISHED
+                else [],
+            }
+        )
+    listed = [match_json(m, game.player_names(plan.setups[m.setup_index])) for m in found]
+    return {"results": results, "match_results": listed}
 
 
 def make_plan(
     game: Game[Any],
     *,
-    games: int,
+    games: int | None,
     setups: int | None,
     setup_file: Path | None,
     players: int | None,
@@ -139,7 +181,7 @@ def make_plan(
     options: dict[str, str],
 ) -> RunPlan:
     """The plan the command line asks for, with every value checked."""
-    if games < 1:
+    if games is not None and games < 1:
         raise PnpError(f"--games {games} is not valid: expected a whole number >= 1")
     if setups is not None and setups < 1:
         raise PnpError(f"--setups {setups} is not valid: expected a whole number >= 1")
@@ -159,15 +201,19 @@ def make_plan(
             raise PnpError(f"--setup fixes the setup; leave out {one_of(given)}")
         fixed = tuple(game.playable(read_setup(setup_file, GAMES, expected=info.name)))
         resolved = {**fixed[0].options, **{o.name: None for o in info.options if not o.stored}}
+        count = fixed[0].players
+        if not info.has_choices:  # a setup fixes its games: play each seat order once
+            games, paired = games or count * len(fixed), True
         return RunPlan(
             info.name,
             resolved,
-            parse_agents(agents, fixed[0].players),
+            parse_agents(agents, count),
             seed,
-            games,
+            games or DEFAULT_GAMES,
             setups=fixed,
             paired=paired,
         )
+    games = games or DEFAULT_GAMES
     resolved = info.resolve(players, variant, options)
     count = resolved["players"]
     default = -(-games // count) if paired else games
@@ -203,10 +249,12 @@ def run_and_report(
     console: Console,
     resume: bool = False,
     kind: str = "sim",
+    as_json: bool = False,
     **request: Any,
 ) -> dict[str, Any]:
-    """Plan, play (streaming to results.jsonl), print the balance table, and write summary.json,
-    games.csv, setups.csv, report.pdf and the charts into out/<game>-<kind>-<seed>/."""
+    """Plan, play (streaming to results.jsonl), print the balance table (or, `as_json`, the
+    summary JSON alone), and write summary.json, games.csv, setups.csv, report.pdf and the charts
+    into out/<game>-<kind>-<seed>/."""
     check_folder(out)
     seed = request.pop("seed")
     if seed is None:
@@ -225,13 +273,16 @@ def run_and_report(
         summary["setup_fairness"] = spread(fairness)
     else:
         fairness = []  # one game per setup says nothing about a setup
-    print_summary(summary, console, seat_names)
-    if kind == "balance":
-        print_setups(fairness, console)
     paths = write_results(folder, summary, result.records, players, fairness)
     paths += write_report(folder, summary, result.records, fairness, seat_names)[:1]
-    for path in paths:
-        console.print(str(path))
+    if as_json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print_summary(summary, console, seat_names)
+        if kind == "balance":
+            print_setups(fairness, console)
+        for path in paths:
+            console.print(str(path))
     if not result.complete:
         console.print(f"interrupted: kept the {len(result.records)} finished games (--resume)")
         raise KeyboardInterrupt

@@ -9,7 +9,9 @@ Definitions (README, "What the numbers mean"):
   vs_fair = its points share - 1 / players and fair_in_ci95 = whether 1 / players lies in its
   win rate's 95% interval.
 - margin = best score - second best score, over finished games of games with scores.
-- turns: moves made (placements included; one turn per round of simultaneous orders).
+- turns: moves made (placements included; one turn per round of simultaneous orders), over
+  finished games; turns_endless: moves made until an endless game's repetition was found;
+  longest_finished: the finished game with the most turns.
 - mean_s per seat, balance, completion and lead changes per move: see simulate/metrics.py.
 - facts (games that report them, State.facts): a game fact is summarised over all games, as a
   rate when it is true/false and as a distribution when it is a number; a seat fact (one value
@@ -82,7 +84,7 @@ def standing(ranks: Sequence[int], seat: int) -> tuple[str, float]:
     return ("win", 1.0) if sharing == 1 else ("draw", 1.0 / sharing)
 
 
-def _tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any]:
+def tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any]:
     wins = sum(1 for kind, _ in results if kind == "win")
     draws = sum(1 for kind, _ in results if kind == "draw")
     lo, hi = wilson(wins, finished)
@@ -139,7 +141,7 @@ def _seat_fact(finished: Sequence[GameRecord], name: str) -> dict[str, Any]:
     by_value = {}
     for value in sorted({v for v, _ in pairs}, key=_value_order):
         results = [result for v, result in pairs if v == value]
-        by_value[fact_key(value)] = {"seats": len(results), **_tally(results, len(results))}
+        by_value[fact_key(value)] = {"seats": len(results), **tally(results, len(results))}
     return {"kind": "seat", "by_value": by_value}
 
 
@@ -163,7 +165,7 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     s_values = [seat_scores(r.ranks) for r in finished]
     seats = []
     for seat in range(players):
-        entry = {"seat": seat + 1, **_tally([standing(r.ranks, seat) for r in finished], n)}
+        entry = {"seat": seat + 1, **tally([standing(r.ranks, seat) for r in finished], n)}
         entry["vs_fair"] = _r(entry["points_share"] - 1 / players) if n else 0.0
         entry["fair_in_ci95"] = bool(entry["ci95"][0] <= 1 / players <= entry["ci95"][1])
         mean, low, high = mean_interval([values[seat] for values in s_values])
@@ -171,13 +173,14 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         scored = [r.scores[seat] for r in finished if r.scores is not None]
         if scored:
             entry["mean_score"] = _r(float(np.mean(scored)))
+            entry["score"] = distribution(scored)
         seats.append(entry)
     agents = {}
     for name in sorted({a for r in records for a in r.agents}):
         results = [
             standing(r.ranks, s) for r in finished for s, a in enumerate(r.agents) if a == name
         ]
-        agents[name] = _tally(results, len(results))
+        agents[name] = tally(results, len(results))
     shared = sum(1 for r in finished if sum(1 for k in r.ranks if k == 1) > 1)
     margins = [
         sorted(r.scores, reverse=True)[0] - sorted(r.scores, reverse=True)[1]
@@ -200,6 +203,21 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         "turns": distribution([r.turns for r in finished]),
         "lead_changes_per_move": _lead_changes_per_move(finished),
         **({"facts": facts} if (facts := summarize_facts(records)) else {}),
+        "turns_endless": distribution([r.turns for r in records if r.outcome == Outcome.ENDLESS]),
+        "longest_finished": longest(finished),
+    }
+
+
+def longest(finished: Sequence[GameRecord]) -> dict[str, Any] | None:
+    """The finished game with the most turns (the first such game), to find it again."""
+    if not finished:
+        return None
+    record = max(finished, key=lambda r: (r.turns, -r.index))
+    return {
+        "game": record.index,
+        "setup": record.setup,
+        "rotation": record.rotation,
+        "turns": record.turns,
     }
 
 

@@ -38,7 +38,15 @@ def _execution(workers: int | None, executor: str, scheduler: str | None) -> Any
 
 def simulate(
     game: GameArg,
-    games: Annotated[int, typer.Option("--games", help="Games to play in all.")] = 1000,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            help="Games to play in all (default 1000; with --setup of a game without choices, "
+            "one per seat order).",
+            show_default=False,
+        ),
+    ] = None,
     setups: Annotated[
         int | None,
         typer.Option(help="Random setups to spread the games over (default: one per game)."),
@@ -47,7 +55,17 @@ def simulate(
     players: Players = None,
     variant: Variant = None,
     agents: Agents = "random",
-    paired: Annotated[bool, typer.Option(help="Rotate the seats over each setup's games.")] = False,
+    paired: Annotated[
+        bool,
+        typer.Option(
+            "--paired",
+            "--match",
+            help="Rotate the seats over each setup's games and report the matches they make.",
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as JSON instead of the table.")
+    ] = False,
     seed: Seed = None,
     workers: Workers = None,
     executor: ExecutorName = "local",
@@ -63,7 +81,7 @@ def simulate(
         get_game(game), games=games, setups=setups, setup_file=setup, players=players,
         variant=variant, agents=agents, paired=paired, seed=checked_seed(seed),
         execution=_execution(workers, executor, scheduler), resume=resume, out=out,
-        options=game_options or {}, console=console,
+        options=game_options or {}, console=console, as_json=as_json,
     )  # fmt: skip
 
 

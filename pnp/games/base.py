@@ -72,6 +72,7 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     simultaneous: bool = False  # all seats in `to_act` order at once
     has_scores: bool = True
+    has_choices: bool = True  # False: a setup fixes the game (one legal move every turn)
     max_turns: int = 10_000  # the runner's guard; a game stopped there is undecided
     seat_names: tuple[str, ...] = ()  # e.g. ("square", "circle"); default "seat 1", ...
     rules: str = ""  # the RULES.md section the game follows
@@ -277,6 +278,16 @@ class Game(ABC, Generic[StateT]):
     def setup_label(self, setup: Setup) -> str:
         """How pages and reports name a setup: its seed, unless the game gives it an id."""
         return "custom" if setup.seed is None else str(setup.seed)
+
+    def player_names(self, setup: Setup) -> tuple[str, ...]:
+        """Names of the setup's players in seat order (e.g. their colours); reports use them."""
+        return tuple(self.info.seat_name(seat) for seat in range(setup.players))
+
+    def rotated(self, setup: Setup, rotation: int) -> Setup:
+        """`setup` with its seats turned by `rotation`: seat s now holds the setup's player
+        (s + rotation) mod N, with whatever the setup binds to that player (a dealt table, a
+        colour). The runner plays rotations in paired mode; by default a setup binds nothing."""
+        return setup
 
     def playable(self, setup: Setup) -> list[Setup]:
         """The setups that games are played on; a kit of several sheets holds one per sheet."""

@@ -1,0 +1,127 @@
+"""The Platypus kit: what each page holds, printed sizes read back from the PDF, every ink mode,
+and the tables of a hand-written setup printed as given."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pdfgeom import read_geometry
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.games import get_game
+from pnp.kits import build_kit, write_kit
+from pnp.kits.platypus import CARD_H, CARD_W, CELL_H, CELL_W, TOKEN_H, TOKEN_W
+from pnp.render.drawing import Drawing, Place, Text
+from pnp.render.paper import get_paper
+from pnp.render.settings import PrintSettings
+
+GAME: Any = get_game("platypus")
+TOLERANCE = 0.1
+
+
+def texts(drawing: Drawing) -> list[str]:
+    found: list[str] = []
+    for op in drawing.ops:
+        if isinstance(op, Text):
+            found.append(op.text)
+        elif isinstance(op, Place):
+            found += texts(op.drawing)
+    return found
+
+
+def kit(seed: int = 1, ink: str = "color", paper: str = "a4", deal: str = "uniform") -> Any:
+    setup = GAME.random_setup(seed, GAME.info.resolve(None, None, {"deal": deal}))
+    return setup, build_kit(GAME, setup, PrintSettings(get_paper(paper), ink=ink))
+
+
+def titles(document: Any) -> list[str]:
+    return [page.title for page in document.pages]
+
+
+@pytest.mark.parametrize("ink", ["color", "saver", "bw"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_kit_has_every_component_in_every_ink_and_paper(ink: str, paper: str) -> None:
+    _, document = kit(ink=ink, paper=paper)
+    pages = titles(document)
+    assert [t for t in pages if t.startswith("Board strip")] == [
+        "Board strip, part A1",
+        "Board strip, part B1",
+        "Board strip, part C1",
+    ]
+    for title in ("Cell cards", "Cell cards (backs)", "Tokens", "Tables", "Blank tables"):
+        assert title in pages
+    assert {"Card packs", "Card packs (backs)", "Score track", "Rules"} <= set(pages)
+    words = texts(document.pages[pages.index("Cell cards (backs)")].drawing)
+    assert words.count("YELLOW") == 21 and words.count("Y") == 21
+    words = texts(document.pages[pages.index("Cell cards")].drawing)
+    assert words.count("GREEN") == 21 and words.count("G") == 21
+
+
+def test_the_dealt_tables_print_the_setup_and_who_starts() -> None:
+    setup, document = kit(seed=3)
+    page = document.pages[titles(document).index("Tables")]
+    words = texts(page.drawing)
+    first = GAME.player_names(setup)[0]
+    assert f"The dealt tables: {first} plays first" in words
+    red, blue = GAME.tables(setup)
+    animals = [w for w in words if w in ("kangaroo", "emu", "wombat", "platypus")]
+    tokens = ["kangaroo", "kangaroo", "emu", "emu", "wombat", "wombat", "platypus"]
+    names = ("kangaroo", "emu", "wombat", "platypus")
+    assert animals == tokens + [names[c.animal] for c in red] + tokens + [
+        names[c.animal] for c in blue
+    ]
+    trees = [w for w in words if w in ("Wattle", "Ghost Gum")]
+    assert trees == [("Wattle", "Ghost Gum")[c.tree] for c in (*red, *blue)]
+
+
+def test_printed_sizes_are_exact(tmp_path: Path) -> None:
+    setup, document = kit()
+    folder = write_kit(GAME, setup, document, tmp_path, "pdf")[0].parent
+    pages = read_geometry(folder / "kit.pdf")
+    board = [b for page in pages[:3] for b in page.boxes]
+
+    def sized(boxes: list[Any], w: float, h: float) -> list[Any]:
+        return [b for b in boxes if abs(b.w - w) < TOLERANCE and abs(b.h - h) < TOLERANCE]
+
+    assert CELL_W >= 30 and len(sized(board, CELL_W, CELL_H)) >= 21
+    assert 2 * TOKEN_W <= CARD_W <= CELL_W  # two tokens side by side on a card in a cell
+    assert len(sized(board, CARD_W, CARD_H)) >= 21  # the card slots
+    for page in pages:
+        assert sized(page.boxes, 50, 2), "every page carries the 50 mm scale bar"
+    token_page = pages[titles(document).index("Tokens")]
+    assert len(sized(token_page.boxes, TOKEN_W, TOKEN_H)) >= 10
+
+
+def test_the_same_seed_gives_the_same_files_and_a_setup_file_prints_its_tables(
+    tmp_path: Path,
+) -> None:
+    runner = CliRunner()
+    tables = {
+        "red": {
+            "kangaroo-yellow": "green emu wattle",
+            "kangaroo-green": "yellow kangaroo ghost gum",
+            "emu-yellow": "green wombat ghost gum",
+            "emu-green": "yellow platypus wattle",
+            "wombat-yellow": "yellow emu wattle",
+            "wombat-green": "yellow platypus ghost gum",
+            "platypus-yellow": "green kangaroo wattle",
+        },
+    }
+    tables["blue"] = dict(tables["red"], **{"emu-yellow": "green wombat wattle"})
+    written = {"game": "platypus", "format_version": 1, "seed": None, "options": {}}
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({**written, "first": "blue", "tables": tables}))
+    for out in ("a", "b"):
+        result = runner.invoke(
+            app, ["kit", "platypus", "--setup", str(path), "--out", str(tmp_path / out)]
+        )
+        assert result.exit_code == 0, result.stderr
+    first, second = (tmp_path / out / "platypus-custom" for out in ("a", "b"))
+    assert (first / "kit.pdf").read_bytes() == (second / "kit.pdf").read_bytes()
+    saved = json.loads((first / "setup.json").read_text())
+    assert saved["first"] == "blue" and saved["tables"] == tables
+    assert saved["options"] == {"players": 2, "variant": "standard", "deal": "uniform"}
