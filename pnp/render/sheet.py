@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pnp.errors import PnpError
 from pnp.render.document import Document, Page
 from pnp.render.drawing import Drawing, Style, translated
+from pnp.render.fonts import fit_size
 from pnp.render.paper import Box
 
 CUT = Style(stroke="#000000", width=0.2)
@@ -79,7 +80,8 @@ def lay_out(
         page = document.new_page(title, landscape)
         area = page.paper.content
         if heading:
-            page.drawing.text(area.x, area.y + HEADING_SIZE, heading, HEADING_SIZE, bold=True)
+            size = fit_size(heading, HEADING_SIZE, area.w, bold=True)
+            page.drawing.text(area.x, area.y + HEADING_SIZE, heading, size, bold=True)
             area = area.below(HEADING_SPACE)
         cols, rows = spec.grid(area)
         chunk = items[index : index + cols * rows]

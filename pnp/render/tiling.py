@@ -21,6 +21,7 @@ HEADER = 14.0  # mm above the board window for the part label and the assembly m
 MARK = Style(stroke="#000000", width=0.25)
 TRIM = Style(stroke="#000000", width=0.25, dash=(2.0, 1.5))
 MAP_CELL = 4.0
+STACK_GAP = 8.0  # mm between parts stacked on one page
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,18 @@ class Tiling:
     height: float
     cols: int
     rows: int
-    window: Box  # the board window on every page, in page coordinates
+    window: Box  # the largest board window a page offers, in page coordinates
     overlap: float
     landscape: bool
+    per_page: int = 1  # parts stacked on one page when they are short enough
+
+    @property
+    def parts(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def pages(self) -> int:
+        return -(-self.parts // self.per_page)
 
     def part_size(self, col: int, row: int) -> tuple[float, float]:
         """Every part is the same size: the board shared out evenly, overlaps included."""
@@ -59,14 +69,18 @@ def _spans(length: float, window: float, overlap: float) -> int:
 
 
 def plan_tiling(width: float, height: float, paper: Paper, overlap: float) -> Tiling:
-    """The split with the fewest pages; portrait wins a tie."""
+    """The split with the fewest pages (short parts stack on one page), then the fewest parts
+    (fewer joins); portrait wins a tie."""
     options = []
     for landscape in (False, True):
         content = paper.oriented(landscape).content
         window = Box(content.x, content.y + HEADER, content.w, content.h - HEADER)
         cols, rows = _spans(width, window.w, overlap), _spans(height, window.h, overlap)
-        options.append(Tiling(width, height, cols, rows, window, overlap, landscape))
-    return min(options, key=lambda t: (t.cols * t.rows, t.landscape))
+        part_h = (height + (rows - 1) * overlap) / rows
+        per_page = max(1, int((content.h + STACK_GAP) // (HEADER + part_h + STACK_GAP)))
+        per_page = min(per_page, cols * rows)
+        options.append(Tiling(width, height, cols, rows, window, overlap, landscape, per_page))
+    return min(options, key=lambda t: (t.pages, t.parts, t.landscape))
 
 
 def tile_drawing(
@@ -74,30 +88,51 @@ def tile_drawing(
 ) -> list[Page]:
     """Pages showing `board` at full size, split into overlapping parts when it needs to be."""
     plan = plan_tiling(board.width, board.height, document.paper, overlap)
+    parts = [(col, row) for row in range(plan.rows) for col in range(plan.cols)]
     pages = []
-    for row in range(plan.rows):
-        for col in range(plan.cols):
-            pages.append(_part_page(document, board, title, plan, col, row))
+    for first in range(0, len(parts), plan.per_page):
+        group = parts[first : first + plan.per_page]
+        names = [plan.name(col, row) for col, row in group]
+        label = (
+            title
+            if plan.parts == 1
+            else f"{title}, part{'s' if len(group) > 1 else ''} "
+            + (names[0] if len(names) == 1 else f"{names[0]}-{names[-1]}")
+        )
+        page = document.new_page(label, plan.landscape)
+        _, part_h = plan.part_size(0, 0)
+        for k, (col, row) in enumerate(group):
+            top = plan.window.y + k * (HEADER + part_h + STACK_GAP)
+            _draw_part(document, page, board, title, plan, col, row, top)
+        pages.append(page)
     return pages
 
 
-def _part_page(
-    document: Document, board: Drawing, title: str, plan: Tiling, col: int, row: int
-) -> Page:
-    single = plan.cols * plan.rows == 1
+def _draw_part(
+    document: Document,
+    page: Page,
+    board: Drawing,
+    title: str,
+    plan: Tiling,
+    col: int,
+    row: int,
+    top: float,
+) -> None:
+    """Part (col, row) of the board with its top edge at `top`, its header above it."""
+    single = plan.parts == 1
     label = title if single else f"{title}, part {plan.name(col, row)}"
-    page = document.new_page(label, plan.landscape)
     drawing, window = page.drawing, plan.window
     x0, y0 = plan.origin(col, row)
     w, h = plan.part_size(col, row)
     left = window.x + (window.w - w) / 2
-    drawing.place(board, left - x0, window.y - y0, clip=rect_shape(x0, y0, w, h))
-    page.trim = Box(left, window.y, w, h)
-    page.cuts.append(rect_shape(left, window.y, w, h))
-    header_y = window.y - HEADER
+    drawing.place(board, left - x0, top - y0, clip=rect_shape(x0, y0, w, h))
+    part = Box(left, top, w, h)
+    page.trim = part if page.trim is None else _union(page.trim, part)
+    page.cuts.append(rect_shape(left, top, w, h))
+    header_y = top - HEADER
     drawing.text(window.x, header_y + 5, label, 4.2, bold=True)
     if single:
-        return page
+        return
     drawing.text(
         window.x,
         header_y + 10,
@@ -105,14 +140,17 @@ def _part_page(
         2.8,
     )
     _assembly_map(drawing, plan, col, row, window.right, header_y + 1)
-    to_page = (left - x0, window.y - y0)
     for bx, by in _registration_points(plan, col, row):
-        _registration_mark(drawing, bx + to_page[0], by + to_page[1])
+        _registration_mark(drawing, bx + left - x0, by + top - y0)
     if col > 0 and document.settings.cut_marks:
-        drawing.line(left, window.y - 2, left, window.y + h + 2, TRIM)
+        drawing.line(left, top - 2, left, top + h + 2, TRIM)
     if row > 0 and document.settings.cut_marks:
-        drawing.line(left - 2, window.y, left + w + 2, window.y, TRIM)
-    return page
+        drawing.line(left - 2, top, left + w + 2, top, TRIM)
+
+
+def _union(a: Box, b: Box) -> Box:
+    x, y = min(a.x, b.x), min(a.y, b.y)
+    return Box(x, y, max(a.right, b.right) - x, max(a.bottom, b.bottom) - y)
 
 
 def _registration_points(plan: Tiling, col: int, row: int) -> list[tuple[float, float]]:
