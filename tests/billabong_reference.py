@@ -51,7 +51,9 @@ def jumps(start: Square, occupied: set[Square]) -> list[tuple[Square, int]]:
         over = (start[0] + dx * distance, start[1] + dy * distance)
         if not on_board(over) or over not in occupied:
             continue
-        path = [(start[0] + dx * k, start[1] + dy * k) for k in range(distance + 1, 2 * distance + 1)]
+        path = [
+            (start[0] + dx * k, start[1] + dy * k) for k in range(distance + 1, 2 * distance + 1)
+        ]
         if all(on_board(s) and not in_lake(s) and s not in occupied for s in path):
             found.append((path[-1], lap_change(start, path[-1])))
     return found

@@ -338,3 +338,147 @@ def test_moves_match_an_independent_generator_along_whole_games(players: int, ag
             checked += 1
         state.apply(chooser.choose(state, state.turn, rng))
     assert checked > 40
+
+
+def test_placement_goes_round_the_seats_on_any_free_square_outside_the_lake() -> None:
+    state = GAME.new_state(GAME.random_setup(4, GAME.info.resolve(3, None, {})))
+    assert len(state.legal_moves(0)) == 14 * 16 - 8
+    assert "g7" not in {state.move_text(m) for m in state.legal_moves(0)}
+    play(state, "i6 j6 k6")
+    assert state.turn == 0 and len(state.legal_moves(0)) == 14 * 16 - 8 - 3
+    play(state, " ".join(["i5 j5 k5", "i4 j4 k4", "i3 j3 k3", "i2 j2 k2"]))
+    assert state.placed == [5, 5, 5] and state.turn == 0  # who placed first moves first
+    assert all(state.move_text(m).startswith("i") for m in state.legal_moves(0))
+
+
+FIXED = {
+    "game": "billabong",
+    "format_version": 1,
+    "seed": None,
+    "options": {"players": 2, "variant": "standard"},
+    "placement": [["i6", "j5", "i4", "j3", "i2"], ["j6", "i5", "j4", "i3", "j2"]],
+}
+
+
+def test_perft_from_a_fixed_placement_agrees_with_the_independent_generator() -> None:
+    setup = parse_setup(json.loads(json.dumps(FIXED)), {"billabong": GAME}, None, "test")
+    state = GAME.new_state(setup)
+    assert board(state).splitlines()[8:13] == [
+        " 6  .  .  .  .  .  .  .  . |R  B  .  .  .  .  .  .",
+        " 5  .  .  .  .  .  .  .  . |B  R  .  .  .  .  .  .",
+        " 4  .  .  .  .  .  .  .  . |R  B  .  .  .  .  .  .",
+        " 3  .  .  .  .  .  .  .  . |B  R  .  .  .  .  .  .",
+        " 2  .  .  .  .  .  .  .  . |R  B  .  .  .  .  .  .",
+    ]
+    assert [perft(state, depth) for depth in (1, 2, 3)] == [30, 1099, 42941]
+    total = 0
+    for move in state.legal_moves(0):
+        child = state.clone()
+        child.apply(move)
+        total += len(reference_moves(child, 1))
+    assert total == 1099
+    assert json.loads(setup_json(GAME, setup))["placement"] == FIXED["placement"]
+
+
+@pytest.mark.parametrize(
+    ("placement", "message"),
+    [
+        ([["i6"] * 5], "must be a list of 2 lists"),
+        ([["i6", "i5"], ["a1", "a2", "a3", "a4", "a5"]], "placement of red: expected a list of 5"),
+        ([["i6", "i5", "i4", "i3", "q2"], ["a1", "a2", "a3", "a4", "a5"]], "off the 14 x 16"),
+        ([["i6", "i5", "i4", "i3", "h7"], ["a1", "a2", "a3", "a4", "a5"]], "h7 is in the lake"),
+        ([["i6", "i5", "i4", "i3", "a1"], ["a1", "a2", "a3", "a4", "a5"]], "a1 holds two"),
+    ],
+)
+def test_a_bad_placement_in_a_setup_file_is_refused(placement: object, message: str) -> None:
+    with pytest.raises(SetupError, match=message):
+        parse_setup({**FIXED, "placement": placement}, {"billabong": GAME}, None, "test")
+
+
+def test_the_line_is_crossed_only_below_the_lake_and_only_between_h_and_i() -> None:
+    def cross(a: str, b: str) -> int:
+        return crossing(GRID.parse(a), GRID.parse(b))
+
+    assert (cross("i3", "h3"), cross("h3", "i3"), cross("i1", "h2"), cross("h6", "i5")) == (
+        1,
+        -1,
+        1,
+        -1,
+    )
+    assert (cross("h9", "i9"), cross("i10", "h10"), cross("i3", "i4"), cross("a1", "p1")) == (
+        0,
+        0,
+        0,
+        -1,
+    )
+    assert cross("p6", "b6") == 1 and cross("k2", "c10") == 1  # long jumps below / past the lake
+
+
+def test_greedy_values_progress_clockwise_and_finishing_beats_everything() -> None:
+    state = position(FINISHING_STEP)
+    values = {state.move_text(m): state.move_value(0, m) for m in state.legal_moves(0)}
+    assert values["i1-out"] == max(values.values()) > 2
+    # Progress is the angle round the lake's centre: j1 is further from the line than i1.
+    assert values["i1-j1"] < 0
+    state = position(CROSSING_BACK)
+    values = {state.move_text(m): state.move_value(0, m) for m in state.legal_moves(0)}
+    assert values["j2-h4+1"] > values["j2-h2+1"] > 0 > values["j2-j4"]
+    assert max(values, key=lambda m: values[m]) == "j2-h4+1"
+    i2 = GRID.parse("i2")
+    assert progress(i2, 1) - progress(i2, 0) == 1.0
+
+
+def test_the_placement_heuristic_counts_the_steps_still_to_go() -> None:
+    # i6: a step across the creek, then 12 steps round the lake (g6 f7 f8 g9 h9 i9 j9 k8 k7 j6
+    # i6 h6), the last one crossing again. j6 needs one more step; h6 almost two laps.
+    to_go = {name: steps_to_finish()[GRID.parse(name)] for name in ("i6", "j6", "h6", "i1")}
+    assert to_go == {"i6": 13, "j6": 14, "h6": 24, "i1": 16}
+    state = GAME.new_state(GAME.random_setup(0, GAME.info.resolve(2, None, {})))
+    best = max(state.move_value(0, m) for m in state.legal_moves(0))
+    assert {state.move_text(m) for m in state.legal_moves(0) if state.move_value(0, m) == best} == {
+        "i4",
+        "i5",
+        "i6",
+    }
+
+
+def test_text_positions_round_trip_and_bad_ones_are_refused() -> None:
+    state = position(CROSSING_BACK)
+    assert BillabongState.from_text(state.to_text()).to_text() == state.to_text()
+    with pytest.raises(ValueError, match="blue has 6 kangaroos"):
+        position(CROSSING_BACK.replace("finished 4 3", "finished 4 4"))
+    with pytest.raises(ValueError, match="the lake is exactly g7-j8"):
+        position(CROSSING_BACK.replace(" 8  .  .  .  .  .  .  ~", " 8  .  .  .  .  .  .  ."))
+
+
+CROWDED = """
+    14  .  .  .  .  .  .  .  R  .  .  .  .  .  .  .  .
+    13  .  .  .  .  .  .  .  .  Y  R  .  .  .  B  .  .
+    12  .  .  .  .  .  .  B  .  .  .  .  G  .  .  .  .
+    11  .  .  .  .  .  .  .  .  .  .  .  .  .  G  .  B
+    10  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  G
+     9  .  .  .  .  G  .  .  .  .  .  .  .  .  .  .  .
+     8  R  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
+     7  .  B  .  B  .  .  ~  ~  ~  ~  .  .  Y  .  .  .
+     6  .  .  .  .  .  .  .  . |.  .  .  R  .  .  .  .
+     5  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
+     4  .  .  .  .  R  .  .  . |.  .  Y  .  .  .  .  .
+     3  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
+     2  .  G  .  .  .  .  .  . |.  Y  .  .  .  .  .  .
+     1  .  .  .  .  .  .  .  . |.  .  .  Y  .  .  .  .
+    finished 0 0 0 0; red to play
+"""
+
+
+def test_a_kangaroo_with_over_a_hundred_chain_ends_gets_each_end_once() -> None:
+    # The richest position a seeded search found (benchmarks/billabong_moves.py): chains from
+    # a8 go right round the lake both ways, so squares are reached with several lap changes, a
+    # chain finishes the kangaroo from 0 (two clockwise laps in one turn), and the search stops
+    # at -2 (one lap anticlockwise), where a chain could otherwise go round for ever.
+    state = position(CROWDED)
+    ends = [m.split("-", 1)[1] for m in moves_from(state, "a8")]
+    changes = {"out" if e == "out" else e.lstrip("abcdefghijklmnop0123456789") for e in ends}
+    assert changes == {"", "+1", "-1", "-2", "out"}
+    assert len(moves_from(state, "a8")) == 167
+    for seat in range(4):
+        assert engine_moves(state, seat) == reference_moves(state, seat)

@@ -56,7 +56,7 @@ INFO = GameInfo(
     players=(2, 3, 4),
     default_players=2,
     has_scores=True,
-    max_turns=3_000,
+    max_turns=1_000,
     seat_names=SEATS,
     rules="Billabong",
 )
@@ -99,15 +99,15 @@ class BillabongState(State[Move]):
         seat = self.turn
         if source == PLACE:
             self.placed[seat] += 1
-            self._put(seat, target, 0)
+            self.put(seat, target, 0)
         elif move != PASS:
             count = self.count[source] + change
-            self._lift(seat, source)
+            self.lift(seat, source)
             if target == OUT:
                 self.finished[seat] += 1
                 self.over = self.finished[seat] == KANGAROOS
             else:
-                self._put(seat, target, count)
+                self.put(seat, target, count)
         self.turn = (seat + 1) % self.players
         self._moves = None
 
@@ -241,14 +241,14 @@ class BillabongState(State[Move]):
             return
         if token[0] not in LETTERS[: self.players]:
             raise ValueError(f"{GRID.name(cell)}: {token!r} is not a kangaroo of this game")
-        self._put(LETTERS.index(token[0]), cell, int(token[1:] or 0))
+        self.put(LETTERS.index(token[0]), cell, int(token[1:] or 0))
 
-    def _put(self, seat: Seat, cell: Cell, count: int) -> None:
+    def put(self, seat: Seat, cell: Cell, count: int) -> None:
         self.owner[cell], self.count[cell], self.occupied[cell] = seat, count, 1
         self.bits |= 1 << cell
         self.kangaroos[seat].append(cell)
 
-    def _lift(self, seat: Seat, cell: Cell) -> None:
+    def lift(self, seat: Seat, cell: Cell) -> None:
         self.owner[cell], self.count[cell], self.occupied[cell] = FREE, 0, 0
         self.bits &= ~(1 << cell)
         self.kangaroos[seat].remove(cell)

@@ -92,7 +92,10 @@ def _ripple(board: Drawing, x: float, y: float, length: float, colour: str) -> N
     for k in range(3):
         x0 = x + k * length / 3
         board.path(
-            [("M", x0, y), ("C", x0 + length / 12, y - 1.4, x0 + length / 6, y - 1.4, x0 + length / 4, y)],
+            [
+                ("M", x0, y),
+                ("C", x0 + length / 12, y - 1.4, x0 + length / 6, y - 1.4, x0 + length / 4, y),
+            ],
             style,
         )
 
@@ -117,7 +120,10 @@ def _creek(board: Drawing, painter: Painter) -> None:
     legend_y = BAND + ROWS * SQUARE + BAND
     board.centred_text(line_x, legend_y + 7.5, "START / FINISH", 4.2, bold=True)
     board.centred_text(
-        line_x, legend_y + 12.5, "cross right to left (clockwise): +1 lap; at +2 a kangaroo is finished", 3.0
+        line_x,
+        legend_y + 12.5,
+        "cross right to left (clockwise): +1 lap; at +2 a kangaroo is finished",
+        3.0,
     )
 
 

@@ -8,6 +8,7 @@ every token also carries its colour letter for black-and-white printing.
 from __future__ import annotations
 
 import math
+
 from pnp.render.drawing import Drawing, Point, Shape, Style, circle_shape, polygon_shape
 from pnp.render.fonts import fit_size, text_width
 from pnp.render.theme import Painter
@@ -66,6 +67,10 @@ def token(painter: Painter, swatch: str, label: str, mark: str = "") -> Drawing:
     else:
         drawing.path(figure, Style(fill="#ffffff", stroke="#000000", width=0.3))
     size = fit_size(label, 3.6, 8.0, bold=True)
+    if painter.ink != "color":  # a white patch keeps the letter readable over the hatching
+        width = text_width(label, size, bold=True) + 1.6
+        patch = Style(fill="#ffffff", stroke=None)
+        drawing.rect(cell / 2 - width / 2, cell - 3.4 - size * 0.55, width, size * 1.1, patch, 0.8)
     drawing.centred_text(cell / 2, cell - 3.4, label, size, fill=ink, bold=True)
     if mark:
         ring = Style(fill="#ffffff", stroke="#000000", width=0.3)
@@ -124,6 +129,10 @@ def _head(drawing: Drawing, base: Point, tip: Point, style: Style) -> None:
     wing = 0.45 * length
     ux, uy = ux / length, uy / length
     drawing.polygon(
-        [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)],
+        [
+            tip,
+            (base[0] - uy * wing, base[1] + ux * wing),
+            (base[0] + uy * wing, base[1] - ux * wing),
+        ],
         Style(fill=style.stroke, stroke=None),
     )

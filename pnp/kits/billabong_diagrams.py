@@ -135,7 +135,10 @@ def example_drawing(example: Example, painter: Painter, width: float) -> Drawing
             _ghost(drawing, centre(source))
     for square, text in example.marks:
         drawing.centred_text(*centre(square), text, 3.0, fill="#6a5a40", bold=True)
-    arrows = [(a, b, str(k)) for k, (a, b) in enumerate(zip(example.chain, example.chain[1:]), 1)]
+    arrows = [
+        (a, b, str(k))
+        for k, (a, b) in enumerate(zip(example.chain, example.chain[1:], strict=False), 1)
+    ]
     for source, target, label in arrows + list(example.steps):
         jump_arc(drawing, centre(source), centre(target), label, ARROW, shorten)
     y = 7 + rows * CELL + 6
@@ -157,7 +160,9 @@ def _blocked(drawing: Drawing, start: Point, end: Point, shorten: float) -> None
     drawing.line(mx - 2, my + 2, mx + 2, my - 2, cross)
 
 
-def _cut_out(drawing: Drawing, painter: Painter, first: int, cols: int, low: int, high: int) -> None:
+def _cut_out(
+    drawing: Drawing, painter: Painter, first: int, cols: int, low: int, high: int
+) -> None:
     for row in range(low - 1, high):
         for col in range(first, first + cols):
             x, y = 5 + (col - first) * CELL, 7 + (high - 1 - row) * CELL
@@ -166,14 +171,18 @@ def _cut_out(drawing: Drawing, painter: Painter, first: int, cols: int, low: int
                 painter.area(drawing, rect_shape(x, y, CELL, CELL), "water", outline=0)
             else:
                 swatch = "land" if (row + col) % 2 else "land-dark"
-                drawing.rect(x, y, CELL, CELL, Style(fill=painter.fill(swatch), stroke="#7a6a50", width=0.2))
+                drawing.rect(
+                    x, y, CELL, CELL, Style(fill=painter.fill(swatch), stroke="#7a6a50", width=0.2)
+                )
     for row in range(low - 1, high):
         x = 5 + (LINE_FILE - first) * CELL
         if first < LINE_FILE < first + cols and row < LINE_TOP:
             y = 7 + (high - 1 - row) * CELL
             drawing.line(x, y, x, y + CELL, Style(stroke=painter.line("water"), width=1.4))
     for k in range(cols):
-        drawing.centred_text(5 + (k + 0.5) * CELL, 7 + (high - low + 1) * CELL + 2.6, FILES[first + k], 2.4)
+        drawing.centred_text(
+            5 + (k + 0.5) * CELL, 7 + (high - low + 1) * CELL + 2.6, FILES[first + k], 2.4
+        )
     for k in range(high - low + 1):
         drawing.centred_text(2.2, 7 + (k + 0.5) * CELL, str(high - k), 2.4)
 
@@ -212,7 +221,9 @@ def turn_order_card(painter: Painter, players: int, placement: list[list[str]] |
     for seat in range(players):
         swatch = f"player{seat + 1}"
         painter.area(card, circle_shape(9, y + 3, 3.4), swatch, outline=0.3)
-        card.centred_text(9, y + 3, painter.letter(swatch), 3.0, fill=painter.text_on(swatch), bold=True)
+        card.centred_text(
+            9, y + 3, painter.letter(swatch), 3.0, fill=painter.text_on(swatch), bold=True
+        )
         role = "places first and moves first" if seat == 0 else "next"
         card.text(15, y + 4.2, f"{seat + 1}. {SEATS[seat].capitalize()}: {role}", 3.2)
         y += 8.0
