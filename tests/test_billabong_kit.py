@@ -64,8 +64,7 @@ def test_tokens_are_18_mm_and_there_are_5_of_each_colour_a_referee_and_chips() -
     assert TOKEN < SQUARE - 3, "a token sits inside a square with room to pick it up"
 
 
-@pytest.mark.parametrize("ink", ["color", "saver", "bw"])
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(("players", "ink"), [(2, "color"), (3, "saver"), (4, "bw")])
 def test_the_kit_builds_for_every_player_count_and_ink(
     tmp_path: Path, players: int, ink: str
 ) -> None:
