@@ -10,13 +10,16 @@ move changes the count (`a1-o1-1`), `from-out` when it finishes the kangaroo.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from textwrap import dedent
 
 import numpy as np
 import pytest
 from billabong_reference import kangaroo_moves
 from tests_support import play
+from typer.testing import CliRunner
 
+from pnp.cli import app
 from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.billabong import OUT, PASS, BillabongState
@@ -482,3 +485,17 @@ def test_a_kangaroo_with_over_a_hundred_chain_ends_gets_each_end_once() -> None:
     assert len(moves_from(state, "a8")) == 167
     for seat in range(4):
         assert engine_moves(state, seat) == reference_moves(state, seat)
+
+
+def test_the_cli_counts_perft_from_a_setup_file_and_prints_its_placement(tmp_path: Path) -> None:
+    runner = CliRunner()
+    path = tmp_path / "setup.json"
+    path.write_text(json.dumps(FIXED))
+    result = runner.invoke(app, ["perft", "billabong", "--setup", str(path), "--depth", "2"])
+    assert result.exit_code == 0 and result.stdout.strip() == "1099"
+    result = runner.invoke(app, ["perft", "billabong", "--players", "3", "--depth", "2"])
+    assert result.stdout.strip() == str(216 * 215)  # placements: any free square but the lake
+    result = runner.invoke(app, ["kit", "billabong", "--setup", str(path), "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    saved = json.loads((tmp_path / "billabong-custom" / "setup.json").read_text())
+    assert saved["placement"] == FIXED["placement"]

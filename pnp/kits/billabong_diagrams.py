@@ -224,7 +224,8 @@ def turn_order_card(painter: Painter, players: int, placement: list[list[str]] |
         card.centred_text(
             9, y + 3, painter.letter(swatch), 3.0, fill=painter.text_on(swatch), bold=True
         )
-        role = "places first and moves first" if seat == 0 else "next"
+        first = "moves first" if placement else "places first and moves first"
+        role = first if seat == 0 else "next"
         card.text(15, y + 4.2, f"{seat + 1}. {SEATS[seat].capitalize()}: {role}", 3.2)
         y += 8.0
     for lines in paragraphs:
