@@ -36,7 +36,17 @@ def demo(
     execution = Execution(default_workers())
     for chosen in GAMES.values():
         run_and_report(
-            chosen, games=games, setups=None, setup_file=None, players=None, variant=None,
-            agents="random", paired=False, seed=seed, execution=execution, out=out, options={},
+            chosen,
+            games=games,
+            setups=None,
+            setup_file=None,
+            players=None,
+            variant=None,
+            agents=chosen.info.demo_agent,
+            paired=False,
+            seed=seed,
+            execution=execution,
+            out=out,
+            options={},
             console=console,
-        )  # fmt: skip
+        )

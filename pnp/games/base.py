@@ -75,6 +75,7 @@ class GameInfo:
     has_choices: bool = True  # False: a setup fixes the game (one legal move every turn)
     max_turns: int = 10_000  # the runner's guard; a game stopped there is undecided
     seat_names: tuple[str, ...] = ()  # e.g. ("square", "circle"); default "seat 1", ...
+    demo_agent: str = "random"  # the agent of `pnp demo`'s short balance run
     rules: str = ""  # the RULES.md section the game follows
 
     @property
