@@ -18,8 +18,9 @@ from typing import Any
 import numpy as np
 
 from pnp.errors import SetupError
-from pnp.games.base import Game, GameInfo, Result, Seat, Setup
-from pnp.games.grid import FILES, Cell, SquareGrid
+from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup
+from pnp.games.boardtext import parse_board, render_board
+from pnp.games.grid import Cell, SquareGrid
 from pnp.games.options import IntOption, Options
 from pnp.games.shooting import Move, ShootingState
 from pnp.games.shooting_batch import Rules, play_random
@@ -122,34 +123,23 @@ class AmazonsState(ShootingState):
 
     def to_text(self) -> str:
         """Ranks top to bottom: `L` light, `D` dark, `x` arrow, `.` empty; then who plays."""
-        grid, lines = self.board, []
         owner = {cell: "LD"[seat] for seat in (0, 1) for cell in self.pieces[seat]}
-        lines.append("   " + " ".join(FILES[c] for c in range(grid.cols)))
-        for row in reversed(range(grid.rows)):
-            cells = [grid.cell(row, col) for col in range(grid.cols)]
-            tokens = [owner.get(c, "." if self.free[c] else "x") for c in cells]
-            lines.append(f"{row + 1:>2} " + " ".join(tokens))
-        lines.append(f"{SEATS[self.turn]} to play")
-        return "\n".join(lines)
+        status = f"{SEATS[self.turn]} to play"
+        return render_board(
+            self.board, lambda c: owner.get(c, "." if self.free[c] else "x"), status, 2
+        )
 
     @classmethod
     def from_text(cls, text: str) -> AmazonsState:
-        lines = [ln.split() for ln in text.strip().splitlines() if ln.strip()]
-        status = " ".join(lines.pop())
+        grid, tokens, status = parse_board(text)
         found = re.fullmatch(r"(light|dark) to play", status)
-        if not found:
+        if not found or not isinstance(grid, SquareGrid):
             raise ValueError(f"status line {status!r}: expected 'light to play' or 'dark to play'")
-        rows = [t[1:] if t[0].isdigit() else t for t in lines if t != list(FILES[: len(t)])]
-        grid = SquareGrid(len(rows), len(rows[0]))
         pieces: tuple[list[Cell], list[Cell]] = ([], [])
-        arrows = []
-        for i, tokens in enumerate(rows):
-            for col, token in enumerate(tokens):
-                cell = grid.cell(grid.rows - 1 - i, col)
-                if token in TOKENS:
-                    pieces[TOKENS[token]].append(cell)
-                elif token == "x":
-                    arrows.append(cell)
+        for cell, token in sorted(tokens.items()):
+            if token in TOKENS:
+                pieces[TOKENS[token]].append(cell)
+        arrows = [cell for cell, token in tokens.items() if token == "x"]
         state = cls(grid, pieces, arrows)
         state.turn = SEATS.index(found[1])
         state.over = state.ended()
@@ -184,12 +174,15 @@ class Amazons(Game[AmazonsState]):
         sizes = {int(setup.options["size"]) for setup, _, _ in games}
         if len(sizes) != 1:
             return None
-        outcome = play_random(_rules(sizes.pop()), [seed for _, seed, _ in games], max_turns)
+        out = play_random(_rules(sizes.pop()), [seed for _, seed, _ in games], max_turns)
         return [
-            (Result(None, (1, 2) if winner == 0 else (2, 1)), turns)
-            if winner >= 0
-            else (Result(None, (1, 1)), turns)
-            for winner, turns in zip(outcome.winner, outcome.turns, strict=True)
+            (
+                Result(None, (1, 2) if winner == 0 else (2, 1))
+                if finished
+                else Result(None, (1, 1), Outcome.UNDECIDED),
+                int(turns),
+            )
+            for winner, finished, turns in zip(out.winner, out.finished, out.turns, strict=True)
         ]
 
 

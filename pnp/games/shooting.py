@@ -48,10 +48,12 @@ class ShootingState(State[Move]):
     def apply(self, move: Move) -> None:
         source, target, shot = move
         seat = self.turn
-        if source == PLACE:
+        if move == PASS:
+            pass
+        elif source == PLACE:
             self.pieces[seat].append(target)
             self.free[target] = 0
-        elif move != PASS:
+        else:
             pieces = self.pieces[seat]
             pieces[pieces.index(source)] = target
             self.free[source] = 1
