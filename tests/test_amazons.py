@@ -179,7 +179,7 @@ def test_the_turn_cap_leaves_games_undecided() -> None:
     setup = GAME.random_setup(1, GAME.info.resolve(None, None, {"size": "6"}))
     results = GAME.play_batch([(setup, 5, ("random", "random"))], 10)
     assert results is not None
-    (result, turns), = results
+    ((result, turns),) = results
     assert result.outcome == Outcome.UNDECIDED and turns == 10
     assert GAME.play_batch([(setup, 5, ("greedy", "random"))], 10) is None
 

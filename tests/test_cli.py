@@ -179,7 +179,7 @@ def test_demo_writes_every_kit_and_a_balance_run(tmp_path: Path) -> None:
 
 
 BAD_INPUT = [
-    (["kit", "nosuchgame"], "unknown game 'nosuchgame'; expected paper-penguins"),
+    (["kit", "nosuchgame"], "unknown game 'nosuchgame'; expected "),
     (
         ["kit", "paper-penguins", "--players", "99"],
         "--players 99 is not valid for paper-penguins: expected 2",

@@ -19,14 +19,13 @@ from typing import Any
 import numpy as np
 
 from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup, ranks_by
-from pnp.games.boardtext import Grid, parse_board, render_board
+from pnp.games.boardtext import parse_board, render_board
 from pnp.games.grid import Cell, SquareGrid
-from pnp.games.hexgrid import HexGrid
 from pnp.games.options import Options
 from pnp.games.penguins import FLOE, MIX, check_rows, random_rows, values_of
 from pnp.games.shooting import PASS, PLACE, Move, ShootingState
-from pnp.games.shooting_batch import Rules, play_random
-from pnp.games.sliding import ray_table
+from pnp.games.shooting_batch import BatchOutcome, Rules, play_random
+from pnp.games.sliding import Grid, ray_table
 
 SEATS = ("light", "dark")
 LETTERS = "LD"
@@ -108,11 +107,12 @@ class AmazonPenguinsState(ShootingState):
             return owner.get(cell, "") + (str(self.values[cell]) if self.chip[cell] else ".")
 
         verb = "place" if self.placing() else "play"
-        status = (
-            f"fish {self.fish[0]} {self.fish[1]}; chips {self.chips[0]} {self.chips[1]}; "
-            + ("over" if self.over else f"{SEATS[self.turn]} to {verb}")
+        status = f"fish {self.fish[0]} {self.fish[1]}; chips {self.chips[0]} {self.chips[1]}; " + (
+            "over" if self.over else f"{SEATS[self.turn]} to {verb}"
         )
-        return render_board(self.board, token, status, 3 if isinstance(self.board, SquareGrid) else 4)
+        return render_board(
+            self.board, token, status, 3 if isinstance(self.board, SquareGrid) else 4
+        )
 
     @classmethod
     def from_text(cls, text: str) -> AmazonPenguinsState:
@@ -161,19 +161,18 @@ class AmazonPenguins(Game[AmazonPenguinsState]):
         if len(variants) != 1 or any(set(agents) != {"random"} for _, _, agents in games):
             return None
         grid, _ = BOARDS[variants.pop()]
-        assert isinstance(grid, SquareGrid | HexGrid)
         rules = Rules(ray_table(grid), ([], []), placements=PENGUINS_EACH, passing=True)
         values = np.array([values_of(grid, setup.data["rows"]) for setup, _, _ in games])
         out = play_random(rules, [seed for _, seed, _ in games], max_turns, values)
-        results = []
-        for k in range(len(games)):
-            fish, chips = out.fish[k].tolist(), out.chips[k].tolist()
-            scores = (float(fish[0]), float(fish[1]))
-            if out.finished[k]:
-                results.append((Result(scores, ranks_by(list(zip(fish, chips)))), int(out.turns[k])))
-            else:
-                results.append((Result(scores, (1, 1), Outcome.UNDECIDED), int(out.turns[k])))
-        return results
+        return [_batch_result(out, k) for k in range(len(games))]
+
+
+def _batch_result(out: BatchOutcome, k: int) -> tuple[Result, int]:
+    fish, chips = out.fish[k].tolist(), out.chips[k].tolist()
+    scores = (float(fish[0]), float(fish[1]))
+    if not out.finished[k]:
+        return Result(scores, (1, 1), Outcome.UNDECIDED), int(out.turns[k])
+    return Result(scores, ranks_by(list(zip(fish, chips, strict=True)))), int(out.turns[k])
 
 
 GAME = AmazonPenguins()

@@ -12,8 +12,7 @@ from collections.abc import Callable
 
 from pnp.games.grid import FILES, Cell, SquareGrid
 from pnp.games.hexgrid import HexGrid
-
-Grid = SquareGrid | HexGrid
+from pnp.games.sliding import Grid
 
 
 def parse_board(text: str) -> tuple[Grid, dict[Cell, str], str]:
@@ -28,7 +27,7 @@ def parse_board(text: str) -> tuple[Grid, dict[Cell, str], str]:
         if tokens != list(FILES[: len(tokens)])
     ]
     grid = _grid(rows)
-    tokens = {}
+    tokens: dict[Cell, str] = {}
     for cells, row in zip(rows_top_first(grid), rows, strict=True):
         tokens.update(zip(cells, row, strict=True))
     return grid, tokens, status

@@ -18,11 +18,11 @@ import numpy as np
 
 from pnp.errors import SetupError
 from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
-from pnp.games.boardtext import Grid, parse_board, render_board, rows_top_first
+from pnp.games.boardtext import parse_board, render_board, rows_top_first
 from pnp.games.grid import Cell
 from pnp.games.hexgrid import HexGrid
 from pnp.games.options import Options
-from pnp.games.sliding import can_slide, reach
+from pnp.games.sliding import Grid, can_slide, reach
 
 Move = tuple[Cell, Cell]  # (from, to); a placement is (PLACE, tile)
 PLACE: Cell = -1

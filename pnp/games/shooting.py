@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from pnp.games.base import Seat, State
 from pnp.games.grid import Cell
-from pnp.games.sliding import Board, can_slide, reach, reach_count
+from pnp.games.sliding import Grid, can_slide, reach, reach_count
 
 Move = tuple[Cell, Cell, Cell]  # (source, destination, shot); a placement is (PLACE, cell, PLACE)
 PLACE: Cell = -1
@@ -26,7 +26,7 @@ class ShootingState(State[Move]):
     players = 2
 
     def __init__(
-        self, board: Board, free: Iterable[int], pieces: tuple[list[Cell], list[Cell]], each: int
+        self, board: Grid, free: Iterable[int], pieces: tuple[list[Cell], list[Cell]], each: int
     ) -> None:
         self.board = board
         self.free = bytearray(free)
@@ -99,7 +99,8 @@ class ShootingState(State[Move]):
 
     def shots(self, seat: Seat) -> list[Move]:
         """Every slide-then-shoot move of `seat`."""
-        rays, free, moves = self.board.queen_rays, self.free, []
+        rays, free = self.board.queen_rays, self.free
+        moves: list[Move] = []
         for source in self.pieces[seat]:
             free[source] = 1  # the cell left is free for the shot
             for target in reach(rays[source], free):

@@ -83,7 +83,8 @@ def uniforms(seeds: Sequence[int], plies: int) -> npt.NDArray[np.float64]:
     keys = _mix(np.array([seed % 2**64 for seed in seeds], dtype=np.uint64))
     counter = np.arange(1, plies * 3 + 1, dtype=np.uint64) * GAMMA
     words = _mix(keys[:, None] + counter[None, :])
-    return ((words >> np.uint64(11)) * 2.0**-53).reshape(len(seeds), plies, 3)
+    scaled = (words >> np.uint64(11)).astype(np.float64) * 2.0**-53
+    return scaled.reshape(len(seeds), plies, 3)
 
 
 def play_random(
@@ -112,7 +113,11 @@ def play_random(
     patterns = line_patterns(table, free)
     batch = _Batch(np.arange(count), free, patterns, pieces, zeros, zeros.copy(), fish_values)
     out = BatchOutcome(
-        np.full(count, -1), np.full(count, plies), np.zeros(count, np.bool_), zeros.copy(), zeros.copy()
+        np.full(count, -1),
+        np.full(count, plies),
+        np.zeros(count, np.bool_),
+        zeros.copy(),
+        zeros.copy(),
     )
     for ply in range(plies + 1):
         if not len(batch.index):
@@ -253,4 +258,4 @@ def _shot(
     flip(table, patterns, np.arange(len(movers)), source)
     run = runs(table, patterns, target)  # (movers, directions)
     direction, step = _pick(run, u)
-    return table.rays[target, direction, step]  # type: ignore[no-any-return]
+    return table.rays[target, direction, step]

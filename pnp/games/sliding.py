@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -26,26 +25,10 @@ IntArray = npt.NDArray[np.intp]
 Step = tuple[int, int]
 
 
-class Board(Protocol):
-    """What sliding moves need from a board: SquareGrid and HexGrid both have it."""
-
-    @property
-    def cells(self) -> int: ...
-
-    @property
-    def queen_rays(self) -> tuple[tuple[Ray, ...], ...]: ...
-
-    @property
-    def neighbours(self) -> tuple[tuple[Cell, ...], ...]: ...
-
-    def name(self, cell: Cell) -> str: ...
-
-    def parse(self, name: str) -> Cell: ...
-
-    def ray(self, cell: Cell, step: Step) -> Ray: ...
+Grid = SquareGrid | HexGrid
 
 
-def steps_of(board: Board) -> tuple[Step, ...]:
+def steps_of(board: Grid) -> tuple[Step, ...]:
     """The slide directions of a board, in an order where direction i + D/2 is opposite to i."""
     return HEX_STEPS if isinstance(board, HexGrid) else QUEEN_STEPS
 
@@ -110,7 +93,7 @@ class RayTable:
         return int(self.rays.shape[1])
 
 
-def _families(board: Board, steps: Sequence[Step]) -> list[list[list[Cell]]]:
+def _families(board: Grid, steps: Sequence[Step]) -> list[list[list[Cell]]]:
     """Lines of cells, one family per pair of opposite directions, each line in step order."""
     half = len(steps) // 2
     families = []
@@ -138,7 +121,7 @@ def _runs(width: int) -> tuple[IntArray, IntArray]:
 
 
 @cache
-def ray_table(board: SquareGrid | HexGrid) -> RayTable:
+def ray_table(board: Grid) -> RayTable:
     steps = steps_of(board)
     cells, sentinel = board.cells, board.cells
     longest = 1 + max(len(board.ray(c, s)) for c in range(cells) for s in steps)
@@ -167,12 +150,11 @@ def ray_table(board: SquareGrid | HexGrid) -> RayTable:
 
 def line_patterns(table: RayTable, free: npt.NDArray[np.bool_]) -> IntArray:
     """The line patterns of many boards, (games, cells + 1) free: (games, lines)."""
-    games = free.shape[0]
-    patterns = np.zeros((games, table.lines), dtype=np.intp)
+    weights = np.zeros((table.cells, table.lines), dtype=np.intp)
+    cells = np.arange(table.cells)
     for f in range(table.line_of.shape[1]):
-        bits = free[:, : table.cells].astype(np.intp) << table.place[: table.cells, f]
-        np.add.at(patterns, (slice(None), table.line_of[: table.cells, f]), bits)
-    return patterns
+        weights[cells, table.line_of[: table.cells, f]] = 1 << table.place[: table.cells, f]
+    return free[:, : table.cells].astype(np.intp) @ weights
 
 
 def runs(table: RayTable, patterns: IntArray, cells: IntArray) -> IntArray:
