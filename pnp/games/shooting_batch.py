@@ -20,7 +20,15 @@ import numpy as np
 import numpy.typing as npt
 
 from pnp.games.grid import Cell
-from pnp.games.sliding import IntArray, RayTable, flip, line_patterns, reach_counts, runs
+from pnp.games.sliding import (
+    IntArray,
+    RayTable,
+    cell_at,
+    flip,
+    line_patterns,
+    reach_counts,
+    runs,
+)
 
 BoolArray = npt.NDArray[np.bool_]
 POLICIES = ("moves", "decisions")
@@ -50,20 +58,15 @@ class _Batch:
     """The games still being played: row i is game `index[i]`."""
 
     index: IntArray
-    free: BoolArray  # (games, cells + 1); the last column is the never-free sentinel
-    patterns: IntArray  # (games, lines): the same board as line patterns (sliding.RayTable)
+    patterns: IntArray  # (games, lines): the board as line patterns (sliding.RayTable)
     pieces: IntArray  # (games, 2, pieces each)
     fish: IntArray  # (games, 2)
     chips: IntArray
     values: IntArray  # (games, cells + 1) fish per cell
 
     def keep(self, rows: BoolArray) -> None:
-        for name in ("index", "free", "patterns", "pieces", "fish", "chips", "values"):
+        for name in ("index", "patterns", "pieces", "fish", "chips", "values"):
             setattr(self, name, getattr(self, name)[rows])
-
-    def toggle(self, table: RayTable, rows: IntArray, cells: IntArray) -> None:
-        self.free[rows, cells] ^= True
-        flip(table, self.patterns, rows, cells)
 
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
@@ -111,7 +114,7 @@ def play_random(
         fish_values[:, : table.cells] = values
     zeros = np.zeros((count, 2), dtype=np.intp)
     patterns = line_patterns(table, free)
-    batch = _Batch(np.arange(count), free, patterns, pieces, zeros, zeros.copy(), fish_values)
+    batch = _Batch(np.arange(count), patterns, pieces, zeros, zeros.copy(), fish_values)
     out = BatchOutcome(
         np.full(count, -1),
         np.full(count, plies),
@@ -132,10 +135,15 @@ def play_random(
 
 
 def _place(table: RayTable, batch: _Batch, ply: int, u: npt.NDArray[np.float64]) -> None:
-    cell, _ = _pick(batch.free[:, :-1].astype(np.intp), u)
-    rows = np.arange(len(cell))
+    """A piece on a cell without one, uniformly (every cell holds a chip while placing)."""
+    rows = np.arange(len(batch.index))
+    free = np.ones((len(rows), table.cells + 1), dtype=np.intp)
+    free[:, table.sentinel] = 0
+    for done in range(ply):
+        free[rows, batch.pieces[:, done % 2, done // 2]] = 0
+    cell, _ = _pick(free, u)
     batch.pieces[rows, ply % 2, ply // 2] = cell
-    batch.toggle(table, rows, cell)
+    flip(table, batch.patterns, cell)
 
 
 def _pick(weights: IntArray, u: npt.NDArray[np.float64]) -> tuple[IntArray, IntArray]:
@@ -180,12 +188,13 @@ def _turn(
     movers = np.flatnonzero(~stuck)
     piece, direction, step = (axis[movers] for axis in index)
     source = own[movers, piece]
-    target = table.rays[source, direction, step]
+    target = cell_at(table, source, direction, step)
     shot = _shot(table, batch, movers, source, target, u[movers, 2])
     batch.pieces[movers, seat, piece] = target
-    batch.toggle(table, movers, source)
-    batch.toggle(table, movers, target)
-    batch.toggle(table, movers, shot)
+    patterns = batch.patterns[movers]
+    for cell in (source, target, shot):
+        flip(table, patterns, cell)
+    batch.patterns[movers] = patterns
     batch.fish[movers, seat] += batch.values[movers, shot]
     batch.chips[movers, seat] += 1
     if ended.any():
@@ -219,11 +228,10 @@ def _destination_by_moves(
     The shots from a destination are the cells a slide from it reaches now, plus the cell left
     and the free run beyond it (seen from the destination, the cell left is straight behind)."""
     games = len(own)
-    rays = table.rays[own]  # (games, pieces, directions, longest)
+    rays = np.take(table.rays, own, axis=0)  # (games, pieces, directions, longest)
     longest = rays.shape[-1]
     open_ = np.arange(longest) < run[..., None]
     reach = reach_counts(table, batch.patterns)
-    reach = np.concatenate([reach, np.zeros((games, 1), dtype=reach.dtype)], axis=1)
     shots = np.take(reach, (np.arange(games) * reach.shape[1])[:, None, None, None] + rays)
     beyond = run[:, :, table.opposite]
     weights = np.where(open_, shots + 1 + beyond[..., None], 0).reshape(games, -1)
@@ -254,8 +262,6 @@ def _shot(
 ) -> IntArray:
     """For the games `movers`, a cell a slide from `target` reaches, uniformly, counting
     `source` (the cell left) as free."""
-    patterns = batch.patterns[movers]
-    flip(table, patterns, np.arange(len(movers)), source)
-    run = runs(table, patterns, target)  # (movers, directions)
+    run = runs(table, batch.patterns[movers], target, freed=source)  # (movers, directions)
     direction, step = _pick(run, u)
-    return table.rays[target, direction, step]
+    return cell_at(table, target, direction, step)

@@ -83,6 +83,7 @@ class RayTable:
     ahead: IntArray  # (2**width, width)
     behind: IntArray  # (2**width, width)
     around: IntArray  # ahead + behind
+    bit: IntArray  # (cells + 1, families): 1 << place
 
     @property
     def sentinel(self) -> int:
@@ -144,7 +145,17 @@ def ray_table(board: Grid) -> RayTable:
     width = max(len(line) for family in families for line in family)
     ahead, behind = _runs(width)
     return RayTable(
-        cells, rays, opposite, line_of, place, count + 1, width, ahead, behind, ahead + behind
+        cells,
+        rays,
+        opposite,
+        line_of,
+        place,
+        count + 1,
+        width,
+        ahead,
+        behind,
+        ahead + behind,
+        np.where(line_of == count, 0, 1 << place),
     )
 
 
@@ -157,38 +168,49 @@ def line_patterns(table: RayTable, free: npt.NDArray[np.bool_]) -> IntArray:
     return free[:, : table.cells].astype(np.intp) @ weights
 
 
-def runs(table: RayTable, patterns: IntArray, cells: IntArray) -> IntArray:
+def runs(
+    table: RayTable, patterns: IntArray, cells: IntArray, freed: IntArray | None = None
+) -> IntArray:
     """The free cells a slide from each of `cells` (games, ...) reaches in every direction:
-    (games, ..., directions); the cell itself need not be free."""
+    (games, ..., directions); the cell itself need not be free. `freed` (games, ...), if given,
+    is a cell per slide counted as free too (the cell a piece just left)."""
     games = patterns.shape[0]
     base = (np.arange(games) * table.lines).reshape((-1,) + (1,) * cells.ndim)
-    lines = table.line_of[cells]  # (games, ..., families)
-    pattern = np.take(patterns.reshape(-1), base + lines)
-    index = pattern * table.width + table.place[cells]
-    ahead = np.take(table.ahead.reshape(-1), index)
-    behind = np.take(table.behind.reshape(-1), index)
+    lines = np.take(table.line_of, cells, axis=0)  # (games, ..., families)
+    pattern = np.take(patterns, base + lines)
+    if freed is not None:
+        shared = lines == np.take(table.line_of, freed, axis=0)
+        pattern |= np.where(shared, np.take(table.bit, freed, axis=0), 0)
+    index = pattern * table.width + np.take(table.place, cells, axis=0)
+    ahead = np.take(table.ahead, index)
+    behind = np.take(table.behind, index)
     return np.concatenate([ahead, behind], axis=-1)
 
 
 def reach_counts(table: RayTable, patterns: IntArray) -> IntArray:
-    """For every cell of many boards, how many free cells a slide from it reaches: (games, cells).
-    Costs a few table look-ups per cell and family, whatever the board."""
+    """For every cell of many boards, how many free cells a slide from it reaches:
+    (games, cells + 1), 0 for the sentinel. A few table look-ups per cell and family."""
     base = (np.arange(patterns.shape[0]) * table.lines)[:, None]
-    around = table.around.reshape(-1)
     total: IntArray | None = None
     for f in range(table.line_of.shape[1]):  # one family at a time: sums over whole slabs
-        pattern = np.take(patterns, base + table.line_of[: table.cells, f])
-        counts = np.take(around, pattern * table.width + table.place[: table.cells, f])
+        pattern = np.take(patterns, base + table.line_of[:, f])
+        counts = np.take(table.around, pattern * table.width + table.place[:, f])
         total = counts if total is None else total + counts
     assert total is not None
     return total
 
 
-def flip(table: RayTable, patterns: IntArray, rows: IntArray, cells: IntArray) -> None:
-    """Toggle cells (one per row of `rows`) between free and not free in their line patterns."""
+def flip(table: RayTable, patterns: IntArray, cells: IntArray) -> None:
+    """Toggle one cell per board (`cells`, one per row of `patterns`) between free and not."""
+    index = (np.arange(len(cells)) * table.lines)[:, None] + np.take(table.line_of, cells, axis=0)
     flat = patterns.reshape(-1)  # a view: patterns is contiguous
-    index = (rows * table.lines)[:, None] + table.line_of[cells]
-    flat[index] ^= 1 << table.place[cells]
+    flat[index] ^= np.take(table.bit, cells, axis=0)
+
+
+def cell_at(table: RayTable, cells: IntArray, direction: IntArray, step: IntArray) -> IntArray:
+    """The cell `step + 1` cells from each of `cells` in `direction` (or the sentinel)."""
+    _, directions, longest = table.rays.shape
+    return np.take(table.rays, (cells * directions + direction) * longest + step)
 
 
 def reached_cells(table: RayTable, free: npt.NDArray[np.bool_], pieces: IntArray) -> IntArray:
