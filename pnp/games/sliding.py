@@ -210,7 +210,8 @@ def flip(table: RayTable, patterns: IntArray, cells: IntArray) -> None:
 def cell_at(table: RayTable, cells: IntArray, direction: IntArray, step: IntArray) -> IntArray:
     """The cell `step + 1` cells from each of `cells` in `direction` (or the sentinel)."""
     _, directions, longest = table.rays.shape
-    return np.take(table.rays, (cells * directions + direction) * longest + step)
+    found: IntArray = np.take(table.rays, (cells * directions + direction) * longest + step)
+    return found
 
 
 def reached_cells(table: RayTable, free: npt.NDArray[np.bool_], pieces: IntArray) -> IntArray:
