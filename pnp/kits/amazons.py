@@ -48,7 +48,9 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
     document = Document(TITLE, seed_label(setup), settings)
     tile_drawing(document, draw_board(size, painter), f"Board {size} x {size}")
     amazons = [
-        token(seat, seat[0].upper(), painter, "crown", square=True) for seat in SEATS for _ in range(4)
+        token(seat, seat[0].upper(), painter, "crown", square=True)
+        for seat in SEATS
+        for _ in range(4)
     ]
     arrows = [marker(TOKEN, painter, "arrow", "arrow") for _ in range(size * size - 8)]
     lay_out(

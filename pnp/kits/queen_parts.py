@@ -1,6 +1,6 @@
 """Printed parts the queen-move kits share: fish, tiles and chips, tokens, markers, boards.
 
-Sizes are millimetres. Tokens are 18 mm across and board squares 22 mm (hex cells 26 mm across
+Sizes are millimetres. Tokens are 18 mm across and board squares 22 mm (hex cells 21.5 mm across
 the flats), so a token or a pawn sits inside a cell with room to pick it up. Every colour comes
 from the Painter, and every colour that tells pieces apart is doubled by a letter or a symbol,
 so the parts work from a black-and-white printer.
@@ -29,7 +29,7 @@ from pnp.render.theme import Painter
 
 TOKEN = 18.0  # token diameter
 SQUARE = 22.0  # board square side
-HEX_CELL = 26.0  # printed hex board cell, across the flats
+HEX_CELL = 21.5  # printed hex board cell, across the flats: one landscape page
 LABEL = 6.0  # band of coordinates around a board
 INK = Style(fill="#000000", stroke=None)
 LINE = Style(stroke="#000000", width=0.3)
@@ -57,10 +57,16 @@ def draw_fish(drawing: Drawing, cx: float, cy: float, length: float) -> None:
     drawing.path(ellipse_shape(cx - length * 0.15, cy, body / 2, length * 0.2), INK)
     tail_x = cx - length * 0.15 + body / 2 - length * 0.04
     drawing.polygon(
-        [(tail_x, cy), (cx + length / 2, cy - length * 0.18), (cx + length / 2, cy + length * 0.18)],
+        [
+            (tail_x, cy),
+            (cx + length / 2, cy - length * 0.18),
+            (cx + length / 2, cy + length * 0.18),
+        ],
         INK,
     )
-    drawing.circle(cx - length * 0.36, cy - length * 0.04, length * 0.035, Style(fill=WHITE, stroke=None))
+    drawing.circle(
+        cx - length * 0.36, cy - length * 0.04, length * 0.035, Style(fill=WHITE, stroke=None)
+    )
 
 
 def draw_fishes(drawing: Drawing, cx: float, cy: float, count: int, length: float) -> None:
@@ -93,12 +99,11 @@ def fish_chip(value: int, diameter: float, painter: Painter, swatch: str) -> Dra
     chip.circle(r, r, r * 0.78, Style(fill=WHITE, stroke=painter.line(swatch), width=0.3))
     draw_fishes(chip, r, r - r * 0.08, value, diameter * 0.3)
     chip.centred_text(r, r + r * 0.6, f"{value} {painter.letter(swatch)}", r * 0.28, bold=True)
+    chip.circle(r, r, r, Style(stroke="#000000", width=0.25))  # the cut line, white chips too
     return chip
 
 
-def token(
-    swatch: str, label: str, painter: Painter, symbol: str, square: bool = False
-) -> Drawing:
+def token(swatch: str, label: str, painter: Painter, symbol: str, square: bool = False) -> Drawing:
     """A token: a ring in the swatch (round, or a square piece cut on shared lines), a white face
     with a symbol and `label`."""
     r = TOKEN / 2
@@ -123,9 +128,14 @@ def _crown(drawing: Drawing, cx: float, cy: float, size: float) -> None:
     top, base = cy - h / 2, cy + h / 2
     drawing.polygon(
         [
-            (cx - w, base), (cx - w, top), (cx - w / 2, cy), (cx, top - h * 0.2),
-            (cx + w / 2, cy), (cx + w, top), (cx + w, base),
-        ],  # fmt: skip
+            (cx - w, base),
+            (cx - w, top),
+            (cx - w / 2, cy),
+            (cx, top - h * 0.2),
+            (cx + w / 2, cy),
+            (cx + w, top),
+            (cx + w, base),
+        ],
         INK,
     )
 
@@ -133,13 +143,18 @@ def _crown(drawing: Drawing, cx: float, cy: float, size: float) -> None:
 def _penguin(drawing: Drawing, cx: float, cy: float, size: float) -> None:
     drawing.path(ellipse_shape(cx, cy + size * 0.05, size * 0.26, size * 0.36), INK)
     drawing.path(
-        ellipse_shape(cx, cy + size * 0.12, size * 0.16, size * 0.26), Style(fill=WHITE, stroke=None)
+        ellipse_shape(cx, cy + size * 0.12, size * 0.16, size * 0.26),
+        Style(fill=WHITE, stroke=None),
     )
     drawing.circle(cx, cy - size * 0.25, size * 0.15, INK)
     for side in (-1, 1):
         drawing.circle(cx + side * size * 0.06, cy - size * 0.27, size * 0.035, Style(fill=WHITE))
     drawing.polygon(
-        [(cx - size * 0.05, cy - size * 0.2), (cx + size * 0.05, cy - size * 0.2), (cx, cy - size * 0.13)],
+        [
+            (cx - size * 0.05, cy - size * 0.2),
+            (cx + size * 0.05, cy - size * 0.2),
+            (cx, cy - size * 0.13),
+        ],
         Style(fill="#f0a020", stroke="#000000", width=0.15),
     )
 
@@ -154,8 +169,13 @@ def marker(size: float, painter: Painter, swatch: str, symbol: str) -> Drawing:
         piece.line(c - arm, c - arm, c + arm, c + arm, ink)
         piece.line(c - arm, c + arm, c + arm, c - arm, ink)
     else:
-        piece.path(ellipse_shape(c, c, arm, arm * 0.6), Style(fill=WHITE, stroke=ink.stroke, width=0.5))
-        piece.path(ellipse_shape(c, c + arm * 0.1, arm * 0.6, arm * 0.3), Style(fill="#9fd3f0", stroke=None))
+        piece.path(
+            ellipse_shape(c, c, arm, arm * 0.6), Style(fill=WHITE, stroke=ink.stroke, width=0.5)
+        )
+        piece.path(
+            ellipse_shape(c, c + arm * 0.1, arm * 0.6, arm * 0.3),
+            Style(fill=painter.fill("water"), stroke=None),
+        )
     return piece
 
 
@@ -169,14 +189,18 @@ def square_board(
         for col in range(grid.cols):
             x, y = LABEL + col * SQUARE, LABEL + (grid.rows - 1 - row) * SQUARE
             cell = grid.cell(row, col)
-            square = polygon_shape([(x, y), (x + SQUARE, y), (x + SQUARE, y + SQUARE), (x, y + SQUARE)])
+            square = polygon_shape(
+                [(x, y), (x + SQUARE, y), (x + SQUARE, y + SQUARE), (x, y + SQUARE)]
+            )
             painter.area(board, square, swatch_of(cell), outline=0.0)
             content(board, cell, x + SQUARE / 2, y + SQUARE / 2)
     for k in range(grid.cols + 1):
         board.line(LABEL + k * SQUARE, LABEL, LABEL + k * SQUARE, height - LABEL, THIN)
     for k in range(grid.rows + 1):
         board.line(LABEL, LABEL + k * SQUARE, width - LABEL, LABEL + k * SQUARE, THIN)
-    board.rect(LABEL, LABEL, grid.cols * SQUARE, grid.rows * SQUARE, Style(stroke="#000000", width=0.5))
+    board.rect(
+        LABEL, LABEL, grid.cols * SQUARE, grid.rows * SQUARE, Style(stroke="#000000", width=0.5)
+    )
     for col in range(grid.cols):
         x = LABEL + (col + 0.5) * SQUARE
         for y in (LABEL / 2, height - LABEL / 2):
@@ -191,7 +215,9 @@ def square_board(
 def hex_centre(grid: HexGrid, cell: Cell, width: float) -> tuple[float, float]:
     """Where a cell's centre sits on a drawing of the board, without margins."""
     row, x = grid.doubled(cell)
-    return (x + 1) * width / 2, hex_height(width) / 2 + (grid.rows - 1 - row) * 0.75 * hex_height(width)
+    return (x + 1) * width / 2, hex_height(width) / 2 + (grid.rows - 1 - row) * 0.75 * hex_height(
+        width
+    )
 
 
 def hex_board(
@@ -223,10 +249,10 @@ def tally_sheet(title: str, seats: tuple[str, str], width: float, height: float)
     the totals and the chip count that breaks a tie."""
     sheet = Drawing(width, height)
     sheet.text(0, 6, title, fit_size(title, 5.0, width), bold=True)
-    line_h, top = 7.0, 14.0
-    col_w = (width - 20) / 2
+    line_h, top, labels_w = 7.0, 14.0, 32.0
+    col_w = (width - labels_w) / 2
     for k, seat in enumerate(seats):
-        x = 20 + k * col_w
+        x = labels_w + k * col_w
         sheet.rect(x, top, col_w, line_h, Style(fill="#eeeeee", stroke="#000000", width=0.3))
         sheet.centred_text(x + col_w / 2, top + line_h / 2, seat, 3.6, bold=True)
     rows = int((height - top - 5 * line_h) // line_h)
@@ -235,15 +261,19 @@ def tally_sheet(title: str, seats: tuple[str, str], width: float, height: float)
     for i, label in enumerate(labels):
         y = top + (i + 1) * line_h
         bold = i >= rows
-        sheet.text(18, y + line_h * 0.68, label, fit_size(label, 3.0, 17), anchor="end", bold=bold)
+        size = fit_size(label, 3.2, labels_w - 3, bold)
+        sheet.text(labels_w - 2, y + line_h * 0.68, label, size, anchor="end", bold=bold)
         for k in range(2):
-            sheet.rect(20 + k * col_w, y, col_w, line_h, Style(stroke="#000000", width=0.25 if not bold else 0.5))
+            box = Style(stroke="#000000", width=0.5 if bold else 0.25)
+            sheet.rect(labels_w + k * col_w, y, col_w, line_h, box)
     note = "Write the fish of every chip you spear; at the end add the chips under your penguins."
     sheet.text(0, top + (len(labels) + 1) * line_h + 5, note, fit_size(note, 3.0, width))
     return sheet
 
 
-def place_items(page: Page, items: list[Drawing], x: float, y: float, width: float, gap: float) -> float:
+def place_items(
+    page: Page, items: list[Drawing], x: float, y: float, width: float, gap: float
+) -> float:
     """Lay `items` in rows from (x, y) across `width` on `page`, recording each one's cut
     outline; returns the y below the last row."""
     item_w, item_h = items[0].width, items[0].height

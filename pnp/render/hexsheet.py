@@ -93,7 +93,7 @@ def lay_out_hexes(
 def _edges(shape: Shape) -> list[Edge]:
     """The straight edges of a closed polygon, each with its ends in a fixed order (rounded to
     a micrometre) so the edge two neighbours share is found once."""
-    points = [(round(float(c[1]), 3), round(float(c[2]), 3)) for c in shape if c[0] in "ML"]
+    points = [(round(float(c[1]), 3), round(float(c[2]), 3)) for c in shape if c[0] in ("M", "L")]
     edges = []
     for a, b in zip(points, points[1:] + points[:1], strict=True):
         edges.append((a, b) if a <= b else (b, a))
