@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,7 @@ def test_amazons_squares_measure_22_mm(tmp_path: Path) -> None:
         }
     )
     assert len(columns) == 9
-    assert all(abs(b - a - 22) < TOLERANCE for a, b in zip(columns, columns[1:], strict=False))
+    assert all(abs(b - a - 22) < TOLERANCE for a, b in itertools.pairwise(columns))
     assert abs(columns[0] - frame.x) < TOLERANCE
 
 
