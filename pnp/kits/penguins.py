@@ -48,10 +48,8 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
     page.drawing.place(floe, area.x + (area.w - floe.width) / 2, area.y + 14)
     y = area.y + 14 + floe.height + 6
     players = setup.players
-    page.drawing.text(
-        area.x, y + HEADING_SIZE, "Penguins: 4 in each colour; cut along the circles",
-        HEADING_SIZE, bold=True,
-    )  # fmt: skip
+    heading = "Penguins: 4 in each colour; cut along the circles"
+    page.drawing.text(area.x, y + HEADING_SIZE, heading, HEADING_SIZE, bold=True)
     note = f"This setup: {players} players with {8 // players} penguins each; first player red."
     page.drawing.text(area.x, y + 10, note, 3.0)
     tokens = [

@@ -215,15 +215,17 @@ def square_board(
 def hex_centre(grid: HexGrid, cell: Cell, width: float) -> tuple[float, float]:
     """Where a cell's centre sits on a drawing of the board, without margins."""
     row, x = grid.doubled(cell)
-    return (x + 1) * width / 2, hex_height(width) / 2 + (grid.rows - 1 - row) * 0.75 * hex_height(
-        width
-    )
+    height = hex_height(width)
+    return (x + 1) * width / 2, height / 2 + (grid.rows - 1 - row) * 0.75 * height
 
 
 def hex_board(
-    grid: HexGrid, width: float, painter: Painter, swatch_of: Callable[[Cell], str],
+    grid: HexGrid,
+    width: float,
+    painter: Painter,
+    swatch_of: Callable[[Cell], str],
     content: CellPainter,
-) -> Drawing:  # fmt: skip
+) -> Drawing:
     """The board of offset rows, each cell `width` across, named (a1 ...) in its top corner,
     rows numbered at the left."""
     height = hex_height(width)
