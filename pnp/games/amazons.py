@@ -154,6 +154,11 @@ def _rules(size: int) -> Rules:
 class Amazons(Game[AmazonsState]):
     info = INFO
 
+    def random_setup(self, seed: int, options: Options) -> Setup:
+        """The fixed start: nothing is drawn, so no generator is built (balance runs draw a
+        setup per game)."""
+        return Setup(self.info.name, seed, self.info.stored_options(options), {})
+
     def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
         return {}  # the start is fixed: nothing is drawn
 
