@@ -157,3 +157,12 @@ def test_positions_read_back_and_moves_parse() -> None:
     again = PenguinsState.from_text(state.to_text())
     assert again.to_text() == state.to_text()
     assert moves(again) == moves(state)
+
+
+def test_greedy_values_the_tile_reached_as_banked() -> None:
+    state = position(SMALL)
+    values = {state.move_text(m): state.move_value(0, m) for m in state.legal_moves(0)}
+    # red leaves b3 (1 fish) whatever it does; blue banks the 2 under its penguin
+    assert values["b3-a1"] == 2 + 1 + 3 - 2  # a1 holds 3
+    assert values["b3-b4"] == 2 + 1 + 2 - 2
+    assert max(values, key=values.__getitem__) == "b3-a1"

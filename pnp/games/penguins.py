@@ -133,6 +133,18 @@ class PenguinsState(State[Move]):
             return self.grid.name(target)
         return f"{self.grid.name(source)}-{self.grid.name(target)}"
 
+    def evaluate(self, seat: Seat) -> float:
+        """Greedy: fish taken plus the fish under one's penguins (a player always ends up with
+        the tile under each penguin: by leaving it, or by keeping it when stuck), minus the
+        best other player's. Fish taken alone cannot tell destinations apart: a move scores the
+        tile it leaves."""
+        banked = [
+            fish + sum(self.values[c] for c in pieces)
+            for fish, pieces in zip(self.fish, self.pieces, strict=True)
+        ]
+        others = [v for s, v in enumerate(banked) if s != seat]
+        return float(banked[seat] - max(others))
+
     def clone(self) -> PenguinsState:
         other = PenguinsState.__new__(PenguinsState)
         other.__dict__.update(self.__dict__)
