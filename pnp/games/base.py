@@ -179,6 +179,10 @@ class State(ABC, Generic[MoveT]):
     def legal_moves(self, seat: Seat) -> Sequence[MoveT]:
         """Every legal move of `seat` now; never empty while `seat` is to act."""
 
+    def move_count(self, seat: Seat) -> int:
+        """`len(self.legal_moves(seat))`; games with many moves count them without a list."""
+        return len(self.legal_moves(seat))
+
     @abstractmethod
     def apply(self, move: MoveT) -> None:
         """Play the move of the one seat to act (sequential games)."""

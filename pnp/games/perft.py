@@ -20,9 +20,9 @@ def perft(state: State[Any], depth: int) -> int:
     if state.is_over():
         return 0
     seats = state.to_act()
-    options = [state.legal_moves(seat) for seat in seats]
     if depth == 1:
-        return math.prod(len(moves) for moves in options)
+        return math.prod(state.move_count(seat) for seat in seats)
+    options = [state.legal_moves(seat) for seat in seats]
     total = 0
     for joint in itertools.product(*options):
         child = state.clone()

@@ -1,0 +1,100 @@
+"""Hexagonal tiles laid as a tessellation on pages, neighbours sharing their cut lines.
+
+Like `sheet.lay_out` for rectangles: every item is the same width x height Drawing whose `outline`
+is its hexagon (a point at the top: width across the flats, height = 2 / sqrt(3) x width). Rows
+sit three quarters of a tile apart and every other row is set in by half a tile, so each edge
+between two tiles is one cut. Each page prints every edge once as a thin cut line and records
+each tile's outline in `page.cuts`, as `lay_out` does, for cutting machines.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from pnp.errors import PnpError
+from pnp.render.document import Document
+from pnp.render.drawing import Drawing, Point, Shape, translated
+from pnp.render.sheet import CUT, HEADING_SIZE, HEADING_SPACE, Placed
+
+Edge = tuple[tuple[float, float], tuple[float, float]]
+
+
+def hexagon(cx: float, cy: float, width: float) -> list[Point]:
+    """The corners of a hexagon with a point at the top, `width` across the flats."""
+    r = width / math.sqrt(3)
+    half = width / 2
+    return [
+        (cx, cy - r),
+        (cx + half, cy - r / 2),
+        (cx + half, cy + r / 2),
+        (cx, cy + r),
+        (cx - half, cy + r / 2),
+        (cx - half, cy - r / 2),
+    ]
+
+
+def hex_height(width: float) -> float:
+    return 2 * width / math.sqrt(3)
+
+
+def hex_grid(area_w: float, area_h: float, width: float) -> tuple[int, int]:
+    """(tiles per row, rows) of a tessellation that fits the area; PnpError if none fits."""
+    height = hex_height(width)
+    per_row = int((area_w - width / 2 + 1e-9) // width)
+    rows = int((area_h - height + 1e-9) // (0.75 * height)) + 1 if area_h >= height else 0
+    if per_row < 1 or rows < 1:
+        raise PnpError(
+            f"a hexagonal tile {width:g} mm across does not fit the {area_w:g} x {area_h:g} mm "
+            "printable area of this paper"
+        )
+    return per_row, rows
+
+
+def lay_out_hexes(
+    document: Document,
+    items: Sequence[Drawing],
+    title: str,
+    heading: str = "",
+    landscape: bool = False,
+) -> list[Placed]:
+    """Place the hexagonal `items` (all the same size) on as many new pages as they need."""
+    if not items:
+        return []
+    width = items[0].width
+    height = hex_height(width)
+    placed: list[Placed] = []
+    index = 0
+    while index < len(items):
+        page = document.new_page(title, landscape)
+        area = page.paper.content
+        if heading:
+            page.drawing.text(area.x, area.y + HEADING_SIZE, heading, HEADING_SIZE, bold=True)
+            area = area.below(HEADING_SPACE)
+        per_row, rows = hex_grid(area.w, area.h, width)
+        chunk = items[index : index + per_row * rows]
+        left = area.x + (area.w - (per_row + 0.5) * width) / 2
+        edges: dict[Edge, None] = {}
+        for k, item in enumerate(chunk):
+            row, col = divmod(k, per_row)
+            x = left + col * width + (width / 2 if row % 2 else 0)
+            y = area.y + row * 0.75 * height
+            page.drawing.place(item, x, y)
+            outline = translated(item.cut_outline(), x, y)
+            page.cuts.append(outline)
+            edges.update(dict.fromkeys(_edges(outline)))
+            placed.append(Placed(page, x, y))
+        for (x1, y1), (x2, y2) in edges:
+            page.drawing.line(x1, y1, x2, y2, CUT)
+        index += len(chunk)
+    return placed
+
+
+def _edges(shape: Shape) -> list[Edge]:
+    """The straight edges of a closed polygon, each with its ends in a fixed order (rounded to
+    a micrometre) so the edge two neighbours share is found once."""
+    points = [(round(float(c[1]), 3), round(float(c[2]), 3)) for c in shape if c[0] in ("M", "L")]
+    edges = []
+    for a, b in zip(points, points[1:] + points[:1], strict=True):
+        edges.append((a, b) if a <= b else (b, a))
+    return edges
