@@ -170,7 +170,7 @@ def test_the_batch_engine_plays_like_the_random_agent() -> None:
 
     seeds = list(range(300))
     batch = play_random(_rules(6), seeds, 200)
-    single = [play_one(start(6), [make_agent("random")] * 2, s, 200)[1] for s in seeds[:150]]
+    single = [play_one(start(6), [make_agent("random")] * 2, s, 200).turns for s in seeds[:150]]
     assert abs(float(batch.turns.mean()) - float(np.mean(single))) < 1.2
     assert batch.finished.all()
 
