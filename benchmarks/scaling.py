@@ -1,7 +1,8 @@
 """Games per second with 1 and 2 worker processes, and the speed-up (goal: >= 1.8x on 2 cores).
 
-Plays random Paper Pen-guins games (each about 5 ms: setup, 60 moves, lead tracking) through the
-same runner and process pool `pnp simulate` uses, so pool start-up is part of the figure.
+Plays random Wallaby games (each about 17 ms: a random board, the setup steps and some 400
+moves) through the same runner and process pool `pnp simulate` uses, so pool start-up is part of
+the figure.
 
     python benchmarks/scaling.py [GAMES] [GAME] [AGENT]
 """
@@ -28,8 +29,8 @@ def games_per_second(game: str, agent: str, games: int, workers: int) -> float:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
-    game = sys.argv[2] if len(sys.argv) > 2 else "paper-penguins"
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    game = sys.argv[2] if len(sys.argv) > 2 else "wallaby"
     agent = sys.argv[3] if len(sys.argv) > 3 else "random"
     one = games_per_second(game, agent, games, 1)
     two = games_per_second(game, agent, games, 2)

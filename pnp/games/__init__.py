@@ -1,13 +1,15 @@
-"""The registry of games: every module of this package that ends with `GAME = ...`.
+"""The registry of games: for each name in ORDER, the module pnp/games/<name>.py (hyphens as
+underscores) if it exists, ending with `GAME = ...`.
 
-Modules are found, not listed, so adding a game is adding its module; only games that exist are
-registered, and the CLI lists exactly these, in the order of ORDER.
+Only games whose module exists are registered, and the CLI lists exactly these. Helper modules
+(engines, tables, boards) are imported only by the games that use them, so `import pnp.games`
+stays cheap: Platypus's compiled engine, for one, loads only when Platypus is played.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import importlib.util
 from typing import Any
 
 from pnp.errors import PnpError, one_of
@@ -21,13 +23,14 @@ ORDER = (
 
 def _discover() -> dict[str, Game[Any]]:
     found: dict[str, Game[Any]] = {}
-    for module_info in pkgutil.iter_modules(__path__):
-        module = importlib.import_module(f"{__name__}.{module_info.name}")
-        game = getattr(module, "GAME", None)
-        if isinstance(game, Game):
-            found[game.info.name] = game
-    rank = {name: k for k, name in enumerate(ORDER)}
-    return dict(sorted(found.items(), key=lambda item: (rank.get(item[0], len(ORDER)), item[0])))
+    for name in ORDER:
+        module_name = f"{__name__}.{name.replace('-', '_')}"
+        if importlib.util.find_spec(module_name) is None:
+            continue  # not built yet
+        game = importlib.import_module(module_name).GAME
+        assert isinstance(game, Game) and game.info.name == name, module_name
+        found[name] = game
+    return found
 
 
 GAMES: dict[str, Game[Any]] = _discover()
