@@ -20,11 +20,19 @@ from simulate.session import Execution, run
 from simulate.stats import summarize
 
 LADDER = (("mcts:200", "random"), ("greedy", "random"))
+# Where a game's default is too slow for 200-iteration searches, the ladder plays a smaller
+# board or shorter rollouts (judged by the game's evaluation), and says so in its output.
+OPTIONS = {"amazons": {"size": "6"}}
+MCTS = {"billabong": "mcts:200:10", "wallaby": "mcts:200:20"}
+FEWER = {"billabong": 8, "wallaby": 12}  # games per rung where one MCTS game takes minutes
 
 
 def rung(game: str, strong: str, weak: str, games: int) -> str:
     info = GAMES[game].info
-    options = info.resolve(None, None, {})
+    options = info.resolve(None, None, OPTIONS.get(game, {}))
+    if strong == "mcts:200":
+        strong = MCTS.get(game, strong)
+        games = min(games, FEWER.get(game, games))
     players = int(options["players"])
     agents = (strong,) + (weak,) * (players - 1)
     plan = RunPlan(game, options, agents, 7, games, random_setups=games // players, paired=True)
@@ -46,6 +54,9 @@ def main() -> None:
     parser.add_argument("games_named", nargs="*", metavar="GAME")
     arguments = parser.parse_args()
     for game in arguments.games_named or list(GAMES):
+        if not GAMES[game].info.has_choices:
+            print(f"{game:<22} no choices: every agent plays the same game")
+            continue
         for strong, weak in LADDER:
             print(rung(game, strong, weak, arguments.games), flush=True)
 

@@ -55,13 +55,18 @@ def _plain(cls: type[RandomAgent] | type[GreedyAgent], name: str) -> Factory:
 
 
 def _mcts(parameter: str | None) -> Agent:
-    from simulate.mcts import MCTSAgent
+    from simulate.mcts import ROLLOUT_LIMIT, MCTSAgent
 
     if parameter is None:
         return MCTSAgent()
-    if not parameter.isdigit() or not 1 <= int(parameter) <= 1_000_000:
-        raise PnpError(f"agent mcts:{parameter}: expected mcts:ITERATIONS, 1 to 1000000")
-    return MCTSAgent(int(parameter))
+    numbers = parameter.split(":")
+    if len(numbers) > 2 or not all(n.isdigit() and 1 <= int(n) <= 1_000_000 for n in numbers):
+        raise PnpError(
+            f"agent mcts:{parameter}: expected mcts:ITERATIONS or mcts:ITERATIONS:ROLLOUT, "
+            "whole numbers from 1 to 1000000"
+        )
+    rollout = int(numbers[1]) if len(numbers) == 2 else ROLLOUT_LIMIT
+    return MCTSAgent(int(numbers[0]), rollout)
 
 
 AGENTS: dict[str, Factory] = {

@@ -1,6 +1,7 @@
 """Monte Carlo tree search agents: UCT with random rollouts, decoupled for simultaneous orders.
 
-`mcts:ITERATIONS` (default 200) builds a fresh tree for every decision from a copy of the state.
+`mcts:ITERATIONS` (default 200) builds a fresh tree for every decision from a copy of the state;
+`mcts:ITERATIONS:ROLLOUT` also sets how many random moves a rollout plays at most (default 200).
 Every node keeps, for each seat that acts there, the visits and reward totals of that seat's own
 moves (decoupled UCT, Lanctot et al. 2013). When one seat acts this is plain UCT (Kocsis and
 Szepesvari 2006): a move's statistics are those of the child it leads to. When several seats
@@ -9,8 +10,9 @@ joint order leads to the child; the seat's move is chosen by its visit counts at
 
 Rewards are the per-game scores s = (u + 1) / 2 with u = 1 - 2 (rank - 1) / (N - 1) and tied
 players sharing the average of their ranks: 1 for a sole winner, 0 for a sole last, 0.5 each in
-a two-player draw. A rollout that reaches `ROLLOUT_LIMIT` moves is scored by the running scores
-(or 0.5 each for games without scores). Every random choice comes from the generator the agent
+a two-player draw. A rollout that reaches its move limit is scored by ranking the seats
+by the game's own evaluation (`State.evaluate`: the running score lead by default, progress or
+mobility where a game defines it). Every random choice comes from the generator the agent
 is handed, so the same seed gives the same games.
 """
 
@@ -26,7 +28,7 @@ from pnp.games.base import Move, Result, Seat, State, ranks_by
 from simulate.metrics import seat_scores
 
 EXPLORATION = math.sqrt(2.0)
-ROLLOUT_LIMIT = 400
+ROLLOUT_LIMIT = 200
 
 
 def rewards_of(result: Result) -> list[float]:
@@ -77,8 +79,9 @@ class _Node:
 class MCTSAgent:
     """UCT (decoupled for simultaneous orders) with uniformly random rollouts."""
 
-    def __init__(self, iterations: int = 200) -> None:
+    def __init__(self, iterations: int = 200, rollout: int = ROLLOUT_LIMIT) -> None:
         self.iterations = iterations
+        self.rollout = rollout
 
     def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
         moves: Sequence[Move] = state.legal_moves(seat)
@@ -106,13 +109,13 @@ class MCTSAgent:
             node = child
             if expanding:
                 break
-        rewards = _rollout(state, rng)
+        rewards = _rollout(state, rng, self.rollout)
         for visited, joint in path:
             visited.update(joint, rewards)
 
 
-def _rollout(state: State[Any], rng: np.random.Generator) -> list[float]:
-    for _ in range(ROLLOUT_LIMIT):
+def _rollout(state: State[Any], rng: np.random.Generator, limit: int) -> list[float]:
+    for _ in range(limit):
         if state.is_over():
             return rewards_of(state.result())
         joint = []
@@ -122,7 +125,4 @@ def _rollout(state: State[Any], rng: np.random.Generator) -> list[float]:
         state.apply_joint(joint)
     if state.is_over():
         return rewards_of(state.result())
-    scores = state.scores()
-    if scores is None:
-        return [0.5] * state.players
-    return seat_scores(ranks_by(scores))
+    return seat_scores(ranks_by([state.evaluate(seat) for seat in range(state.players)]))

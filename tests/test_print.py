@@ -105,7 +105,8 @@ def test_laser_svg_has_cut_and_engrave_layers_and_cuts_shared_edges_once() -> No
     assert len(cuts) == 17 and all(p.get("stroke") == "#ff0000" for p in cuts)
     assert all(float(p.get("stroke-width", "1")) <= 0.01 for p in cuts)
     engraved = [e for e in layers["engrave"].iter() if e.get("fill") not in (None, "none")]
-    assert all(e.tag == f"{SVG}text" and e.get("fill") == "#000000" for e in engraved)
+    assert {e.get("fill") for e in engraved} == {"#000000"}  # one colour: text and dark areas
+    assert not [e for e in engraved if e.tag == f"{SVG}rect" and e.get("width") == "50"]
     assert not [op for op in document.pages[0].drawing.ops if not isinstance(op, Place)], (
         "no printed cut marks when a laser cuts"
     )

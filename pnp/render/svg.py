@@ -4,7 +4,7 @@ Ids are numbered per file, so equal input gives equal text. Text names the Vera 
 fallbacks, as SVG viewers draw with installed fonts.
 
 For laser cutters (`laser_svg_text`) a page becomes two Inkscape layers: `engrave` (the drawing,
-in one colour, strokes and text only) and `cut` (the components' outlines as hairlines, every
+in one colour: strokes, text and dark areas) and `cut` (the components' outlines as hairlines, every
 edge shared by two components cut once).
 """
 
@@ -32,8 +32,10 @@ from pnp.render.drawing import (
     placement_matrix,
 )
 from pnp.render.fonts import SVG_FAMILY
+from pnp.render.theme import luminance
 
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+DARK = 0.45  # fills darker than this engrave as solid areas
 HAIRLINE = 0.01  # mm: lasers read strokes this thin as cuts
 
 
@@ -125,8 +127,10 @@ class _Emitter:
 
     def style(self, style: Style) -> dict[str, Any]:
         fill, stroke = style.fill, style.stroke
-        if self.engrave is not None:
-            fill, stroke = None, self.engrave if stroke is not None else None
+        if self.engrave is not None:  # dark areas are engraved solid, light ones not at all
+            dark = fill is not None and luminance(fill) < DARK
+            fill = self.engrave if dark else None
+            stroke = self.engrave if stroke is not None else None
         attributes: dict[str, Any] = {"fill": fill or "none", "stroke": stroke or "none"}
         if stroke is not None:
             attributes["stroke_width"] = _n(style.width)

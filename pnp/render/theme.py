@@ -40,7 +40,8 @@ def swatches(game: str) -> dict[str, Swatch]:
     }
 
 
-def _luminance(colour: str) -> float:
+def luminance(colour: str) -> float:
+    """Relative luminance of a #rrggbb colour, 0 (black) to 1 (white)."""
     r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -69,7 +70,7 @@ class Painter:
         colour = self.swatches[name].colour
         if self.ink == "bw":
             return BLACK
-        if self.ink == "saver" and _luminance(colour) > 0.6:
+        if self.ink == "saver" and luminance(colour) > 0.6:
             return darker(colour, 0.55)
         return colour
 
@@ -77,7 +78,7 @@ class Painter:
         """A readable text colour on an area painted with this swatch."""
         if self.ink != "color":
             return BLACK
-        return BLACK if _luminance(self.swatches[name].colour) > 0.5 else WHITE
+        return BLACK if luminance(self.swatches[name].colour) > 0.5 else WHITE
 
     def letter(self, name: str) -> str:
         return self.swatches[name].letter
