@@ -42,8 +42,9 @@ def rung(game: str, strong: str, weak: str, games: int) -> str:
     tally = summarize(result.records, players)["agent_results"][strong]
     lo, hi = tally["ci95"]
     verdict = "beats" if lo > 1 / players else "not shown to beat"
+    shown = game + "".join(f" --{key} {value}" for key, value in OPTIONS.get(game, {}).items())
     return (
-        f"{game:<18} {strong:>9} vs {weak:<7} win rate {tally['win_rate']:.2f} "
+        f"{shown:<22} {strong:>12} vs {weak:<7} win rate {tally['win_rate']:.2f} "
         f"[{lo:.2f}, {hi:.2f}] vs 1/N = {1 / players:.2f}: {verdict} ({seconds:.0f} s)"
     )
 
