@@ -33,6 +33,16 @@ def _hopeless(seats: list[dict[str, Any]], tolerance: float) -> bool:
     return any(s["s_ci95"][0] > 0.5 + tolerance or s["s_ci95"][1] < 0.5 - tolerance for s in seats)
 
 
+def check_search(tolerance: float, games: int) -> None:
+    """PnpError for a tolerance or a number of games the search cannot use."""
+    if not 0 < tolerance < 0.5:
+        raise PnpError(
+            f"--tolerance {tolerance:g} is not valid: expected a number between 0 and 0.5"
+        )
+    if games < 2:
+        raise PnpError(f"--fair-games {games} is not valid: expected a whole number >= 2")
+
+
 def find_fair_setup(
     game: Game[Any],
     options: Options,
@@ -44,12 +54,7 @@ def find_fair_setup(
     execution: Execution,
     console: Console,
 ) -> Setup:
-    if not 0 < tolerance < 0.5:
-        raise PnpError(
-            f"--tolerance {tolerance:g} is not valid: expected a number between 0 and 0.5"
-        )
-    if games < 2:
-        raise PnpError(f"--fair-games {games} is not valid: expected a whole number >= 2")
+    check_search(tolerance, games)
     players = int(options["players"])
     for attempt in range(ATTEMPTS):
         candidate = setup_seed(seed, attempt)

@@ -81,12 +81,13 @@ def kit(
     if fair:
         from simulate.agents import parse_agents
         from simulate.executors import default_workers
-        from simulate.fair import find_fair_setup
+        from simulate.fair import check_search, find_fair_setup
         from simulate.session import Execution
 
         if setup is not None:
             raise PnpError("--fair draws its own setups; leave out --setup")
         options = chosen.info.resolve(players, variant, game_options or {})
+        check_search(tolerance, fair_games)
         search = seed_or_draw(seed)
         console.print(f"searching for a balanced setup from seed {search}")
         drawn = find_fair_setup(
