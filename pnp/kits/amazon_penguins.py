@@ -30,6 +30,7 @@ from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing
 from pnp.render.hexsheet import lay_out_hexes
+from pnp.render.paper import component_sizes
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
@@ -37,8 +38,8 @@ from pnp.render.tiling import tile_drawing
 
 GAME_NAME = "amazon-penguins"
 TITLE = "Amazon Penguins"
-CHIP = 20.0
-TILE = 27.0
+CHIP = component_sizes("amazon-penguins")["chip"]
+TILE = component_sizes("amazon-penguins")["tile"]
 
 
 def printed_board(setup: Setup, painter: Painter) -> Drawing:

@@ -26,6 +26,7 @@ from pnp.kits.billabong_diagrams import diagrams_page
 from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Point, Style, rect_shape
+from pnp.render.paper import component_sizes
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
@@ -33,7 +34,7 @@ from pnp.render.tiling import tile_drawing
 
 GAME_NAME = "billabong"
 TITLE = "Billabong"
-SQUARE = 22.0  # mm
+SQUARE = component_sizes("billabong")["square"]  # mm
 BAND = 8.0  # the band of file letters / rank numbers around the board
 LEGEND = 16.0  # below the bottom band: the creek's name
 ROWS, COLS = GRID.rows, GRID.cols

@@ -11,6 +11,7 @@ import math
 
 from pnp.render.drawing import Drawing, Point, Shape, Style, circle_shape, polygon_shape
 from pnp.render.fonts import fit_size, text_width
+from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
 
 # A kangaroo standing on its hind legs, facing right (100 x 100 box, y down).
@@ -20,9 +21,9 @@ KANGAROO: tuple[Point, ...] = (
     (92, 90), (92, 95), (57, 95), (51, 89), (45, 85), (27, 91), (3, 96), (22, 84), (38, 74),
     (39, 58), (44, 40), (51, 26), (56, 16),
 )  # fmt: skip
-TOKEN = 18.0  # mm, the diameter of a kangaroo token (a board square is 22 mm)
+TOKEN = component_sizes("billabong")["token"]  # mm, a kangaroo token (a square is 22 mm)
 TOKEN_CELL = 19.0  # mm, the square each token is laid out in
-CHIP = 12.0  # mm, the diameter of a -1 chip, small enough to hide under a token
+CHIP = component_sizes("billabong")["chip"]  # mm, a -1 chip, small enough to hide under a token
 
 
 def kangaroo_shape(x: float, y: float, size: float, facing_left: bool = False) -> Shape:

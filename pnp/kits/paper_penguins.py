@@ -15,13 +15,14 @@ from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style
 from pnp.render.fonts import fit_size
-from pnp.render.paper import Paper
+from pnp.render.paper import Paper, component_sizes
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
 
 GAME_NAME = "paper-penguins"
 TITLE = "Paper Pen-guins"
-MIN_CELL, MAX_CELL = 9.0, 14.0
+MIN_CELL = component_sizes("paper-penguins")["min_cell"]
+MAX_CELL = component_sizes("paper-penguins")["max_cell"]
 LABEL = 5.0  # the band of file letters / rank numbers around the grid
 HEAD = 9.0  # title line above the grid
 FOOT = 17.0  # score boxes and legend below the grid

@@ -16,13 +16,14 @@ from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing
 from pnp.render.hexsheet import lay_out_hexes
+from pnp.render.paper import component_sizes
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SIZE
 from pnp.render.theme import Painter
 
 GAME_NAME = "penguins"
 TITLE = "Penguins"
-TILE = 27.0  # tile width across the flats
+TILE = component_sizes("penguins")["tile"]  # tile width across the flats
 MAP_CELL = 20.0
 
 

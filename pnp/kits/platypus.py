@@ -36,6 +36,7 @@ from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.fonts import fit_size
+from pnp.render.paper import component_sizes
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
@@ -43,8 +44,9 @@ from pnp.render.tiling import tile_drawing
 
 GAME_NAME = "platypus"
 TITLE = "Platypus"
-CELL_W, CELL_H = 32.0, 46.0
-CARD_W, CARD_H = 30.0, 42.0
+SIZES = component_sizes("platypus")
+CELL_W, CELL_H = SIZES["cell_width"], SIZES["cell_height"]
+CARD_W, CARD_H = SIZES["card_width"], SIZES["card_height"]
 TOKEN_W, TOKEN_H = 14.0, 20.0
 END_W = 40.0  # the tree at each end of the strip
 BAND = 12.0  # cell numbers above the cells, directions below

@@ -25,11 +25,13 @@ from pnp.render.drawing import (
 )
 from pnp.render.fonts import fit_size
 from pnp.render.hexsheet import hex_height, hexagon
+from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
 
-TOKEN = 18.0  # token diameter
-SQUARE = 22.0  # board square side
-HEX_CELL = 21.5  # printed hex board cell, across the flats: one landscape page
+SIZES = component_sizes("queen-games")
+TOKEN = SIZES["token"]  # token diameter
+SQUARE = SIZES["square"]  # board square side
+HEX_CELL = SIZES["hex_board_cell"]  # printed hex board cell, across the flats: one landscape page
 LABEL = 6.0  # band of coordinates around a board
 INK = Style(fill="#000000", stroke=None)
 LINE = Style(stroke="#000000", width=0.3)

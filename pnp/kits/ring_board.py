@@ -25,10 +25,11 @@ from pnp.render.drawing import (
     circle_shape,
 )
 from pnp.render.fonts import fit_size, text_width
+from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
 
-TOKEN = 12.0  # mm, the player tokens' diameter
-RING = 16.0  # mm, radial width of every circle
+TOKEN = component_sizes("colour-diplomacy")["token"]  # mm, the player tokens' diameter
+RING = component_sizes("colour-diplomacy")["ring"]  # mm, radial width of every circle
 MIN_ARC = 17.0  # mm, field length at mid-ring on the innermost circle
 MIN_CENTER = 10.0  # mm, the center's radius at least (holds a token)
 MARGIN = 4.0  # mm around the outermost circle (10 players: 366 mm, four A4 or Letter parts)

@@ -20,16 +20,16 @@ from pnp.kits.wallaby_diagram import add_turn_diagrams
 from pnp.kits.wallaby_mat import MAT_H, MAT_W, harvest_mat, seat_swatch
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
-from pnp.render.paper import Box
+from pnp.render.paper import Box, component_sizes
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
 from pnp.render.theme import Painter
 
 GAME_NAME = "wallaby"
 TITLE = "Wallaby"
-TILE = 30.0  # mm, the side of a tile
+TILE = component_sizes("wallaby")["tile"]  # mm, the side of a tile
 STANDEE_W, FIGURE_H, TAB_H = 26.0, 32.0, 10.0
-TOKEN = 22.0  # diameter of the flat tokens, three to a strip
+TOKEN = component_sizes("wallaby")["token"]  # diameter of the flat tokens, three to a strip
 PIECE_GAP = 4.0
 FOLD = Style(stroke="#666666", width=0.25, dash=(1.5, 1.2))
 THIN = Style(stroke="#444444", width=0.25)

@@ -100,14 +100,6 @@ def get_paper(key: str) -> Paper:
         raise PnpError(f"--paper {key} is not valid: expected {one_of(presets)}") from None
 
 
-@dataclass(frozen=True)
-class ComponentSize:
-    width: float
-    height: float
-    gap: float
-
-
-def component_size(name: str) -> ComponentSize:
-    """A component preset from templates/paper.json (card, mini-card, tile, token, standee)."""
-    spec = load_json("paper.json")["components_mm"][name]
-    return ComponentSize(spec["width"], spec["height"], spec["gap"])
+def component_sizes(kit: str) -> dict[str, float]:
+    """The sizes (mm) of a kit's components, from templates/components.json."""
+    return {name: float(value) for name, value in load_json("components.json")[kit].items()}
