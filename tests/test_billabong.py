@@ -389,7 +389,10 @@ def test_perft_from_a_fixed_placement_agrees_with_the_independent_generator() ->
     [
         ([["i6"] * 5], "placement: 1 item; expected 2"),
         ([["i6", "i5"], ["a1", "a2", "a3", "a4", "a5"]], "placement[0]: 2 items; expected 5"),
-        ([["i6", "i5", "i4", "i3", "q2"], ["a1", "a2", "a3", "a4", "a5"]], "[4]: 'q2' does not"),
+        (
+            [["i6", "i5", "i4", "i3", "q2"], ["a1", "a2", "a3", "a4", "a5"]],
+            "[4]: 'q2' is not valid: expected a square name",
+        ),
         ([["i6", "i5", "i4", "i3", "h7"], ["a1", "a2", "a3", "a4", "a5"]], "h7 is in the lake"),
         ([["i6", "i5", "i4", "i3", "a1"], ["a1", "a2", "a3", "a4", "a5"]], "a1 holds two"),
     ],

@@ -270,7 +270,7 @@ def test_bad_input_gets_one_line_exit_2_and_writes_nothing(
         (
             '{"game": "paper-penguins", "format_version": 1, "seed": 1, "options": {"size": "4x4"},'
             ' "sheets": [{"id": "s1", "rows": ["1111", "1151", "1111", "1111"]}]}',
-            "sheets[0].rows[1]: '1151' does not match ^[1-3]{4,20}$",
+            "sheets[0].rows[1]: '1151' is not valid: expected 4 to 20 digits 1-3",
         ),
     ],
 )

@@ -94,11 +94,12 @@ def check_against_schema(document: Mapping[str, Any], game: str) -> None:
 
 
 def describe(error: ValidationError) -> str:
-    """`path: problem`, e.g. `rows[2]: '12a4' does not match ^[1-3]{7}$ (7 digits 1-3)`."""
+    """`path: problem`, e.g. `rows[2]: '12a4' is not valid: expected 7 digits 1-3 (fish per tile)`;
+    the schema's description of the failing value, where it has one, says what is expected."""
     where = json_path(error.absolute_path)
     problem = _problem(error)
     words = error.schema.get("description") if isinstance(error.schema, Mapping) else None
-    if words and error.validator not in ("required", "additionalProperties", "type"):
+    if words and error.validator not in ("required", "additionalProperties", "type", "pattern"):
         problem += f" ({words})"
     return f"{where}: {problem}" if where else problem
 
@@ -132,6 +133,8 @@ def _problem(error: ValidationError) -> str:
     if keyword == "const":
         return f"{shown(value)} is not valid: expected {shown(schema['const'])}"
     if keyword == "pattern":
+        if "description" in schema:  # the pattern in words
+            return f"{shown(value)} is not valid: expected {schema['description']}"
         return f"{shown(value)} does not match {schema['pattern']}"
     if keyword in ("minLength", "maxLength"):
         span = _span(schema, "minLength", "maxLength")
