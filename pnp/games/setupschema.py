@@ -94,8 +94,8 @@ def check_against_schema(document: Mapping[str, Any], game: str) -> None:
 
 
 def describe(error: ValidationError) -> str:
-    """`path: problem`, e.g. `rows[2]: '12a4' is not valid: expected 7 digits 1-3 (fish per tile)`;
-    the schema's description of the failing value, where it has one, says what is expected."""
+    """`path: problem`, e.g. `rows[2]: '12a4' is not valid: expected 7 digits 1-3, the fish on each
+    tile`: the schema's description of the failing value, where it has one, says what it expects."""
     where = json_path(error.absolute_path)
     problem = _problem(error)
     words = error.schema.get("description") if isinstance(error.schema, Mapping) else None
