@@ -1,4 +1,5 @@
-"""Where the project's data lives: `templates/` (rules summaries, paper presets, themes).
+"""Where the project's data lives: `templates/` (rules summaries, paper presets, themes, the
+JSON Schemas of setup files).
 
 In a source checkout it is the `templates/` folder beside the packages; an installed wheel carries
 the same files as `pnp/templates`.

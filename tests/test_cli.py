@@ -260,17 +260,17 @@ def test_bad_input_gets_one_line_exit_2_and_writes_nothing(
         (
             '{"game": "paper-penguins", "format_version": 1, "seed": 1, "options": {},'
             ' "sheets": []}',
-            "'sheets' must be a non-empty list",
+            "sheets: 0 items; expected 1 to 500",
         ),
         (
             '{"game": "paper-penguins", "format_version": 1, "seed": 1, "options": {"players": 3},'
             ' "sheets": [{"id": "s1", "rows": ["1111", "1111", "1111", "1111"]}]}',
-            "--players 3 is not valid",
+            "options.players: 3 is not valid: expected 2",
         ),
         (
             '{"game": "paper-penguins", "format_version": 1, "seed": 1, "options": {"size": "4x4"},'
             ' "sheets": [{"id": "s1", "rows": ["1111", "1151", "1111", "1111"]}]}',
-            "sheet 1: row 2 has '5'",
+            "sheets[0].rows[1]: '1151' is not valid: expected 4 to 20 digits 1-3",
         ),
     ],
 )

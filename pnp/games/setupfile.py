@@ -1,7 +1,8 @@
 """`setup.json`: a setup written so it can be printed again or simulated, and read back checked.
 
-The file is `{"game", "format_version", "seed", "options", ...}` followed by the game's own keys.
-Reading checks every part and fails with one line that says what is wrong.
+The file is `{"game", "format_version", "seed", "options", ...}` followed by the game's own keys,
+as the game's JSON Schema (templates/schemas/<game>.schema.json) describes it. Reading checks
+every part and fails with one line that says what is wrong.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from pnp.errors import PnpError, SetupError, one_of
 from pnp.games.base import Game, Setup
+from pnp.games.setupschema import check_against_schema
 
 _COMMON_KEYS = ("game", "format_version", "seed", "options")
 FAIRNESS = "fairness"  # optional: the evidence `pnp kit --fair` recorded
@@ -54,39 +56,42 @@ def read_setup(path: Path, games: dict[str, Game[Any]], expected: str | None = N
 def parse_setup(
     document: Any, games: dict[str, Game[Any]], expected: str | None, where: str
 ) -> Setup:
+    """The setup a parsed setup.json holds, checked in three steps: the game and its format
+    version, then the game's JSON Schema (shape, types, allowed values), then the game's own
+    checks of what a schema cannot say. Each failure is one line starting with `where`."""
     if not isinstance(document, dict):
         raise SetupError(f"{where}: expected a JSON object with keys {one_of(_COMMON_KEYS)}")
-    missing = [key for key in _COMMON_KEYS if key not in document]
+    missing = [key for key in _COMMON_KEYS[:2] if key not in document]
     if missing:
-        raise SetupError(f"{where}: missing key {one_of(missing)}")
+        raise SetupError(f"{where}: missing key {missing[0]!r}")
     name = document["game"]
-    if name not in games:
+    if not isinstance(name, str) or name not in games:
         raise SetupError(f"{where}: unknown game {name!r}; expected {one_of(sorted(games))}")
     if expected is not None and name != expected:
         raise SetupError(f"{where}: is a setup of {name}, not of {expected}")
     game = games[name]
-    version = document["format_version"]
+    _check_version(document["format_version"], game, where)
+    try:
+        check_against_schema(document, name)
+    except SetupError as exc:
+        raise SetupError(f"{where}: {exc}") from None
+    data = {k: v for k, v in document.items() if k not in (*_COMMON_KEYS, FAIRNESS)}
+    setup = Setup(name, document["seed"], document["options"], data, document.get(FAIRNESS))
+    try:
+        return game.check_setup(setup)
+    except SetupError as exc:
+        raise SetupError(f"{where}: {exc}") from None
+    except PnpError as exc:
+        raise SetupError(f"{where}: options: {exc}") from None
+
+
+def _check_version(version: Any, game: Game[Any], where: str) -> None:
+    """SetupError unless `version` is the format version this pnp reads for `game`."""
     if not isinstance(version, int) or isinstance(version, bool):
         raise SetupError(f"{where}: format_version must be a whole number")
     if version != game.format_version:
         age = "older" if version < game.format_version else "newer"
         raise SetupError(
             f"{where}: format_version {version} is {age} than the version {game.format_version} "
-            f"this pnp reads for {name}; draw the setup again with this pnp"
+            f"this pnp reads for {game.info.name}; draw the setup again with this pnp"
         )
-    seed = document["seed"]
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise SetupError(f"{where}: seed must be a whole number >= 0 or null")
-    options = document["options"]
-    if not isinstance(options, dict):
-        raise SetupError(f"{where}: options must be a JSON object")
-    fairness = document.get(FAIRNESS)
-    if fairness is not None and not isinstance(fairness, dict):
-        raise SetupError(f"{where}: {FAIRNESS} must be a JSON object")
-    data = {k: v for k, v in document.items() if k not in (*_COMMON_KEYS, FAIRNESS)}
-    try:
-        return game.check_setup(Setup(name, seed, options, data, fairness))
-    except SetupError as exc:
-        raise SetupError(f"{where}: {exc}") from None
-    except PnpError as exc:
-        raise SetupError(f"{where}: options: {exc}") from None
