@@ -10,16 +10,34 @@ probability `greed`, the greedy agent's, so games also reach the positions good 
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from hypothesis import HealthCheck, settings
 
 from pnp.errors import PnpError
 from pnp.games import GAMES
-from pnp.games.base import Game, Outcome, Result, State
+from pnp.games.base import Game, Result, Setup, State
 from simulate.agents import GreedyAgent
+
+# Hypothesis runs the same examples every time (CI stays stable); PNP_HYPOTHESIS_SEARCH=N runs
+# N times as many new ones, different every run, to search for failures.
+SEARCH = int(os.environ.get("PNP_HYPOTHESIS_SEARCH", "0") or 0)
+PROFILE = settings(
+    deadline=None,
+    derandomize=not SEARCH,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def examples(count: int) -> settings:
+    """The shared profile with `count` examples (times N when searching)."""
+    return settings(PROFILE, max_examples=count * max(1, SEARCH))
+
 
 # Options that change the game played, beyond players and variants (kit-only options aside).
 OPTION_SETS: dict[str, list[dict[str, str]]] = {
@@ -41,10 +59,13 @@ class Config:
     def game(self) -> Game[Any]:
         return GAMES[self.name]
 
-    def start(self, seed: int) -> State[Any]:
+    def setup(self, seed: int) -> Setup:
         game = self.game
         resolved = game.info.resolve(self.players, self.variant, dict(self.options))
-        return game.new_state(game.playable(game.random_setup(seed, resolved))[0])
+        return game.playable(game.random_setup(seed, resolved))[0]
+
+    def start(self, seed: int) -> State[Any]:
+        return self.game.new_state(self.setup(seed))
 
     def __str__(self) -> str:
         extra = "".join(f"-{k}={v}" for k, v in self.options)

@@ -7,39 +7,29 @@ move the contract holds (who acts, legal moves, scores); every few moves each sa
 applies on a copy and keeps the invariants, and perft at depth 1 counts the legal moves; a game
 ends with a valid result, or is stopped by the cap as undecided.
 
-Examples are derandomized (the same examples every run, so CI is stable); set the environment
-variable PNP_HYPOTHESIS_SEARCH=1 to search new ones (as many again, each run different).
+Examples are derandomized (the same examples every run, so CI is stable); the environment
+variable PNP_HYPOTHESIS_SEARCH=N runs N times as many new ones (tests/random_play.py).
 """
 
 from __future__ import annotations
 
 import math
-import os
 from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from random_play import CONFIGS, Chooser, Config, check_result, play
+from random_play import CONFIGS, Chooser, Config, check_result, examples, play
 
 from pnp.games.base import Outcome, State
 from pnp.games.perft import perft
 
-SEARCH = bool(os.environ.get("PNP_HYPOTHESIS_SEARCH"))
 EXAMPLES = 8  # per configuration
 FOLLOW = 1_500  # turns followed per game at most (the runner's cap where it is lower)
 PREFIX = 40  # moves chosen by hypothesis, the rest by a seeded generator
 EVERY = 16  # turns between the costlier checks (perft, every sampled legal move)
 SAMPLED = 12  # legal moves (joint orders) applied on copies at those turns
-
-PROFILE = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=not SEARCH,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 
 
 def check_contract(state: State[Any], config: Config, turn: int, rng: np.random.Generator) -> None:
@@ -72,7 +62,7 @@ def check_moves(state: State[Any], options: list[Any], rng: np.random.Generator)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=str)
-@PROFILE
+@examples(EXAMPLES)
 @given(
     seed=st.integers(0, 2**32 - 1),
     choices=st.lists(st.integers(0, 2**16), max_size=PREFIX),
