@@ -1,11 +1,13 @@
 """Property tests (hypothesis) over every registered engine: random positions keep the rules.
 
 For every game, over its player counts, variants and the options that change play: from random
-setups and random (or greedy) move choices, games are played to their end or the runner's turn
-cap. After every move the game's own invariants hold (State.check_invariants); before every
-move the contract holds (who acts, legal moves, scores); every few moves each sampled legal move
-applies on a copy and keeps the invariants, and perft at depth 1 counts the legal moves; a game
-ends with a valid result, or is stopped by the cap as undecided.
+setups and random (or greedy) move choices, games are played to their end, the runner's turn
+cap or FOLLOW turns. After every move the game's own invariants hold (State.check_invariants);
+before every move the contract holds (who acts, legal moves, scores); every few moves sampled
+legal moves apply on copies and keep the invariants, perft at depth 1 counts the legal moves and
+legal moves are written apart; a game ends with a valid result, or the cap leaves it undecided.
+The per-game tests are in test_invariants.py (corrupted positions are caught, long games) and
+test_move_effects.py (what one move changes).
 
 Examples are derandomized (the same examples every run, so CI is stable); the environment
 variable PNP_HYPOTHESIS_SEARCH=N runs N times as many new ones (tests/random_play.py).
@@ -25,7 +27,7 @@ from random_play import CONFIGS, Chooser, Config, check_result, examples, play
 from pnp.games.base import Outcome, State
 from pnp.games.perft import perft
 
-EXAMPLES = 8  # per configuration
+EXAMPLES = 12  # per configuration
 FOLLOW = 1_500  # turns followed per game at most (the runner's cap where it is lower)
 PREFIX = 40  # moves chosen by hypothesis, the rest by a seeded generator
 EVERY = 16  # turns between the costlier checks (perft, every sampled legal move)

@@ -177,7 +177,8 @@ class BillabongState(State[Move]):
             first = self.placed[0]
             behind = [seat for seat, n in enumerate(self.placed) if n < first]
             assert all(n in (first, first - 1) for n in self.placed), "placing in seat order"
-            assert behind == list(range(self.players - len(behind), self.players))
+            last = list(range(self.players - len(behind), self.players))
+            assert behind == last, "placing in seat order"
             assert self.turn == (behind[0] if behind else 0), "placing in seat order"
             assert not any(self.finished) and not any(self.count), "no move before placing ends"
         if self._moves is not None and not self.over:

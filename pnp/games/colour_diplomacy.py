@@ -148,7 +148,8 @@ class ColourDiplomacyState(State[Order]):
             spot = self.positions[seat]
             assert spot != OFF and self.colour(spot) == seat, "one holds only on one's own colour"
         assert 0 <= self.center_turns <= self.turn, "the center is reached at most once a turn"
-        assert len(set(self.reached)) == len(self.reached) <= self.center_turns
+        reached = self.reached
+        assert len(set(reached)) == len(reached) <= self.center_turns, "reached alone, once each"
         if self.turn == 0:
             assert self.positions == tuple(start_field(s) for s in range(n)), "start fields"
 

@@ -270,7 +270,7 @@ class WallabyState(State[Move]):
         assert sorted(self.out_order) == out, "the out are those who left, each once"
         placed = [seat for kind, seat in f.steps[: self.step] if kind == "place"]
         on_board = [s for s, p in enumerate(self.pos) if p != NO_CELL]
-        assert on_board == [s for s in placed if s not in out], "the placed and in are on board"
+        assert on_board == [s for s in placed if s not in out], "wallabies placed and in the game"
         scarecrow = ("scarecrow", self.players - 1) in f.steps[: self.step]
         assert (self.scarecrow != NO_CELL) == scarecrow, "the scarecrow is placed once, for good"
         assert self.scarecrow == NO_CELL or tile[self.scarecrow], "the scarecrow is on a tile"
