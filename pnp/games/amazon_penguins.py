@@ -90,6 +90,32 @@ class AmazonPenguinsState(ShootingState):
         self.chip = self.chip.copy()
         self.fish, self.chips = self.fish.copy(), self.chips.copy()
 
+    def check_invariants(self) -> None:
+        self.check_pieces()
+        cells, values, chip = range(self.board.cells), self.values, self.chip
+        assert all(values[c] > 0 for c in cells if chip[c]), "a chip where none was laid"
+        left = [c for c in cells if chip[c]]
+        laid = sum(1 for v in values if v > 0)
+        assert len(left) + sum(self.chips) == laid, "chips conserved between board and players"
+        fish = sum(values[c] for c in left) + sum(self.fish)
+        assert fish == sum(values), "fish conserved between board and players"
+        for seat in (0, 1):
+            chips = self.chips[seat]
+            assert chips <= self.fish[seat] <= 3 * chips, "fish are 1 to 3 per chip claimed"
+        penguins = set(self.pieces[0] + self.pieces[1])
+        free = [bool(chip[c]) and c not in penguins for c in cells]
+        assert list(map(bool, self.free)) == free, "free means a chip without a penguin"
+        if self.over:
+            assert not any(chip[c] for c in penguins), "at the end, chips under penguins claimed"
+        else:
+            assert all(chip[c] for c in penguins), "a penguin stands on a chip"
+        placed = len(penguins)
+        assert placed == min(self.plies, 2 * self.each), "placements come first"
+        moves = self.plies - placed - self.passes
+        assert sum(self.chips) == moves + (placed if self.over else 0), "one chip per move"
+        stuck = not (self.placing() or self.can_move(0) or self.can_move(1))
+        assert self.over == stuck, "over exactly when neither player can move"
+
     def move_value(self, seat: Seat, move: Move) -> float:
         """Greedy: the fish lead after the move, counting the chip it spears."""
         lead = self.fish[seat] - self.fish[1 - seat]
@@ -135,6 +161,7 @@ class AmazonPenguinsState(ShootingState):
         state.turn = SEATS.index(found[5])
         if found[6] == "play":  # the penguins on the board are all there are
             state.each = max(len(pieces) for pieces in state.pieces)
+        state.plies = sum(map(len, state.pieces)) + sum(state.chips)  # as if no one passed
         state.over = state.ended()
         return state
 

@@ -88,6 +88,15 @@ class AmazonsState(ShootingState):
     def copied(self) -> None:
         self.values = None
 
+    def check_invariants(self) -> None:
+        assert [len(p) for p in self.pieces] == [PIECES_EACH] * 2, "four amazons each"
+        self.check_pieces()
+        arrows = self.free.count(0) - 2 * PIECES_EACH
+        assert arrows == self.plies, "one arrow per move made"
+        assert self.passes == 0, "Amazons has no passing"
+        assert self.turn == self.plies % 2, "light and dark alternate, light first"
+        assert self.over == (not self.can_move(self.turn)), "over exactly when stuck"
+
     # -- greedy: mobility --------------------------------------------------------------------
 
     def evaluate(self, seat: Seat) -> float:
@@ -141,6 +150,7 @@ class AmazonsState(ShootingState):
                 pieces[TOKENS[token]].append(cell)
         arrows = [cell for cell, token in tokens.items() if token == "x"]
         state = cls(grid, pieces, arrows)
+        state.plies = len(arrows)  # the moves that shot them
         state.turn = SEATS.index(found[1])
         state.over = state.ended()
         return state

@@ -163,6 +163,44 @@ class BillabongState(State[Move]):
         other._moves = self._moves
         return other
 
+    def check_invariants(self) -> None:
+        self._check_board()
+        for seat in range(self.players):
+            on_board = len(self.kangaroos[seat])
+            assert on_board + self.finished[seat] == self.placed[seat] <= KANGAROOS, (
+                "a seat's kangaroos are on the board or finished, five at most"
+            )
+        assert self.scores() == tuple(map(float, self.finished)), "scores are kangaroos finished"
+        assert self.over == (KANGAROOS in self.finished), "over when one has finished all five"
+        assert self.finished.count(KANGAROOS) <= 1, "the game ends at the first to finish five"
+        if min(self.placed) < KANGAROOS:
+            first = self.placed[0]
+            behind = [seat for seat, n in enumerate(self.placed) if n < first]
+            assert all(n in (first, first - 1) for n in self.placed), "placing in seat order"
+            last = list(range(self.players - len(behind), self.players))
+            assert behind == last, "placing in seat order"
+            assert self.turn == (behind[0] if behind else 0), "placing in seat order"
+            assert not any(self.finished) and not any(self.count), "no move before placing ends"
+        if self._moves is not None and not self.over:
+            fresh = self.clone()
+            fresh._moves = None
+            assert fresh.legal_moves(self.turn) == self._moves, "stale legal moves"
+
+    def _check_board(self) -> None:
+        """The board's views agree: owners, lap counts, occupancy bits, each seat's squares;
+        no one in the lake; a kangaroo's count is below +2 (it leaves the board at +2)."""
+        on = [c for c in range(CELLS) if self.owner[c] != FREE]
+        assert not set(on) & set(LAKE), "a kangaroo in the lake"
+        assert all(self.owner[c] in range(self.players) for c in on), "an owner with no seat"
+        assert [c for c in range(CELLS) if self.occupied[c]] == on, "occupancy disagrees"
+        assert self.bits == sum(1 << c for c in on), "occupancy bits disagree"
+        for seat, cells in enumerate(self.kangaroos):
+            assert sorted(cells) == [c for c in on if self.owner[c] == seat], "squares disagree"
+        assert all(self.count[c] == 0 for c in range(CELLS) if self.owner[c] == FREE), (
+            "a lap count on an empty square"
+        )
+        assert all(self.count[c] < FINISH for c in on), "a kangaroo at +2 is finished, off"
+
     # -- rules helpers -----------------------------------------------------------------------
 
     def moves_of(self, source: Cell, jumps: Jumps) -> list[Move]:

@@ -134,6 +134,25 @@ class ColourDiplomacyState(State[Order]):
             "first_at_center_ring": "none" if first is None else str(rings[first]),
         }
 
+    def check_invariants(self) -> None:
+        n, fields = self.players, set(self.board.fields())
+        assert sorted(self.colours) == list(range(n)), "circle colours are a permutation"
+        assert sorted(self.start_colours) == list(range(n)), "start colours are a permutation"
+        if self.center_turns == 0:
+            assert self.colours == self.start_colours, "colours turn only at the center"
+        assert all(p == OFF or p in fields for p in self.positions), "a player not on a field"
+        for seat, spot in enumerate(self.positions):
+            fallen = 1 <= self.fell[seat] <= self.turn
+            assert fallen == (spot == OFF), "the fallen and only they are off the board, for good"
+        for seat in self.must_hold:
+            spot = self.positions[seat]
+            assert spot != OFF and self.colour(spot) == seat, "one holds only on one's own colour"
+        assert 0 <= self.center_turns <= self.turn, "the center is reached at most once a turn"
+        reached = self.reached
+        assert len(set(reached)) == len(reached) <= self.center_turns, "reached alone, once each"
+        if self.turn == 0:
+            assert self.positions == tuple(start_field(s) for s in range(n)), "start fields"
+
     # -- greedy agents -----------------------------------------------------------------------
 
     def evaluate(self, seat: Seat) -> float:

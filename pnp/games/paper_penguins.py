@@ -166,14 +166,19 @@ class PaperPenguinsState(State[Move]):
         assert all(m in (FREE, 0, 1, CROSSED) for m in marks), "unknown cell mark"
         for seat in (0, 1):
             assert len(self.pieces[seat]) <= PIECES_EACH, "more than four pieces"
-            assert sorted(self.pieces[seat]) == [c for c, m in enumerate(marks) if m == seat]
-        assert abs(len(self.pieces[0]) - len(self.pieces[1])) <= 1, "placements alternate"
+            on = [c for c, m in enumerate(marks) if m == seat]
+            assert sorted(self.pieces[seat]) == on, "pieces and marks disagree"
+        ahead = len(self.pieces[0]) - len(self.pieces[1])
+        assert ahead in (0, 1), "placements alternate, square first"
+        if self.placing():
+            assert self.turn == ahead, "the seat with fewer pieces places next"
         claimed = sum(v for v, m in zip(self.values, marks, strict=True) if m != FREE)
         assert sum(self.score) == claimed, "scores are the numbers marked"
         crossed = sum(1 for m in marks if m == CROSSED)
         placed = len(self.pieces[0]) + len(self.pieces[1])
         assert crossed == 0 or placed == 2 * PIECES_EACH, "no move before all are placed"
-        assert self.over == (not self.placing() and not (self.can_move(0) or self.can_move(1)))
+        stuck = not self.placing() and not (self.can_move(0) or self.can_move(1))
+        assert self.over == stuck, "over exactly when neither player can move"
 
     # -- rules helpers -----------------------------------------------------------------------
 

@@ -153,6 +153,45 @@ class PenguinsState(State[Move]):
         other.fish, other.tiles = self.fish.copy(), self.tiles.copy()
         return other
 
+    def check_invariants(self) -> None:
+        cells, values, tile = range(self.grid.cells), self.values, self.tile
+        assert all(values[c] > 0 for c in cells if tile[c]), "a tile where none was laid"
+        left = [c for c in cells if tile[c]]
+        laid = sum(1 for v in values if v > 0)
+        assert len(left) + sum(self.tiles) == laid, "tiles conserved between floe and players"
+        fish = sum(values[c] for c in left) + sum(self.fish)
+        assert fish == sum(values), "fish conserved between floe and players"
+        for taken, fish_taken in zip(self.tiles, self.fish, strict=True):
+            assert taken <= fish_taken <= 3 * taken, "fish are 1 to 3 per tile taken"
+        penguins = [c for pieces in self.pieces for c in pieces]
+        assert len(set(penguins)) == len(penguins), "two penguins on one tile"
+        assert all(tile[c] for c in penguins), "a penguin off the floe"
+        on = set(penguins)
+        free = [bool(tile[c]) and c not in on for c in cells]
+        assert list(map(bool, self.free)) == free, "free means a tile without a penguin"
+        self._check_turns(len(penguins))
+
+    def _check_turns(self, penguins: int) -> None:
+        """Placements in turn order on one-fish tiles first; then a player has all their
+        penguins or none (out); the player to move has a move; over when no penguin is left."""
+        counts = [len(pieces) for pieces in self.pieces]
+        if self.placing():
+            assert self.placed == penguins, "every placement puts a penguin on the floe"
+            rounds, extra = divmod(self.placed, self.players)
+            expected = [rounds + (seat < extra) for seat in range(self.players)]
+            assert counts == expected and self.turn == extra, "placements go round the seats"
+            assert sum(self.tiles) == 0, "no tile is taken before all penguins are placed"
+            placed_on = [self.values[c] for pieces in self.pieces for c in pieces]
+            assert all(v == 1 for v in placed_on), "penguins are placed on one-fish tiles"
+        else:
+            assert self.placed == self.players * self.each, "every penguin placed, no more"
+            assert all(n in (0, self.each) for n in counts), "penguins leave all at once"
+            kept = [t for t, n in zip(self.tiles, counts, strict=True) if n == 0]
+            assert all(t >= self.each for t in kept), "an out player kept the tiles under them"
+        assert self.over == (penguins == 0 and not self.placing()), "over when none is left"
+        if not self.over and not self.placing():
+            assert self.can_move(self.turn), "the player to move has a penguin that can move"
+
     # -- rules helpers -----------------------------------------------------------------------
 
     def placing(self) -> bool:

@@ -28,12 +28,14 @@ from pnp.games.platypus_tables import (
     COLUMN_NAMES,
     COLUMN_TEXT,
     COLUMNS,
+    EMU,
     GHOST_GUM,
     GREEN,
     KANGAROO,
     PLATYPUS,
     PLAYERS,
     SHORT_ANIMAL,
+    WOMBAT,
     YELLOW,
     Table,
     check_pack_deal,
@@ -153,6 +155,25 @@ class PlatypusState(State[Move]):
         other.green, other.score = self.green.copy(), self.score.copy()
         other.positions, other.animals = self.positions.copy(), self.animals.copy()
         return other
+
+    def check_invariants(self) -> None:
+        """Bounds, and the counts a game played from its start keeps: a point is scored exactly
+        when a move changes its cell's colour, so the green cells (all yellow at the start)
+        number at most the points and have their parity; a seat scores at most once a move."""
+        green = self.green
+        assert len(green) == CELLS and all(isinstance(g, bool) for g in green), "21 y/g cells"
+        assert all(0 <= p < CELLS for p in self.positions), "a token off the 21 cells"
+        assert all(a in (KANGAROO, EMU, WOMBAT, PLATYPUS) for a in self.animals), "no such animal"
+        assert self.turn in (0, 1) and self.turn == self.turns % 2, "seats alternate, seat 0 first"
+        moves = ((self.turns + 1) // 2, self.turns // 2)
+        assert all(0 <= s <= m for s, m in zip(self.score, moves, strict=True)), (
+            "a seat scores at most one point a move"
+        )
+        greens, points = sum(green), sum(self.score)
+        assert greens <= points and (points - greens) % 2 == 0, "a point is a cell changing colour"
+        history = self._history
+        if history is not None and history.repeat_at >= 0:
+            assert self.turns <= history.repeat_at, "played past the first repeated state"
 
     # -- the rules ---------------------------------------------------------------------------
 

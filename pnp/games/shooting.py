@@ -36,6 +36,8 @@ class ShootingState(State[Move]):
         self.each = each
         self.turn: Seat = 0
         self.over = False
+        self.plies = 0  # moves played: placements, moves and passes
+        self.passes = 0
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -48,8 +50,9 @@ class ShootingState(State[Move]):
     def apply(self, move: Move) -> None:
         source, target, shot = move
         seat = self.turn
+        self.plies += 1
         if move == PASS:
-            pass
+            self.passes += 1
         elif source == PLACE:
             self.pieces[seat].append(target)
             self.free[target] = 0
@@ -91,6 +94,20 @@ class ShootingState(State[Move]):
 
     def copied(self) -> None:
         """Called on a clone after the shared parts were copied: copy what else may change."""
+
+    def check_pieces(self) -> None:
+        """The invariants every move-then-shoot game shares (its own check_invariants adds the
+        rest): pieces on distinct cells of the board and not free, placed alternately."""
+        cells = self.pieces[0] + self.pieces[1]
+        assert all(0 <= c < self.board.cells for c in cells), "a piece off the board"
+        assert len(set(cells)) == len(cells), "two pieces on one cell"
+        assert not any(self.free[c] for c in cells), "a cell under a piece counts as free"
+        placed = [len(pieces) for pieces in self.pieces]
+        assert max(placed) <= self.each, f"more than {self.each} pieces for one seat"
+        assert placed[0] - placed[1] in (0, 1), "placements alternate, seat 0 first"
+        if min(placed) < self.each:
+            assert self.turn == placed[0] - placed[1], "the seat with fewer pieces places next"
+        assert 0 <= self.passes <= self.plies, "passes are moves played"
 
     # -- rules helpers -----------------------------------------------------------------------
 

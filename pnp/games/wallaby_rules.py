@@ -162,6 +162,7 @@ class WallabyState(State[Move]):
         self.passes_in_row = 0
         self.play_turns = 0
         self.passes = 0
+        self.dealt = self.tiles_in_play()  # per value: the tiles laid out at the start
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -247,6 +248,50 @@ class WallabyState(State[Move]):
         other.alive = self.alive.copy()
         other.out_order = self.out_order.copy()
         return other
+
+    def tiles_in_play(self) -> tuple[int, ...]:
+        """Per value (index 0 unused): the tiles on the board and in the players' harvests."""
+        board = [self.tile.count(v) for v in VALUES]
+        return (0, *(n + sum(h[v] for h in self.held) for v, n in zip(VALUES, board, strict=True)))
+
+    def check_invariants(self) -> None:
+        f, tile = self.field, self.tile
+        assert all(v in (0, *VALUES) for v in tile), "a tile holds 1 to 3 plants"
+        assert self.tiles_in_play() == self.dealt, "tiles conserved between board and harvests"
+        for seat in range(self.players):
+            held = self.held[seat]
+            assert min(held) >= 0, "a negative harvest"
+            assert self.score[seat] == sum(v * held[v] for v in VALUES), "score is plants held"
+            if not self.alive[seat]:
+                assert self.pos[seat] == NO_CELL and not any(held), "the out hold nothing"
+            elif self.pos[seat] != NO_CELL:
+                assert tile[self.pos[seat]], "a wallaby stands on a tile"
+        out = [s for s in range(self.players) if not self.alive[s]]
+        assert sorted(self.out_order) == out, "the out are those who left, each once"
+        placed = [seat for kind, seat in f.steps[: self.step] if kind == "place"]
+        on_board = [s for s, p in enumerate(self.pos) if p != NO_CELL]
+        assert on_board == [s for s in placed if s not in out], "wallabies placed and in the game"
+        scarecrow = ("scarecrow", self.players - 1) in f.steps[: self.step]
+        assert (self.scarecrow != NO_CELL) == scarecrow, "the scarecrow is placed once, for good"
+        assert self.scarecrow == NO_CELL or tile[self.scarecrow], "the scarecrow is on a tile"
+        self._check_turns()
+
+    def _check_turns(self) -> None:
+        assert 0 <= self.passes_in_row <= self.passes <= self.play_turns, "pass counts"
+        if self.setting_up():
+            assert self.play_turns == 0, "no turn is played during the setup"
+            for seat, held in enumerate(self.held):  # seats 2, 3, 4 harvest a 1, 2, 3
+                assert sum(held) == (held[seat] if seat in VALUES else 0) <= 1, "setup harvest"
+        alive = sum(self.alive)
+        if self.winner is not None:
+            won = self.score[self.winner] >= self.field.goal or alive == 1
+            assert self.alive[self.winner] and won, "a winner reached the goal or is last left"
+        else:
+            assert alive > 1, "the last one left wins"
+            assert max(self.score) < self.field.goal, "the goal reached ends the game"
+        assert self.endless == (self.passes_in_row >= alive), "endless when all pass in a row"
+        if not self.is_over() and not self.setting_up():
+            assert self.alive[self.turn], "the player to move is in the game"
 
     # -- setup -------------------------------------------------------------------------------
 

@@ -94,6 +94,7 @@ def from_text(text: str, variant: str = "standard") -> WallabyState:
     if missing:
         raise ValueError(f"no wallaby on the board for {', '.join(missing)}")
     state.turn = SEATS.index(found[2])
+    state.dealt = state.tiles_in_play()
     return state
 
 
