@@ -10,9 +10,9 @@ joint order leads to the child; the seat's move is chosen by its visit counts at
 
 Rewards are the per-game scores s = (u + 1) / 2 with u = 1 - 2 (rank - 1) / (N - 1) and tied
 players sharing the average of their ranks: 1 for a sole winner, 0 for a sole last, 0.5 each in
-a two-player draw. A rollout that reaches its move limit is scored by ranking the seats
-by the game's own evaluation (`State.evaluate`: the running score lead by default, progress or
-mobility where a game defines it). Every random choice comes from the generator the agent
+a two-player draw. A rollout that reaches its move limit is scored by a logistic of each seat's
+own evaluation (`State.evaluate`: its lead in score by default, in progress or mobility where a
+game defines it), 1/2 for level. Every random choice comes from the generator the agent
 is handed, so the same seed gives the same games.
 """
 
@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from pnp.games.base import Move, Result, Seat, State, ranks_by
+from pnp.games.base import Move, Result, Seat, State
 from simulate.metrics import seat_scores
 
 EXPLORATION = math.sqrt(2.0)
@@ -91,7 +91,9 @@ class MCTSAgent:
         for _ in range(self.iterations):
             self._iterate(state.clone(), root, rng)
         stats = root.stats[root.seats.index(seat)]
-        best: Move = max(stats, key=lambda move: stats[move][0])
+        # the most visited move; among equally visited ones (many moves, few iterations), the
+        # one whose rollouts scored best
+        best: Move = max(stats, key=lambda move: (stats[move][0], stats[move][1]))
         return best
 
     def _iterate(self, state: State[Any], root: _Node, rng: np.random.Generator) -> None:
@@ -125,4 +127,7 @@ def _rollout(state: State[Any], rng: np.random.Generator, limit: int) -> list[fl
         state.apply_joint(joint)
     if state.is_over():
         return rewards_of(state.result())
-    return seat_scores(ranks_by([state.evaluate(seat) for seat in range(state.players)]))
+    # A logistic of each seat's evaluation (its lead over the best other seat): a bigger lead is
+    # worth more, so the search keeps pushing ahead instead of treating "ahead" as won.
+    return [1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, state.evaluate(seat)))))
+            for seat in range(state.players)]  # fmt: skip
