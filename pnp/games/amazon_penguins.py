@@ -22,7 +22,14 @@ from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup, ranks_b
 from pnp.games.boardtext import parse_board, render_board
 from pnp.games.grid import Cell, SquareGrid
 from pnp.games.options import Options
-from pnp.games.penguins import FLOE, MIX, check_rows, random_rows, values_of
+from pnp.games.penguins import (
+    FLOE,
+    MIX,
+    check_fish_conserved,
+    check_rows,
+    random_rows,
+    values_of,
+)
 from pnp.games.shooting import PASS, PLACE, Move, ShootingState
 from pnp.games.shooting_batch import BatchOutcome, Rules, play_random
 from pnp.games.sliding import Grid, ray_table
@@ -92,16 +99,8 @@ class AmazonPenguinsState(ShootingState):
 
     def check_invariants(self) -> None:
         self.check_pieces()
-        cells, values, chip = range(self.board.cells), self.values, self.chip
-        assert all(values[c] > 0 for c in cells if chip[c]), "a chip where none was laid"
-        left = [c for c in cells if chip[c]]
-        laid = sum(1 for v in values if v > 0)
-        assert len(left) + sum(self.chips) == laid, "chips conserved between board and players"
-        fish = sum(values[c] for c in left) + sum(self.fish)
-        assert fish == sum(values), "fish conserved between board and players"
-        for seat in (0, 1):
-            chips = self.chips[seat]
-            assert chips <= self.fish[seat] <= 3 * chips, "fish are 1 to 3 per chip claimed"
+        cells, chip = range(self.board.cells), self.chip
+        check_fish_conserved(self.values, chip, self.chips, self.fish, "chip")
         penguins = set(self.pieces[0] + self.pieces[1])
         free = [bool(chip[c]) and c not in penguins for c in cells]
         assert list(map(bool, self.free)) == free, "free means a chip without a penguin"

@@ -79,6 +79,29 @@ def values_of(grid: Grid, rows: Sequence[str]) -> list[int]:
     return values
 
 
+def check_fish_conserved(
+    values: Sequence[int],
+    present: Sequence[int],
+    taken: Sequence[int],
+    fish: Sequence[int],
+    piece: str,
+) -> None:
+    """Pieces (tiles or chips) and their fish conserved between the board and the players.
+
+    `values` holds the fish laid per cell (0: none), `present` whether a piece is still there,
+    `taken` and `fish` the pieces and fish each player holds.
+    """
+    cells = range(len(values))
+    assert all(values[c] > 0 for c in cells if present[c]), f"a {piece} where none was laid"
+    left = [c for c in cells if present[c]]
+    laid = sum(1 for v in values if v > 0)
+    assert len(left) + sum(taken) == laid, f"{piece}s conserved between board and players"
+    on_board = sum(values[c] for c in left)
+    assert on_board + sum(fish) == sum(values), "fish conserved between board and players"
+    for pieces, fish_taken in zip(taken, fish, strict=True):
+        assert pieces <= fish_taken <= 3 * pieces, f"fish are 1 to 3 per {piece} taken"
+
+
 class PenguinsState(State[Move]):
     def __init__(self, grid: HexGrid, values: Sequence[int], players: int) -> None:
         self.grid = grid
@@ -154,15 +177,8 @@ class PenguinsState(State[Move]):
         return other
 
     def check_invariants(self) -> None:
-        cells, values, tile = range(self.grid.cells), self.values, self.tile
-        assert all(values[c] > 0 for c in cells if tile[c]), "a tile where none was laid"
-        left = [c for c in cells if tile[c]]
-        laid = sum(1 for v in values if v > 0)
-        assert len(left) + sum(self.tiles) == laid, "tiles conserved between floe and players"
-        fish = sum(values[c] for c in left) + sum(self.fish)
-        assert fish == sum(values), "fish conserved between floe and players"
-        for taken, fish_taken in zip(self.tiles, self.fish, strict=True):
-            assert taken <= fish_taken <= 3 * taken, "fish are 1 to 3 per tile taken"
+        cells, tile = range(self.grid.cells), self.tile
+        check_fish_conserved(self.values, tile, self.tiles, self.fish, "tile")
         penguins = [c for pieces in self.pieces for c in pieces]
         assert len(set(penguins)) == len(penguins), "two penguins on one tile"
         assert all(tile[c] for c in penguins), "a penguin off the floe"

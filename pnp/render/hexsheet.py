@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pnp.errors import PnpError
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Point, Shape, translated
-from pnp.render.sheet import CUT, HEADING_SIZE, HEADING_SPACE, Placed
+from pnp.render.sheet import CUT, Placed, headed_page
 
 Edge = tuple[tuple[float, float], tuple[float, float]]
 
@@ -66,11 +66,7 @@ def lay_out_hexes(
     placed: list[Placed] = []
     index = 0
     while index < len(items):
-        page = document.new_page(title, landscape)
-        area = page.paper.content
-        if heading:
-            page.drawing.text(area.x, area.y + HEADING_SIZE, heading, HEADING_SIZE, bold=True)
-            area = area.below(HEADING_SPACE)
+        page, area = headed_page(document, title, landscape, heading)
         per_row, rows = hex_grid(area.w, area.h, width)
         chunk = items[index : index + per_row * rows]
         left = area.x + (area.w - (per_row + 0.5) * width) / 2

@@ -60,6 +60,19 @@ class Placed:
     y: float
 
 
+def headed_page(
+    document: Document, title: str, landscape: bool, heading: str | None
+) -> tuple[Page, Box]:
+    """A new page with `heading` (fitted to the width) on top; returns it and the area below."""
+    page = document.new_page(title, landscape)
+    area = page.paper.content
+    if heading:
+        size = fit_size(heading, HEADING_SIZE, area.w, bold=True)
+        page.drawing.text(area.x, area.y + HEADING_SIZE, heading, size, bold=True)
+        area = area.below(HEADING_SPACE)
+    return page, area
+
+
 def lay_out(
     document: Document,
     items: Sequence[Drawing],
@@ -77,12 +90,7 @@ def lay_out(
     placed: list[Placed] = []
     index = 0
     while index < len(items):
-        page = document.new_page(title, landscape)
-        area = page.paper.content
-        if heading:
-            size = fit_size(heading, HEADING_SIZE, area.w, bold=True)
-            page.drawing.text(area.x, area.y + HEADING_SIZE, heading, size, bold=True)
-            area = area.below(HEADING_SPACE)
+        page, area = headed_page(document, title, landscape, heading)
         cols, rows = spec.grid(area)
         chunk = items[index : index + cols * rows]
         used_cols = min(cols, len(chunk))
