@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 
 from pnp.games import get_game
-from simulate.session import make_plan, run, summary_document
+from simulate.session import Execution, make_plan, run, summary_document
 
 
 def main() -> None:
@@ -33,7 +33,7 @@ def main() -> None:
                 game, games=args.games, setups=None, setup_file=None, players=players,
                 variant=variant, agents=args.agents, paired=False, seed=args.seed, options={},
             )  # fmt: skip
-            summary = summary_document(run(plan, args.workers, show_progress=False))
+            summary = summary_document(run(plan, Execution(args.workers), show_progress=False))
             seats = "  ".join(
                 f"{100 * s['win_rate']:4.1f} [{100 * s['ci95'][0]:4.1f}-{100 * s['ci95'][1]:4.1f}]"
                 f"{' ' if s['fair_in_ci95'] else '*'}"
@@ -41,7 +41,7 @@ def main() -> None:
             )
             facts = summary.get("facts", {})
             turns = facts.get("play_turns", {}).get("mean", float("nan"))
-            ended = facts.get("ended_by_elimination", {}).get("rate", {}).get("rate", 0.0)
+            ended = facts.get("ended_by_elimination", {}).get("rate", 0.0)
             undecided = summary["outcomes"]["undecided"]
             print(
                 f"{players} {variant:9} {seats:<84} {turns:10.1f} {100 * ended:8.1f}% "
