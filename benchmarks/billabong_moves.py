@@ -47,8 +47,8 @@ def games_per_second(players: int, agent: str, games: int, cap: int) -> tuple[fl
     turns = 0
     for seed in range(games):
         agents = [make_agent(agent)] * players
-        _, made = play(game.new_state(game.random_setup(seed, options)), agents, seed, cap)
-        turns += made
+        played = play(game.new_state(game.random_setup(seed, options)), agents, seed, cap)
+        turns += played.turns
     elapsed = time.perf_counter() - start
     return games / elapsed, turns / elapsed
 

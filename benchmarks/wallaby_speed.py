@@ -24,8 +24,8 @@ def measure(players: int, variant: str, agent: str, games: int) -> tuple[float, 
     start = time.perf_counter()
     for seed in range(games):
         state = game.new_state(game.random_setup(seed, options))
-        _, made = play(state, [make_agent(agent)] * players, seed, game.info.max_turns)
-        moves += made
+        played = play(state, [make_agent(agent)] * players, seed, game.info.max_turns)
+        moves += played.turns
     return time.perf_counter() - start, moves
 
 
