@@ -15,6 +15,7 @@ from textwrap import dedent
 
 import numpy as np
 import pytest
+import wallaby_reference as reference
 from tests_support import play
 from typer.testing import CliRunner
 
@@ -26,7 +27,7 @@ from pnp.games.perft import perft
 from pnp.games.wallaby_moves import PASS
 from pnp.games.wallaby_rules import WallabyState
 from pnp.games.wallaby_text import from_text, to_text
-from simulate.agents import GreedyAgent
+from simulate.agents import GreedyAgent, RandomAgent
 
 
 def position(text: str, variant: str = "standard") -> WallabyState:
@@ -401,3 +402,30 @@ def test_a_wallaby_simulation_reports_eliminations_and_play_turns(tmp_path: Path
     assert all("vs_fair" in seat and "fair_in_ci95" in seat for seat in summary["seats"])
     header = (tmp_path / "wallaby-sim-4" / "games.csv").read_text().splitlines()[0]
     assert header.endswith("outcome,eliminations,ended_by_elimination,passes,play_turns")
+
+
+@pytest.mark.parametrize("variant", ["standard", "valley", "children"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_turns_and_their_effects_match_an_independent_generator(players: int, variant: str) -> None:
+    options = GAME.info.resolve(players, variant, {})
+    for seed, agent in ((1, GreedyAgent()), (2, RandomAgent())):
+        state = GAME.new_state(GAME.random_setup(seed, options))
+        rng = np.random.default_rng(seed)
+        checked = 0
+        while not state.is_over() and checked < 150:
+            (seat,) = state.to_act()
+            moves = state.legal_moves(seat)
+            if state.setting_up():
+                state.apply(agent.choose(state, seat, rng))
+                continue
+            expected = reference.turns(state)
+            if not expected:
+                assert list(moves) == [PASS]
+            else:
+                assert len(moves) == len(set(moves)) == len(expected)
+                assert set(moves) == set(expected)
+            move = agent.choose(state, seat, rng)
+            state.apply(move)
+            if expected:
+                assert reference.snapshot(state, seat) == expected[move], state.move_text(move)
+            checked += 1
