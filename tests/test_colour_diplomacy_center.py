@@ -49,6 +49,27 @@ def test_reaching_the_center_turns_the_colours_and_shifts_everyone_out() -> None
     assert state.facts()["center_reached"] is True
 
 
+def test_a_player_who_held_stays_free_when_the_shift_and_its_colour_move_out_together() -> None:
+    state = position("""
+        circle 1 colour 4:  1  .  .  .
+        circle 2 colour 3:  .  .  .  .
+        circle 3 colour 2:  .  2  .  .
+        circle 4 colour 1:  .  .  3  4
+        off: -
+    """)
+    # 2 holds on its colour; 3's colour (circle 2) goes innermost, so 2's colour moves out to
+    # circle 2 just as the shift takes 2 there: its last order was a hold, so it is free
+    resolve(state, {1: "in 1", 2: "hold", 3: "in center", 4: "out 4"})
+    assert_position(state, """
+        circle 1 colour 4:  1  .  .  .
+        circle 2 colour 2:  .  2  .  4
+        circle 3 colour 1:  .  .  .  .
+        circle 4 colour 3:  .  .  3* .
+        off: -
+    """)  # fmt: skip
+    assert {"hold", "in 2", "in 3", "out 1", "out 2", "support 1 into c2f1"} <= orders(state, 2)
+
+
 def test_a_lone_reacher_lands_on_field_p_of_circle_n_not_on_its_own_field_number() -> None:
     state = position("""
         circle 1 colour 4:  1  .  .  .

@@ -15,6 +15,9 @@ Follows ../shared/RULES.md, "Colour Diplomacy", in this order (circle 1 first, t
 pnp's readings where RULES.md is silent (stated in templates/rules/colour-diplomacy.md):
 - A held field cannot be entered: every move into it is pushed out, supported or not, however
   many there are; supports only settle bounces between movers.
+- Only the player of a circle's colour may hold on it or support a move into it, so a held field
+  is never supported into and at most one mover into a field is supported; the code does not
+  rely on it.
 - Who must hold next turn is the state's business (pnp/games/colour_diplomacy.py): RULES.md
   frees a player on their colour only after a hold or a support (or at the start), so whoever
   gave a move order and ends the turn on their colour (entered, pushed out, bounced, shifted,
