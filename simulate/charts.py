@@ -8,6 +8,7 @@ is reproducible: no dates in the files, fixed SVG ids.
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -195,5 +196,33 @@ def _summary_page(
             f"  setup {f.setup}: first-seat mean s {f.advantage + 0.5:.3f}, p = {f.p_value:.2g}"
             for f in unfair[:15]
         ]
+    lines += fact_lines(summary.get("facts", {}))
     figure.text(0.07, 0.95, "\n".join(lines), va="top", family="monospace", fontsize=8.5)
     return figure
+
+
+def fact_lines(facts: dict[str, Any]) -> list[str]:
+    """The game's own facts as the console prints them: a line per game fact, a table of
+    results (finished games) per value of each seat fact."""
+    lines = [""] if facts else []
+    for name, fact in facts.items():
+        if fact["kind"] == "seat":
+            lines += ["", f"results by {name} (finished games)"]
+            lines.append(f"{name:>16} {'seats':>7} {'wins':>6} {'draws':>6}  win rate (95%)")
+            for value, row in fact["by_value"].items():
+                lo, hi = row["ci95"]
+                lines.append(
+                    f"{value:>16} {row['seats']:>7} {row['wins']:>6} {row['draws']:>6}  "
+                    f"{row['win_rate']:.3f} ({lo:.3f}-{hi:.3f})"
+                )
+        elif "ci95" in fact:
+            lo, hi = fact["ci95"]
+            lines.append(f"{name}: {fact['rate']:.3f} of games ({lo:.3f}-{hi:.3f})")
+        elif "mean" in fact:
+            lines.append(
+                f"{name}: mean {fact['mean']:.2f}, median {fact['p50']:g}, max {fact['max']:g}"
+            )
+        elif "counts" in fact:
+            counts = ", ".join(f"{value} {count}" for value, count in fact["counts"].items())
+            lines += textwrap.wrap(f"{name}: {counts}", 92, subsequent_indent="  ")
+    return lines

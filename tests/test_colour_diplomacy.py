@@ -89,7 +89,10 @@ def test_a_player_off_their_colour_must_move_in_or_out() -> None:
     assert perft(state, 1) == 3 * 3 * 4 * 3
 
 
-def test_arriving_by_a_move_forces_a_hold_and_a_push_out_does_not() -> None:
+def test_arriving_on_ones_colour_by_a_move_forces_a_hold_even_when_pushed_there() -> None:
+    """RULES.md: a player on their colour is free only if their last order was a hold or a
+    support, or their circle took their colour without them moving: whoever ends a move order
+    on their own colour, by entering or by a push-out, must hold next turn."""
     state = position("""
         circle 1 colour 4:  .  .  .  4
         circle 2 colour 2:  1  .  .  .
@@ -97,23 +100,27 @@ def test_arriving_by_a_move_forces_a_hold_and_a_push_out_does_not() -> None:
         circle 4 colour 3:  .  3  .  .
         off: -
     """)
+    # 1 enters circle 3 (its colour); 2 moves into 3's held field and is pushed out to c2f2,
+    # on its own colour too
     resolve(state, {1: "in 1", 2: "in 2", 3: "hold", 4: "hold"})
     assert_position(state, """
         circle 1 colour 4:  .  .  .  4
-        circle 2 colour 2:  .  2  .  .
+        circle 2 colour 2:  .  2* .  .
         circle 3 colour 1:  1* .  .  .
         circle 4 colour 3:  .  3  .  .
         off: -
     """)  # fmt: skip
-    assert orders(state, 1) == {"hold"}
-    assert orders(state, 2) == {
-        "hold", "in 2", "in 3", "out 1", "out 2",
-        "support 1 into c2f1", "support 4 into c2f1",
-    }  # fmt: skip
+    assert orders(state, 1) == orders(state, 2) == {"hold"}
+    # 4 stood on circle 1 of its colour from the start and held: free
+    assert orders(state, 4) == {"hold", "in 4", "in 1", "off", "support 2 into c1f1"}
     resolve(state, {1: "hold", 2: "hold", 3: "hold", 4: "hold"})
     assert orders(state, 1) == {
         "hold", "in 1", "in 2", "out 4", "out 1",
         "support 2 into c3f2", "support 3 into c3f2",
+    }  # fmt: skip
+    assert orders(state, 2) == {
+        "hold", "in 2", "in 3", "out 1", "out 2",
+        "support 1 into c2f1", "support 4 into c2f1",
     }  # fmt: skip
 
 
@@ -142,7 +149,7 @@ def test_the_one_supported_move_enters_and_the_others_bounce() -> None:
     """)
     resolve(state, {1: "support 3 into c2f2", 2: "in 2", 3: "out 2", 4: "out 2"})
     assert_position(state, """
-        circle 1 colour 4:  .  2  .  4
+        circle 1 colour 4:  .  2  .  4*
         circle 2 colour 1:  1  3  .  .
         circle 3 colour 2:  .  .  .  .
         circle 4 colour 3:  .  .  .  .
@@ -160,7 +167,7 @@ def test_a_support_counts_only_for_the_named_move_into_the_named_field() -> None
     """)
     resolve(state, {1: "support 2 into c2f2", 2: "in 3", 3: "out 2", 4: "out 2"})
     assert_position(state, """
-        circle 1 colour 4:  .  .  3  4
+        circle 1 colour 4:  .  .  3  4*
         circle 2 colour 1:  1  .  2  .
         circle 3 colour 2:  .  .  .  .
         circle 4 colour 3:  .  .  .  .

@@ -30,19 +30,65 @@ def test_reaching_the_center_turns_the_colours_and_shifts_everyone_out() -> None
         circle 4 colour 1:  .  .  3  4
         off: -
     """)
-    # 2 enters circle 3 of its colour, but the shift takes it out again: no forced hold
+    # 3's colour goes innermost, 1's and 2's move one circle out; 2 enters circle 3, 4 steps
+    # out to c3f4 and 1 in to c2f1, then everyone steps one circle out and 3 lands on c4f3
     resolve(state, {1: "in 1", 2: "in 3", 3: "in center", 4: "out 4"})
     assert_position(state, """
         circle 1 colour 4:  1  .  .  .
-        circle 2 colour 2:  .  .  2  4
+        circle 2 colour 2:  .  .  2* 4
         circle 3 colour 1:  .  .  .  .
-        circle 4 colour 3:  .  .  3  .
+        circle 4 colour 3:  .  .  3* .
         off: -
     """)  # fmt: skip
-    assert "hold" in orders(state, 2)
-    # the reacher stands on its colour, free: it may enter the center again
+    # their last order was a move and they stand on their colour: both must hold (RULES.md:
+    # free only after a hold or a support, or when the circle took the colour without moving)
+    assert orders(state, 2) == orders(state, 3) == {"hold"}
+    assert orders(state, 1) == {"in 1", "in 2", "off"}
+    resolve(state, {1: "in 2", 2: "hold", 3: "hold", 4: "in 1"})
     assert {"hold", "in center", "out 2", "out 3"} <= orders(state, 3)
     assert state.facts()["center_reached"] is True
+
+
+def test_a_player_who_held_stays_free_when_the_shift_and_its_colour_move_out_together() -> None:
+    state = position("""
+        circle 1 colour 4:  1  .  .  .
+        circle 2 colour 3:  .  .  .  .
+        circle 3 colour 2:  .  2  .  .
+        circle 4 colour 1:  .  .  3  4
+        off: -
+    """)
+    # 2 holds on its colour; 3's colour (circle 2) goes innermost, so 2's colour moves out to
+    # circle 2 just as the shift takes 2 there: its last order was a hold, so it is free
+    resolve(state, {1: "in 1", 2: "hold", 3: "in center", 4: "out 4"})
+    assert_position(state, """
+        circle 1 colour 4:  1  .  .  .
+        circle 2 colour 2:  .  2  .  4
+        circle 3 colour 1:  .  .  .  .
+        circle 4 colour 3:  .  .  3* .
+        off: -
+    """)  # fmt: skip
+    assert {"hold", "in 2", "in 3", "out 1", "out 2", "support 1 into c2f1"} <= orders(state, 2)
+
+
+def test_a_lone_reacher_lands_on_field_p_of_circle_n_not_on_its_own_field_number() -> None:
+    state = position("""
+        circle 1 colour 4:  1  .  .  .
+        circle 2 colour 3:  .  2  .  .
+        circle 3 colour 2:  .  .  .  .
+        circle 4 colour 1:  .  3  .  4
+        off: -
+    """)
+    # 3 reaches the center from c4f2: circle 2's colour (3) goes innermost, circles 3 and 4's
+    # colours (2, 1) move one out; 1, 2 and 4 move, then step out to the same field number;
+    # 3 lands on field 3 of circle 4, its start number, not on field 2 where it came from
+    resolve(state, {1: "in 1", 2: "in 2", 3: "in center", 4: "out 3"})
+    assert_position(state, """
+        circle 1 colour 4:  1  .  .  .
+        circle 2 colour 2:  .  2* 4  .
+        circle 3 colour 1:  .  .  .  .
+        circle 4 colour 3:  .  .  3* .
+        off: -
+    """)  # fmt: skip
 
 
 def test_the_center_comes_last_so_players_left_on_circle_1_fall_off() -> None:
@@ -59,7 +105,7 @@ def test_the_center_comes_last_so_players_left_on_circle_1_fall_off() -> None:
         circle 1 colour 4:  .  .  .  .
         circle 2 colour 1:  .  .  .  .
         circle 3 colour 2:  .  .  .  .
-        circle 4 colour 3:  .  .  3  .
+        circle 4 colour 3:  .  .  3* .
         off: 1 2 4
     """)  # fmt: skip
     assert state.is_over() and state.to_act() == ()
@@ -77,7 +123,7 @@ def test_two_at_the_center_bounce_and_the_outermost_colour_moves_in() -> None:
     """)
     resolve(state, {1: "in 1", 2: "in 2", 3: "in center", 4: "in center"})
     assert_position(state, """
-        circle 1 colour 3:  1  .  3  4
+        circle 1 colour 3:  1  .  3* 4
         circle 2 colour 1:  .  2  .  .
         circle 3 colour 2:  .  .  .  .
         circle 4 colour 4:  .  .  .  .

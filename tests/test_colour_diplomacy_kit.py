@@ -12,6 +12,8 @@ from pdfgeom import read_geometry
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
 from pnp.kits.ring_board import RING, TOKEN, RingGeometry
+from pnp.render.drawing import Text
+from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 
@@ -82,3 +84,18 @@ def test_the_same_seed_gives_the_same_kit_bytes(tmp_path: Path) -> None:
     first = kit(tmp_path / "a", 5, seed=8).read_bytes()
     assert kit(tmp_path / "b", 5, seed=8).read_bytes() == first
     assert kit(tmp_path / "c", 5, seed=9).read_bytes() != first
+
+
+@pytest.mark.parametrize(("players", "paper"), [(4, "a4"), (7, "a4"), (10, "letter")])
+def test_footer_text_clears_the_scale_bar_label(players: int, paper: str) -> None:
+    """Long page titles ("Board with the start colours, part A1") once ran the footer into the
+    scale bar's label; the two footer texts must leave a gap on every page."""
+    setup = GAME.random_setup(123456789, GAME.info.resolve(players, None, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper(paper)))
+    for page in document.finished():
+        texts = [op for op in page.drawing.ops if isinstance(op, Text)]
+        bar = next(t for t in texts if t.text.endswith("check with a ruler"))
+        footer = texts[-1]
+        assert footer.anchor == "end" and f"of {len(document.pages)}" in footer.text
+        bar_end = bar.x + text_width(bar.text, bar.size)
+        assert footer.x - text_width(footer.text, footer.size) >= bar_end + 3.9, page.title

@@ -7,6 +7,7 @@ import csv
 import json
 from pathlib import Path
 
+from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -38,6 +39,13 @@ def test_facts_are_recorded_and_the_same_for_any_number_of_workers(tmp_path: Pat
     for row in rows:  # each game: every ring once, and the center flag matches the count
         assert sorted(row[f"start_ring_{s}"] for s in range(1, 6)) == ["1", "2", "3", "4", "5"]
         assert row["center_reached"] == ("1" if int(row["center_turns"]) > 0 else "0")
+    # the PDF report's summary page carries the same facts: results per starting colour ring
+    text = PdfReader(tmp_path / "one" / "colour-diplomacy-sim-4" / "report.pdf").pages[0]
+    lines = text.extract_text().splitlines()
+    assert "results by start_ring (finished games)" in lines
+    ring_rows = lines[lines.index("results by start_ring (finished games)") + 2 :][:5]
+    assert [row.split()[0] for row in ring_rows] == ["1", "2", "3", "4", "5"]
+    assert any(line.startswith("center_reached: ") for line in lines)
 
 
 def test_greedy_beats_random(tmp_path: Path) -> None:

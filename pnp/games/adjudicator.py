@@ -15,8 +15,13 @@ Follows ../shared/RULES.md, "Colour Diplomacy", in this order (circle 1 first, t
 pnp's readings where RULES.md is silent (stated in templates/rules/colour-diplomacy.md):
 - A held field cannot be entered: every move into it is pushed out, supported or not, however
   many there are; supports only settle bounces between movers.
-- A player must hold next turn only after its own move entered a field of a circle of its colour;
-  landing there by a push-out, a bounce or the outward shift does not force a hold.
+- Only the player of a circle's colour may hold on it or support a move into it, so a held field
+  is never supported into and at most one mover into a field is supported; the code does not
+  rely on it.
+- Who must hold next turn is the state's business (pnp/games/colour_diplomacy.py): RULES.md
+  frees a player on their colour only after a hold or a support (or at the start), so whoever
+  gave a move order and ends the turn on their colour (entered, pushed out, bounced, shifted,
+  or back from the center) must hold.
 """
 
 from __future__ import annotations
@@ -29,12 +34,11 @@ from pnp.games.rings import HOLD, MOVES, OFF, SUPPORT, Board, Field, Order, Seat
 
 @dataclass(frozen=True)
 class Resolution:
-    """What a joint order did: new positions and circle colours, and the seats that entered the
-    field they moved to (the forced hold applies to them), the seats that reached the center."""
+    """What a joint order did: new positions and circle colours, and the seats that reached the
+    center."""
 
     positions: tuple[Field, ...]
     colours: tuple[Seat, ...]  # colours[c - 1]: the seat whose colour circle c has
-    entered: frozenset[Seat]
     reachers: tuple[Seat, ...]
 
 
@@ -56,14 +60,11 @@ def adjudicate(
         if order.kind in MOVES:
             movers.setdefault(order.target, []).append(seat)
     after = list(positions)
-    entered: set[Seat] = set()
     reachers = tuple(movers.pop(board.center, ()))
     for target, seats in movers.items():
         if target == OFF:
-            winners: list[Seat] = []
             landing = {s: OFF for s in seats}
         elif target in held:
-            winners = []
             landing = {s: board.step_out(positions[s]) for s in seats}
         else:
             backed = [s for s in seats if (s, target) in supported]
@@ -71,16 +72,15 @@ def adjudicate(
             landing = {s: target if s in winners else start_field(s) for s in seats}
         for seat, spot in landing.items():
             after[seat] = spot
-        entered.update(winners)
     if not reachers:
-        return Resolution(tuple(after), tuple(colours), frozenset(entered), ())
+        return Resolution(tuple(after), tuple(colours), ())
     new_colours = rotated(colours, reachers)
     for seat in orders:
         if seat not in reachers:
             after[seat] = board.step_out(after[seat]) if after[seat] != OFF else OFF
     for seat in reachers:
         after[seat] = (board.n, seat + 1) if len(reachers) == 1 else start_field(seat)
-    return Resolution(tuple(after), new_colours, frozenset(), reachers)
+    return Resolution(tuple(after), new_colours, reachers)
 
 
 def rotated(colours: Sequence[Seat], reachers: Sequence[Seat]) -> tuple[Seat, ...]:

@@ -19,7 +19,7 @@ from pnp.errors import PnpError, SetupError
 from pnp.games.adjudicator import adjudicate, start_field
 from pnp.games.base import Facts, Game, GameInfo, Outcome, Result, Setup, State, ranks_by
 from pnp.games.options import Options
-from pnp.games.rings import HOLD, HOLD_ORDER, OFF, SUPPORT, Board, Field, Order, Seat, board
+from pnp.games.rings import HOLD, HOLD_ORDER, MOVES, OFF, SUPPORT, Board, Field, Order, Seat, board
 
 PLAYERS = tuple(range(4, 11))
 
@@ -89,7 +89,9 @@ class ColourDiplomacyState(State[Order]):
             if done.positions[seat] == OFF:
                 self.fell[seat] = self.turn
         self.positions, self.colours = done.positions, done.colours
-        self.must_hold = frozenset(s for s in done.entered if self.colour(self.positions[s]) == s)
+        self.must_hold = frozenset(
+            s for s, order in orders.items() if order.kind in MOVES and self.on_colour(s)
+        )
         self.forget()
         self.center_turns += bool(done.reachers)
         if len(done.reachers) == 1 and done.reachers[0] not in self.reached:
@@ -180,6 +182,11 @@ class ColourDiplomacyState(State[Order]):
     def on_board(self) -> tuple[Seat, ...]:
         return tuple(s for s, spot in enumerate(self.positions) if spot != OFF)
 
+    def on_colour(self, seat: Seat) -> bool:
+        """Whether `seat` is on the board on a circle of its own colour."""
+        spot = self.positions[seat]
+        return spot != OFF and self.colour(spot) == seat
+
     def colour(self, spot: Field) -> Seat:
         """The seat whose colour the circle of `spot` has."""
         return self.colours[spot[0] - 1]
@@ -195,8 +202,8 @@ class ColourDiplomacyState(State[Order]):
         return self._occupants
 
     def orders(self, seat: Seat) -> tuple[Order, ...]:
-        """The legal orders of `seat`: off its colour it must move; just arrived on its colour by
-        a move it must hold; otherwise it may hold, move or support."""
+        """The legal orders of `seat`: off its colour it must move; on its colour after a move
+        order (wherever the move ended) it must hold; otherwise it may hold, move or support."""
         spot = self.positions[seat]
         moves = self.board.steps[spot]
         if self.colour(spot) != seat:

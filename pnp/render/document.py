@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style
-from pnp.render.fonts import text_width
+from pnp.render.fonts import fit_size, text_width
 from pnp.render.paper import Box, Paper, footer_spec
 from pnp.render.settings import PrintSettings
 
 FOOTER_TEXT = 2.6  # mm em size
 GREY = "#555555"
+FOOTER_GAP = 4.0  # mm at least between the scale bar's label and the footer text
 
 
 @dataclass
@@ -63,16 +64,19 @@ class Document:
         out.place(page.drawing, 0, 0)
         spec = footer_spec()
         baseline = paper.height - spec["baseline_from_bottom_mm"]
-        draw_scale_bar(out, paper.left, baseline - 2.2, spec["scale_bar_mm"])
-        parts = [
-            self.game_title,
-            page.title,
-            f"seed {self.seed_label}",
-            f"page {number} of {total}",
-        ]
-        label = "  ·  ".join(part for part in parts if part)
-        out.text(paper.width - paper.right, baseline, label, FOOTER_TEXT, fill=GREY, anchor="end")
+        bar = draw_scale_bar(out, paper.left, baseline - 2.2, spec["scale_bar_mm"])
+        room = paper.width - paper.right - (bar.x + bar.w + FOOTER_GAP)
+        tail = [page.title, f"seed {self.seed_label}", f"page {number} of {total}"]
+        label = footer_label([self.game_title, *tail])
+        if text_width(label, FOOTER_TEXT) > room:  # a long page title: drop the game's name
+            label = footer_label(tail)
+        size = fit_size(label, FOOTER_TEXT, room)
+        out.text(paper.width - paper.right, baseline, label, size, fill=GREY, anchor="end")
         return out
+
+
+def footer_label(parts: list[str]) -> str:
+    return "  ·  ".join(part for part in parts if part)
 
 
 def draw_scale_bar(drawing: Drawing, x: float, y: float, length: float) -> Box:
