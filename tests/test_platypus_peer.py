@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("platypus_bench", ROOT / "benchmarks" / "platypus.py")
+    spec = importlib.util.spec_from_file_location(
+        "platypus_bench", ROOT / "benchmarks" / "platypus.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
