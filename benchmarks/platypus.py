@@ -14,6 +14,7 @@ past the cap, which the peer does not do, so its steps are more work per game, n
 
     python benchmarks/platypus.py [--games 100000] [--repeats 3] [--numpy 20000]
     python benchmarks/platypus.py --simulate 100000   # also time `pnp simulate` end to end
+    python benchmarks/platypus.py --same-deals 100000 # also play the peer's own deals in pnp
 
 `--numpy N` also times benchmarks/platypus_numpy.py, the array-at-a-time numpy engine that pnp
 would use without numba, on N deals with a cap of 100,000 turns: why the engine is compiled.
@@ -76,24 +77,64 @@ def run_peer(binary: Path, games: int, seed: int) -> dict[str, float]:
 
 def run_pnp(games: int, seed: int) -> tuple[dict[str, float], float]:
     tables = np.random.default_rng(seed).integers(0, 16, size=(games, 2, 7)).astype(np.uint8)
+    counts = pnp_counts(tables)
+    return counts, counts["sec"]
+
+
+def pnp_counts(tables: np.ndarray) -> dict[str, float]:
+    """The peer's counts for pnp's engine on `tables` (seat 0 starts, the peer's cap)."""
     start = time.perf_counter()
     ended = play_games(tables, CAP)
     seconds = time.perf_counter() - start
     finished = ended.outcome == FINISHED
     first, second = ended.scores[:, 0], ended.scores[:, 1]
-    counts = {
-        "games": games,
+    return {
+        "games": len(tables),
         "ended": int(finished.sum()),
         "first_wins": int((finished & (first > second)).sum()),
         "draws": int((finished & (first == second)).sum()),
         "first_losses": int((finished & (first < second)).sum()),
         "endless": int((ended.outcome == 1).sum()),
         "undecided": int((ended.outcome == 2).sum()),
+        "mean_turns_ended": float(ended.turns[finished].mean()) if finished.any() else 0.0,
         "steps": float(ended.steps.sum()),
         "sec": seconds,
         "longest_ended": float(ended.turns[finished].max()) if finished.any() else 0.0,
     }
-    return counts, seconds
+
+
+MASK = (1 << 64) - 1
+
+
+def peer_tables(games: int, seed: int) -> np.ndarray:
+    """The tables the peer deals for `games` and `seed`: its generator (xoroshiro128+, seeded and
+    warmed up as platypus_ref.c does) replayed here. The peer's column is colour r & 1, animal
+    (r >> 1) & 3 and direction +1 (the Ghost Gum) when (r >> 3) & 1: pnp's byte is r & 15."""
+    s0, s1 = (seed * 0x9E3779B97F4A7C15 + 1) & MASK, seed ^ 0xD1B54A32D192ED03
+    out = np.empty(games * 14 + 10, dtype=np.uint8)
+    for k in range(games * 14 + 10):
+        result = (s0 + s1) & MASK
+        s1 ^= s0
+        s0 = ((s0 << 55 | s0 >> 9) & MASK) ^ s1 ^ (s1 << 14 & MASK)
+        s1 = (s1 << 36 | s1 >> 28) & MASK
+        out[k] = result & 15
+    return out[10:].reshape(games, 2, 7)
+
+
+def print_same_deals(peer: dict[str, float], games: int, seed: int) -> None:
+    """pnp on the peer's own deals: finished games and their outcomes must match exactly. The
+    peer calls a game endless only when Brent's search meets the repetition before the cap, so
+    a game whose first repetition comes just before the cap may be undecided there, endless in
+    pnp; endless + undecided match."""
+    ours = pnp_counts(peer_tables(games, seed))
+    print(f"\nthe same {games} deals (the peer's generator replayed), seed {seed}")
+    for side in (peer, ours):
+        side["not_ended"] = side["endless"] + side["undecided"]
+    print(f"{'':18}{'C peer':>14}{'pnp':>14}")
+    keys = ("ended", "first_wins", "draws", "first_losses", "mean_turns_ended", "not_ended")
+    for key in (*keys, "endless", "undecided"):
+        same = "same" if abs(peer[key] - ours[key]) < 5e-4 else "differs"
+        print(f"{key:18}{peer[key]:>14,.3f}{ours[key]:>14,.3f}  {same}")
 
 
 def z_score(a: float, n: float, b: float, m: float) -> float:
@@ -118,18 +159,18 @@ def print_rates(peer: dict[str, float], pnp: dict[str, float]) -> None:
 def time_simulate(games: int) -> None:
     """`pnp simulate platypus --games N --workers 1` in this process, end to end."""
     from pnp.games import get_game
-    from simulate.session import make_plan, run
+    from simulate.session import Execution, make_plan, run
 
     plan = make_plan(
         get_game("platypus"), games=games, setups=None, setup_file=None, players=None,
         variant=None, agents="random", paired=False, seed=1, options={},
     )  # fmt: skip
-    start = time.perf_counter()
-    result = run(plan, 1, show_progress=False)
-    seconds = time.perf_counter() - start
+    start, cpu = time.perf_counter(), time.process_time()
+    result = run(plan, Execution(1), show_progress=False)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     rate = len(result.records) / seconds
-    label = f"pnp simulate platypus --games {games} --workers 1"
-    print(f"\n{label}: {seconds:.1f} s ({rate:,.0f} games/s)")
+    label = f"pnp simulate platypus --games {games} --workers 1 (games played, no report)"
+    print(f"\n{label}: {seconds:.1f} s wall, {cpu:.1f} s CPU ({rate:,.0f} games/s)")
 
 
 def main() -> None:
@@ -139,6 +180,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--numpy", type=int, default=0, help="also time the numpy engine")
     parser.add_argument("--simulate", type=int, default=0, help="also time pnp simulate")
+    parser.add_argument(
+        "--same-deals", type=int, default=0, help="also play the peer's own N deals in pnp"
+    )
     args = parser.parse_args()
     if one_core():
         os.sched_setaffinity(0, {0})
@@ -167,6 +211,9 @@ def main() -> None:
     print(f"ratio pnp / C games per second: {best_peer['sec'] / best_pnp['sec']:.2f}")
     print(f"longest finished game seen by pnp: {best_pnp['longest_ended']:,.0f} turns")
     print_rates(best_peer, best_pnp)
+    if args.same_deals:
+        peer = run_peer(binary, args.same_deals, args.seed)
+        print_same_deals(peer, args.same_deals, args.seed)
     if args.numpy:
         from platypus_numpy import run_numpy
 

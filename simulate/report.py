@@ -136,6 +136,14 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def _rate(entry: dict[str, Any]) -> str:
+    """A rate with its 95% interval: `25.8% [25.6%-26.1%]`, finer below 1%."""
+    lo, hi = entry["ci95"]
+    if max(entry["rate"], hi) < 0.01:
+        return f"{100 * entry['rate']:.3f}% [{100 * lo:.3f}%-{100 * hi:.3f}%]"
+    return f"{_pct(entry['rate'])} [{_pct(lo)}-{_pct(hi)}]"
+
+
 def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
     if "results" in summary:
         print_results(summary, console)
@@ -162,11 +170,18 @@ def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequenc
             f"{seat['mean_score']:.2f}" if "mean_score" in seat else "-",
         )
     console.print(table)
-    outcomes = summary["outcomes"]
+    outcomes, rates = summary["outcomes"], summary.get("outcome_rates", {})
     draws = summary["draws"]
+    ended = [
+        f"{label} {outcomes[kind]}" + (f" ({_rate(rates[kind])})" if kind in rates else "")
+        for kind, label in (
+            ("finished", "finished"),
+            ("endless", "endless"),
+            ("undecided", "undecided (turn cap)"),
+        )
+    ]
     console.print(
-        f"finished {outcomes['finished']}, endless {outcomes['endless']}, "
-        f"undecided (turn cap) {outcomes['undecided']}; draws {_pct(draws['rate'])}; "
+        f"{', '.join(ended)}; win rates and draws {_rate(draws)} are of finished games; "
         f"first-seat advantage {summary['first_seat_advantage']:+.3f} (points share - 1/N)"
     )
     unfair = [

@@ -102,6 +102,17 @@ def test_random_deals_report_rates_lengths_and_matches(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert "longest finished game" in result.stdout and "matches (every seat order" in result.stdout
     summary = json.loads((tmp_path / "platypus-sim-2" / "summary.json").read_text())
+    rates = summary["outcome_rates"]
+    for kind in ("finished", "endless"):  # each rate printed with its Wilson interval
+        low, high = (f"{100 * v:.1f}%" for v in rates[kind]["ci95"])
+        assert (
+            f"{kind} {rates[kind]['count']} ({100 * rates[kind]['rate']:.1f}% [{low}-{high}])"
+            in (result.stdout)
+        )
+    low, high = (f"{100 * v:.1f}%" for v in summary["draws"]["ci95"])
+    assert f"draws {100 * summary['draws']['rate']:.1f}% [{low}-{high}] are of finished" in (
+        result.stdout
+    )
     assert summary["matches"]["matches"] == 200
     assert sum(summary["outcomes"].values()) == 400
     assert summary["longest_finished"]["turns"] == summary["turns"]["max"]
