@@ -185,16 +185,21 @@ def _turn(
         _end(rules, batch, out, ended, ply, seat)
     if last:  # the turn cap: games not over now are undecided
         return
-    movers = np.flatnonzero(~stuck)
+    if stuck.any():
+        movers = np.flatnonzero(~stuck)
+        patterns = batch.patterns[movers]  # a copy, written back below
+    else:  # every game moves (the rule in Amazons, where stuck means lost): work in place
+        movers = np.arange(len(stuck))
+        patterns = batch.patterns
     piece, direction, step = (axis[movers] for axis in index)
     source = own[movers, piece]
     target = cell_at(table, source, direction, step)
-    shot = _shot(table, batch, movers, source, target, u[movers, 2])
+    shot = _shot(table, patterns, source, target, u[movers, 2])
     batch.pieces[movers, seat, piece] = target
-    patterns = batch.patterns[movers]
     for cell in (source, target, shot):
         flip(table, patterns, cell)
-    batch.patterns[movers] = patterns
+    if patterns is not batch.patterns:
+        batch.patterns[movers] = patterns
     batch.fish[movers, seat] += batch.values[movers, shot]
     batch.chips[movers, seat] += 1
     if ended.any():
@@ -254,14 +259,13 @@ def _destination_by_decisions(
 
 def _shot(
     table: RayTable,
-    batch: _Batch,
-    movers: IntArray,
+    patterns: IntArray,
     source: IntArray,
     target: IntArray,
     u: npt.NDArray[np.float64],
 ) -> IntArray:
-    """For the games `movers`, a cell a slide from `target` reaches, uniformly, counting
-    `source` (the cell left) as free."""
-    run = runs(table, batch.patterns[movers], target, freed=source)  # (movers, directions)
+    """For the games on `patterns` (the moving ones), a cell a slide from `target` reaches,
+    uniformly, counting `source` (the cell left) as free."""
+    run = runs(table, patterns, target, freed=source)  # (movers, directions)
     direction, step = _pick(run, u)
     return cell_at(table, target, direction, step)
