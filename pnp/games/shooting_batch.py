@@ -101,7 +101,7 @@ def play_random(
     the fish of each cell for games that claim them."""
     table, count = rules.table, len(seeds)
     each = rules.placements or len(rules.start[0])
-    plies = min(max_turns, 2 * table.cells + 2 * each + 2)
+    plies = min(max_turns, _longest(rules, each))
     draws = uniforms(seeds, plies + 1)
     free = np.ones((count, table.cells + 1), dtype=np.bool_)
     free[:, table.sentinel] = False
@@ -132,6 +132,13 @@ def play_random(
             _turn(rules, batch, out, ply, u, policy, last=ply == plies)
     out.fish[batch.index], out.chips[batch.index] = batch.fish, batch.chips
     return out
+
+
+def _longest(rules: Rules, each: int) -> int:
+    """Plies after which every game is over: placements, then one cell used up per move (and,
+    with passing, at most one pass between two moves); a ply's draws do not depend on it."""
+    moves = rules.table.cells - 2 * each
+    return 2 * rules.placements + (2 * moves + 2 if rules.passing else moves + 1)
 
 
 def _place(table: RayTable, batch: _Batch, ply: int, u: npt.NDArray[np.float64]) -> None:
