@@ -189,3 +189,64 @@ def test_bad_sizes_and_setup_data_are_refused() -> None:
         GAME.info.resolve(None, None, {"size": "7"})
     with pytest.raises(SetupError, match="fixed start"):
         GAME.check_data({"board": []}, {"size": 10})
+
+
+MIDGAME = """
+     6|  . D x . . D
+     5|  x . . L . .
+     4|  . . x . x .
+     3|  D . . x . L
+     2|  L x . . . x
+     1|  . . D x L .
+    light to play
+"""
+
+
+HEX_PENGUINS = """
+     4|    .   2  D3
+     3| L1   .   1   3
+     2|    2   1  D1
+     1|  3   1  L2   1
+    fish 0 0; chips 0 0; light to play
+"""
+
+
+@pytest.mark.parametrize(
+    "text", ["start", MIDGAME, HEX_PENGUINS], ids=["start", "midgame", "amazon-penguins-hex"]
+)
+def test_the_batch_engines_random_move_is_uniform_over_complete_moves(text: str) -> None:
+    """The batch engine draws a destination weighted by its number of shots, then a shot: with
+    the uniforms swept evenly over [0, 1), every complete move of the rule state comes out
+    exactly once (so the batch `random` policy is the `random` agent's, not an approximation)."""
+    from pnp.games.amazon_penguins import AmazonPenguinsState
+    from pnp.games.shooting import ShootingState
+    from pnp.games.shooting_batch import _Batch, _destination_by_moves, _shot
+    from pnp.games.sliding import cell_at, line_patterns, ray_table, runs
+
+    state: ShootingState
+    if text == HEX_PENGUINS:  # the same engine on the Penguins floe's rows (Amazon Penguins)
+        state = AmazonPenguinsState.from_text(dedent(text))
+    else:
+        state = start(6) if text == "start" else position(text)
+    state.check_invariants()
+    moves = sorted(state.legal_moves(state.turn))
+    table, total = ray_table(state.board), len(moves)
+    free = np.array([[*state.free, 0]], dtype=np.bool_).repeat(total, axis=0)
+    patterns = line_patterns(table, free)
+    own = np.array([state.pieces[state.turn]] * total, dtype=np.intp)
+    zeros = np.zeros((total, 2), dtype=np.intp)
+    values = np.zeros((total, table.cells + 1), dtype=np.intp)
+    batch = _Batch(np.arange(total), patterns, own[:, None, :], zeros, zeros, values)
+    sweep = (np.arange(total) + 0.5) / total
+    run = runs(table, patterns, own)
+    piece, direction, step = _destination_by_moves(table, batch, own, run, sweep)
+    source = own[np.arange(total), piece]
+    target = cell_at(table, source, direction, step)
+    drawn = sorted(zip(source.tolist(), target.tolist(), strict=True))
+    assert drawn == sorted((s, t) for s, t, _ in moves)  # each destination as often as its shots
+    for s, t in set(drawn):  # and each shot from it once
+        shots = [m[2] for m in moves if m[:2] == (s, t)]
+        k = len(shots)
+        one = np.full(k, s, dtype=np.intp)
+        cells = _shot(table, patterns[:k], one, np.full(k, t), (np.arange(k) + 0.5) / k)
+        assert sorted(cells.tolist()) == sorted(shots)

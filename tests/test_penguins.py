@@ -51,6 +51,19 @@ def test_hex_directions_at_row_ends() -> None:
     assert [grid.name(c) for c in grid.ray(grid.parse("a1"), (1, 1))] == ["a2", "b3", "b4"]
 
 
+def test_hex_directions_at_the_ends_of_the_floes_rows() -> None:
+    # h1 ends a long row: only west and north-west; the short row above ends at g2
+    assert names(FLOE, FLOE.neighbours[FLOE.parse("h1")]) == {"g1", "g2"}
+    assert names(FLOE, FLOE.neighbours[FLOE.parse("g2")]) == {"f2", "g3", "h3", "g1", "h1"}
+    # g8 ends the top row (short, set in): west and the two below it
+    assert names(FLOE, FLOE.neighbours[FLOE.parse("g8")]) == {"f8", "g7", "h7"}
+    # a8 starts it: east and the two long-row tiles below
+    assert names(FLOE, FLOE.neighbours[FLOE.parse("a8")]) == {"b8", "a7", "b7"}
+    # a slide zigzags along a diagonal and stops at the board's edge
+    north_west = [FLOE.name(c) for c in FLOE.ray(FLOE.parse("h1"), (1, -1))]
+    assert north_west == ["g2", "g3", "f4", "f5", "e6", "e7", "d8"]
+
+
 def test_the_random_floe_holds_30_20_10_and_setups_are_checked() -> None:
     setup = GAME.random_setup(4, GAME.info.resolve(3, None, {}))
     digits = "".join(setup.data["rows"])

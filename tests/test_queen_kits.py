@@ -14,11 +14,12 @@ from pdfgeom import read_geometry
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
 from pnp.render.document import Document
-from pnp.render.drawing import Line, shape_bounds
+from pnp.render.drawing import Line, Place, Rect, Text, shape_bounds
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 
 TOLERANCE = 0.1
+PAPERS = ("a4", "letter")
 
 
 def kit(name: str, players: int | None, variant: str | None, **options: str) -> tuple[Any, Any]:
@@ -109,3 +110,27 @@ def test_kits_are_byte_identical_for_the_same_seed(tmp_path: Path) -> None:
     first = written(tmp_path / "a", "amazon-penguins", "hex").read_bytes()
     second = written(tmp_path / "b", "amazon-penguins", "hex").read_bytes()
     assert first == second
+
+
+def page_texts(document: Document) -> list[str]:
+    return [op.text for page in document.pages for op in page.drawing.ops if isinstance(op, Text)]
+
+
+@pytest.mark.parametrize(("players", "each"), [(2, 4), (3, 3), (4, 2)])
+def test_the_penguins_kit_says_how_many_penguins_each_player_has(players: int, each: int) -> None:
+    game, setup = kit("penguins", players, None)
+    texts = page_texts(build_kit(game, setup, PrintSettings(get_paper("a4"))))
+    assert f"This setup: {players} players with {each} penguins each; first player red." in texts
+
+
+@pytest.mark.parametrize(("variant", "paper"), list(itertools.product(("square", "hex"), PAPERS)))
+def test_the_tally_has_a_box_for_every_chip_one_player_can_spear(variant: str, paper: str) -> None:
+    """A player whose opponent is walled in at once spears every chip but the 8 under penguins
+    (56 on the square board, 52 on the floe): random games already pass 31 on one side."""
+    game, setup = kit("amazon-penguins", None, variant)
+    page = tiles_page(build_kit(game, setup, PrintSettings(get_paper(paper))), "Tally")
+    (sheet,) = [op.drawing for op in page.drawing.ops if isinstance(op, Place)]
+    numbers = [op.text for op in sheet.ops if isinstance(op, Text) and op.text.isdigit()]
+    speared = {"square": 56, "hex": 52}[variant]
+    assert sorted(numbers, key=int) == sorted([str(n) for n in range(1, speared + 1)] * 2, key=int)
+    assert max(op.y + op.h for op in sheet.ops if isinstance(op, Rect)) < sheet.height

@@ -101,7 +101,7 @@ def play_random(
     the fish of each cell for games that claim them."""
     table, count = rules.table, len(seeds)
     each = rules.placements or len(rules.start[0])
-    plies = min(max_turns, 2 * table.cells + 2 * each + 2)
+    plies = min(max_turns, _longest(rules, each))
     draws = uniforms(seeds, plies + 1)
     free = np.ones((count, table.cells + 1), dtype=np.bool_)
     free[:, table.sentinel] = False
@@ -132,6 +132,13 @@ def play_random(
             _turn(rules, batch, out, ply, u, policy, last=ply == plies)
     out.fish[batch.index], out.chips[batch.index] = batch.fish, batch.chips
     return out
+
+
+def _longest(rules: Rules, each: int) -> int:
+    """Plies after which every game is over: placements, then one cell used up per move (and,
+    with passing, at most one pass between two moves); a ply's draws do not depend on it."""
+    moves = rules.table.cells - 2 * each
+    return 2 * rules.placements + (2 * moves + 2 if rules.passing else moves + 1)
 
 
 def _place(table: RayTable, batch: _Batch, ply: int, u: npt.NDArray[np.float64]) -> None:
@@ -185,16 +192,21 @@ def _turn(
         _end(rules, batch, out, ended, ply, seat)
     if last:  # the turn cap: games not over now are undecided
         return
-    movers = np.flatnonzero(~stuck)
+    if stuck.any():
+        movers = np.flatnonzero(~stuck)
+        patterns = batch.patterns[movers]  # a copy, written back below
+    else:  # every game moves (the rule in Amazons, where stuck means lost): work in place
+        movers = np.arange(len(stuck))
+        patterns = batch.patterns
     piece, direction, step = (axis[movers] for axis in index)
     source = own[movers, piece]
     target = cell_at(table, source, direction, step)
-    shot = _shot(table, batch, movers, source, target, u[movers, 2])
+    shot = _shot(table, patterns, source, target, u[movers, 2])
     batch.pieces[movers, seat, piece] = target
-    patterns = batch.patterns[movers]
     for cell in (source, target, shot):
         flip(table, patterns, cell)
-    batch.patterns[movers] = patterns
+    if patterns is not batch.patterns:
+        batch.patterns[movers] = patterns
     batch.fish[movers, seat] += batch.values[movers, shot]
     batch.chips[movers, seat] += 1
     if ended.any():
@@ -254,14 +266,13 @@ def _destination_by_decisions(
 
 def _shot(
     table: RayTable,
-    batch: _Batch,
-    movers: IntArray,
+    patterns: IntArray,
     source: IntArray,
     target: IntArray,
     u: npt.NDArray[np.float64],
 ) -> IntArray:
-    """For the games `movers`, a cell a slide from `target` reaches, uniformly, counting
-    `source` (the cell left) as free."""
-    run = runs(table, batch.patterns[movers], target, freed=source)  # (movers, directions)
+    """For the games on `patterns` (the moving ones), a cell a slide from `target` reaches,
+    uniformly, counting `source` (the cell left) as free."""
+    run = runs(table, patterns, target, freed=source)  # (movers, directions)
     direction, step = _pick(run, u)
     return cell_at(table, target, direction, step)

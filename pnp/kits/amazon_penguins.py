@@ -9,7 +9,7 @@ Rules: ../shared/RULES.md, "Amazon Penguins".
 
 from __future__ import annotations
 
-from pnp.games.amazon_penguins import BOARDS, SEATS
+from pnp.games.amazon_penguins import BOARDS, PENGUINS_EACH, SEATS
 from pnp.games.base import Setup
 from pnp.games.grid import Cell, SquareGrid
 from pnp.games.penguins import values_of
@@ -98,6 +98,8 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
     page = document.new_page("Tally")
     area = page.paper.content
     names = (f"{SEATS[0]} (L)", f"{SEATS[1]} (D)")
-    page.drawing.place(tally_sheet(f"{TITLE}: tally", names, area.w, area.h), area.x, area.y)
+    entries = grid.cells - 2 * PENGUINS_EACH  # one player may spear every chip left
+    sheet = tally_sheet(f"{TITLE}: tally", names, entries, area.w, area.h)
+    page.drawing.place(sheet, area.x, area.y)
     add_rules(document, GAME_NAME)
     return document

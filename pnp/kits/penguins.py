@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pnp.games.base import Setup
 from pnp.games.grid import Cell
-from pnp.games.penguins import FLOE, LETTERS, MIX, SEATS, values_of
+from pnp.games.penguins import FLOE, LETTERS, MIX, PENGUINS_EACH, SEATS, values_of
 from pnp.kits.queen_parts import draw_fishes, fish_tile, hex_board, place_items, token
 from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
@@ -51,7 +51,8 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
     players = setup.players
     heading = "Penguins: 4 in each colour; cut along the circles"
     page.drawing.text(area.x, y + HEADING_SIZE, heading, HEADING_SIZE, bold=True)
-    note = f"This setup: {players} players with {8 // players} penguins each; first player red."
+    each = PENGUINS_EACH[players]
+    note = f"This setup: {players} players with {each} penguins each; first player red."
     page.drawing.text(area.x, y + 10, note, 3.0)
     tokens = [
         token(f"player{seat + 1}", LETTERS[seat], painter, "penguin")

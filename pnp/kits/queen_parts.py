@@ -248,30 +248,41 @@ def hex_board(
     return board
 
 
-def tally_sheet(title: str, seats: tuple[str, str], width: float, height: float) -> Drawing:
-    """A score pad: a column per player to write each speared chip's fish, then the end claims,
-    the totals and the chip count that breaks a tie."""
+def tally_sheet(
+    title: str, seats: tuple[str, str], entries: int, width: float, height: float
+) -> Drawing:
+    """A score pad: for each player `entries` numbered boxes (the most chips one player can
+    spear: every chip but those under the 8 penguins, when the other player is walled in at
+    once), in as many columns as the page needs; then the end claims, the totals and the chip
+    count that breaks a tie."""
     sheet = Drawing(width, height)
     sheet.text(0, 6, title, fit_size(title, 5.0, width), bold=True)
     line_h, top, labels_w = 7.0, 14.0, 32.0
-    col_w = (width - labels_w) / 2
+    block_w = (width - labels_w) / 2
+    room = int((height - top - 6 * line_h) // line_h)  # rows that fit above the totals
+    columns = -(-entries // room)
+    rows = -(-entries // columns)
+    box_w = block_w / columns
     for k, seat in enumerate(seats):
-        x = labels_w + k * col_w
-        sheet.rect(x, top, col_w, line_h, Style(fill="#eeeeee", stroke="#000000", width=0.3))
-        sheet.centred_text(x + col_w / 2, top + line_h / 2, seat, 3.6, bold=True)
-    rows = int((height - top - 5 * line_h) // line_h)
-    labels = [str(n) for n in range(1, rows + 1)]
-    labels += ["under penguins", "total fish", "chips"]
-    for i, label in enumerate(labels):
-        y = top + (i + 1) * line_h
-        bold = i >= rows
-        size = fit_size(label, 3.2, labels_w - 3, bold)
-        sheet.text(labels_w - 2, y + line_h * 0.68, label, size, anchor="end", bold=bold)
+        x = labels_w + k * block_w
+        sheet.rect(x, top, block_w, line_h, Style(fill="#eeeeee", stroke="#000000", width=0.3))
+        sheet.centred_text(x + block_w / 2, top + line_h / 2, seat, 3.6, bold=True)
+        for n in range(entries):
+            column, row = divmod(n, rows)
+            bx, by = x + column * box_w, top + (row + 1) * line_h
+            sheet.rect(bx, by, box_w, line_h, Style(stroke="#000000", width=0.25))
+            sheet.text(bx + 0.8, by + 2.4, str(n + 1), 1.8, fill=GREY)
+    sheet.text(labels_w - 2, top + line_h * 1.68, "fish of each", 3.0, anchor="end")
+    sheet.text(labels_w - 2, top + line_h * 2.68, "chip speared", 3.0, anchor="end")
+    for i, label in enumerate(["under penguins", "total fish", "chips"]):
+        y = top + (rows + 1 + i) * line_h
+        size = fit_size(label, 3.2, labels_w - 3, True)
+        sheet.text(labels_w - 2, y + line_h * 0.68, label, size, anchor="end", bold=True)
         for k in range(2):
-            box = Style(stroke="#000000", width=0.5 if bold else 0.25)
-            sheet.rect(labels_w + k * col_w, y, col_w, line_h, box)
+            box = Style(stroke="#000000", width=0.5)
+            sheet.rect(labels_w + k * block_w, y, block_w, line_h, box)
     note = "Write the fish of every chip you spear; at the end add the chips under your penguins."
-    sheet.text(0, top + (len(labels) + 1) * line_h + 5, note, fit_size(note, 3.0, width))
+    sheet.text(0, top + (rows + 4) * line_h + 5, note, fit_size(note, 3.0, width))
     return sheet
 
 
