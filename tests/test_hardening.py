@@ -171,6 +171,8 @@ MATRIX: list[tuple[list[str], Make | None, str]] = [
     (["kit", "paper-penguins", "--setup", "{}"], paper_setup_mix, "(the 3:2:1 mix)"),
     (["kit", "paper-penguins", "--setup", "{}"], tampered, "a setup of platypus, not of paper"),
     (["simulate", "paper-penguins", "--size", "8x21"], None, "sides from 4 to 20"),
+    (["kit", "paper-penguins", "--size", "6x6", "--board", "{}"],
+     text_file("sheet.txt", "1231\n3211\n1113\n2122\n"), "(4x4): expected --size 4x4 or no"),
     (["perft", "paper-penguins", "--players", "3"], None, "expected 2"),
     (["kit", "paper-penguins", "--seed", "abc"], None, "Invalid value for '--seed'"),
     (["kit", "paper-penguins", "--out", "{}/sub"], a_file, "is a file, so the folder cannot"),

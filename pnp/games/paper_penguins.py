@@ -94,7 +94,25 @@ class BoardFileOption(FileOption):
             raise PnpError(f"--{self.name} {text}: {exc}") from None
 
 
-INFO = GameInfo(
+@dataclass(frozen=True)
+class PaperPenguinsInfo(GameInfo):
+    def resolve(
+        self, players: int | None, variant: str | None, given: Mapping[str, str]
+    ) -> dict[str, Any]:
+        """As for every game, and a --size that contradicts the --board sheet is refused."""
+        resolved = super().resolve(players, variant, given)
+        board = resolved.get("board")
+        if board is not None and "size" in given:
+            size = f"{len(board)}x{len(board[0])}"
+            if grid_size(resolved["size"]) != grid_size(size):
+                raise PnpError(
+                    f"--size {given['size']} does not match --board {given['board']} "
+                    f"({size}): expected --size {size} or no --size"
+                )
+        return resolved
+
+
+INFO = PaperPenguinsInfo(
     name="paper-penguins",
     title="Paper Pen-guins",
     players=(2,),
