@@ -61,6 +61,18 @@ def tampered(folder: Path) -> str:
     return write_setup(folder, "tampered.json", edit)
 
 
+def paper_setup_mix(folder: Path) -> str:
+    """A Paper Pen-guins setup whose first row was rewritten: the sheet loses its 3:2:1 mix."""
+    code, _, err = invoke("kit", "paper-penguins", "--seed", "5", "--format", "pdf",
+                          "--out", str(folder / "source"))  # fmt: skip
+    assert code == 0, err
+    document = json.loads((folder / "source" / "paper-penguins-5" / "setup.json").read_text())
+    document["sheets"][0]["rows"][0] = "33333333"
+    path = folder / "mix.json"
+    path.write_text(json.dumps(document))
+    return str(path)
+
+
 def versioned(version: int) -> Callable[[Path], str]:
     def make(folder: Path) -> str:
         return write_setup(folder, f"v{version}.json", lambda d: d.update(format_version=version))
@@ -152,6 +164,18 @@ MATRIX: list[tuple[list[str], Make | None, str]] = [
      text_file("digits.txt", "1231\n1241\n1111\n1111\n"), "row 2 has '4'; cells must be 1, 2 or 3"),
     (["simulate", "paper-penguins", "--board", "{}"],
      text_file("shape.txt", "1231\n121\n1111\n1111\n"), "row 2 has 3 numbers"),
+    (["kit", "paper-penguins", "--board", "{}"],
+     text_file("mix.txt", "1231\n3211\n1111\n2222\n"), "expected 8, 5 and 3 for 4 x 4"),
+    (["kit", "paper-penguins", "--board", "{}"], text_file("blank.txt", "\n"), "no rows"),
+    (["kit", "paper-penguins", "--board", "{}"], a_folder, "a folder (expected a file of digit"),
+    (["kit", "paper-penguins", "--setup", "{}"], paper_setup_mix, "(the 3:2:1 mix)"),
+    (["kit", "paper-penguins", "--setup", "{}"], tampered, "a setup of platypus, not of paper"),
+    (["simulate", "paper-penguins", "--size", "8x21"], None, "sides from 4 to 20"),
+    (["kit", "paper-penguins", "--size", "6x6", "--board", "{}"],
+     text_file("sheet.txt", "1231\n3211\n1113\n2122\n"), "(4x4): expected --size 4x4 or no"),
+    (["perft", "paper-penguins", "--players", "3"], None, "expected 2"),
+    (["kit", "paper-penguins", "--seed", "abc"], None, "Invalid value for '--seed'"),
+    (["kit", "paper-penguins", "--out", "{}/sub"], a_file, "is a file, so the folder cannot"),
     (["kit", "amazons", "--out", "{}"], a_file, "is a file; expected a folder"),
     (["kit", "amazons", "--seed", "1", "--out", "/sys/pnp-out"], None, "cannot create the folder"),
     (["simulate", "amazons", "--size", "6", "--games", "9", "--seed", "3", "--resume",
@@ -182,6 +206,7 @@ def test_a_wrong_invocation_gets_one_line_exit_2_and_leaves_nothing(
     code, stdout, stderr = invoke(*args)
     lines = stderr.strip().splitlines()
     assert code == 2, (stdout, stderr)
+    assert not stdout.strip(), "the one line goes to stderr and nothing else is printed"
     assert len(lines) == 1 and lines[0].startswith("pnp: error: "), stderr
     assert words in lines[0], lines[0]
     assert "Traceback" not in stdout + stderr

@@ -58,9 +58,18 @@ def assign(field: str, value: Callable[[Any], Any]) -> Tamper:
 
 
 def _paper_penguins(s: Any) -> Corruptions:
+    free = first(s.mark, lambda c: s.mark[c] == -1)
+
+    def fifth_square(s: Any) -> None:  # a fifth piece drawn on a free number
+        s.pieces[0].append(free)
+        s.mark[free] = 0
+
     return [
         ("scores are the numbers marked", bump("score", 1)),
         ("pieces and marks disagree", lambda s: s.pieces[1].pop()),
+        ("unknown cell mark", put("mark", free, 7)),
+        ("more than four pieces", fifth_square),
+        ("over exactly when neither player can move", assign("over", lambda s: True)),
     ]
 
 

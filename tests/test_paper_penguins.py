@@ -169,6 +169,11 @@ def test_a_board_file_sets_the_size_and_is_refused_with_its_path_when_wrong(
     bad.write_text("1234\n1111\n1111\n1111\n")
     with pytest.raises(PnpError, match=r"--board .*bad.txt: row 1 has '4'"):
         GAME.info.resolve(None, None, {"board": str(bad)})
+    bad.write_text("1231\n3211\n1111\n2222\n")  # 8 ones, 6 twos, 2 threes
+    with pytest.raises(PnpError, match=r"8 ones, 6 twos and 2 threes; expected 8, 5 and 3"):
+        GAME.info.resolve(None, None, {"board": str(bad)})
+    bad.write_text("1231\n3211\n1113\n2122\n")  # 8 ones, 5 twos, 3 threes: a sheet
+    assert GAME.info.resolve(None, None, {"board": str(bad)})["board"][2] == "1113"
 
 
 def test_greedy_value_is_the_number_reached() -> None:

@@ -6,6 +6,7 @@ Sizes are checked by reading the drawing back (PDF content stream, SVG attribute
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -47,26 +48,36 @@ def test_pages_have_the_paper_size_and_the_scale_bar_measures_50_mm(
         assert bars, "every page carries the 50 mm scale bar"
 
 
-def test_a_printed_grid_cell_measures_what_it_claims(tmp_path: Path) -> None:
-    folder = paper_penguins_kit(tmp_path, "a4")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_printed_grid_cell_measures_what_it_claims(tmp_path: Path, paper: str) -> None:
+    folder = paper_penguins_kit(tmp_path, paper)
     sheet_page = read_geometry(folder / "kit.pdf")[0]
     frames = [
         b for b in sheet_page.boxes if abs(b.w - 80) < TOLERANCE and abs(b.h - 80) < TOLERANCE
     ]
     assert frames, "an 8 x 8 sheet of 10 mm cells has an 80 mm frame"
     frame = frames[0]
-    inside = [
-        s
+    columns = [
+        s.x1
         for s in sheet_page.segments
         if abs(s.x1 - s.x2) < 1e-6
         and frame.x < s.x1 < frame.x + frame.w
         and abs(min(s.y1, s.y2) - frame.y) < TOLERANCE
         and abs(s.length - 80) < TOLERANCE
     ]
-    xs = sorted(s.x1 for s in inside)
-    assert len(xs) == 7
-    gaps = [b - a for a, b in zip([frame.x, *xs], [*xs, frame.x + frame.w], strict=True)]
-    assert all(abs(gap - 10.0) < TOLERANCE for gap in gaps), gaps
+    rows = [
+        s.y1
+        for s in sheet_page.segments
+        if abs(s.y1 - s.y2) < 1e-6
+        and frame.y < s.y1 < frame.y + frame.h
+        and abs(min(s.x1, s.x2) - frame.x) < TOLERANCE
+        and abs(s.length - 80) < TOLERANCE
+    ]
+    for lines, start, size in ((columns, frame.x, frame.w), (rows, frame.y, frame.h)):
+        assert len(lines) == 7, "7 inner lines split the 80 mm frame into 8 cells"
+        edges = [start, *sorted(lines), start + size]
+        gaps = [b - a for a, b in pairwise(edges)]
+        assert all(abs(gap - 10.0) < TOLERANCE for gap in gaps), gaps
 
 
 def test_svg_pages_are_in_millimetres_with_a_millimetre_viewbox(tmp_path: Path) -> None:

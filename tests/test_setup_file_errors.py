@@ -113,6 +113,8 @@ CASES: dict[str, list[tuple[str, Edit, str]]] = {
          "options.size: '8x21' is not valid: expected ROWSxCOLS with sides from 4 to 20"),
         ("sheet not of the size", put("6x8", "options", "size"),
          "sheet 1 is 8x8, options.size is 6x8"),
+        ("tampered mix", put("33333333", "sheets", 0, "rows", 0),
+         "expected 32, 21 and 11 for 8 x 8 (the 3:2:1 mix)"),
     ],
     "colour-diplomacy": [
         ("missing key", drop("circle_colours"), "missing key 'circle_colours'"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +17,9 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.games import get_game
 from pnp.games.base import Outcome
+from simulate import session
 from simulate.agents import make_agent
+from simulate.executors import InlineExecutor
 from simulate.metrics import (
     LeadTracker,
     balance,
@@ -128,6 +131,30 @@ def test_a_killed_run_resumes_to_exactly_the_uninterrupted_records(tmp_path: Pat
     assert resumed.complete and resumed.records == whole.records
     lines = (tmp_path / "results.jsonl").read_text().splitlines()
     assert len(lines) == 1 + 60 and all(json.loads(line) for line in lines)
+
+
+class InterruptedExecutor:
+    """Plays the first two chunks of games, then raises KeyboardInterrupt as Ctrl-C does."""
+
+    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
+        inner = InlineExecutor().run(plan, chunks)
+        yield next(inner)
+        yield next(inner)
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_keeps_the_finished_games_and_no_progress_shows_off_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = run(plan(), Execution(1), show_progress=False)
+    monkeypatch.setattr(session, "make_executor", lambda *_: InterruptedExecutor())
+    monkeypatch.setattr(session, "chunk_size", lambda *_: 7)
+    store = ResultStore(tmp_path, plan(), resume=False)
+    cut = run(plan(), Execution(1), store)  # show_progress from the terminal: none here
+    assert not cut.complete and cut.records == whole.records[:14]
+    lines = (tmp_path / "results.jsonl").read_text().splitlines()
+    assert len(lines) == 1 + 14, "the finished games are on disk for --resume"
+    assert capsys.readouterr().err == "", "no progress bar when stderr is not a terminal"
 
 
 def test_resume_refuses_the_results_of_another_run(tmp_path: Path) -> None:

@@ -139,7 +139,8 @@ class FileOption(Option):
 
         path = Path(text)
         if not path.is_file():
-            raise PnpError(f"--{self.name} {text}: no such file (expected {self.accepted()})")
+            what = "a folder" if path.is_dir() else "no such file"
+            raise PnpError(f"--{self.name} {text}: {what} (expected {self.accepted()})")
         try:
             return path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:

@@ -70,16 +70,49 @@ def parse_sheet(text: str) -> list[str]:
     return rows
 
 
+def check_mix(rows: Sequence[str]) -> None:
+    """ValueError unless the sheet holds the 3:2:1 mix of its size (RULES.md: every sheet does)."""
+    digits = "".join(rows)
+    found = tuple(digits.count(d) for d in "123")
+    expected = mix(len(digits))
+    if found != expected:
+        raise ValueError(
+            f"{found[0]} ones, {found[1]} twos and {found[2]} threes; expected "
+            f"{expected[0]}, {expected[1]} and {expected[2]} for {len(rows)} x {len(rows[0])} "
+            "(the 3:2:1 mix)"
+        )
+
+
 @dataclass(frozen=True)
 class BoardFileOption(FileOption):
     def parse(self, text: str) -> tuple[str, ...]:  # type: ignore[override]
         try:
-            return tuple(parse_sheet(super().parse(text)))
+            rows = parse_sheet(super().parse(text))
+            check_mix(rows)
+            return tuple(rows)
         except ValueError as exc:
             raise PnpError(f"--{self.name} {text}: {exc}") from None
 
 
-INFO = GameInfo(
+@dataclass(frozen=True)
+class PaperPenguinsInfo(GameInfo):
+    def resolve(
+        self, players: int | None, variant: str | None, given: Mapping[str, str]
+    ) -> dict[str, Any]:
+        """As for every game, and a --size that contradicts the --board sheet is refused."""
+        resolved = super().resolve(players, variant, given)
+        board = resolved.get("board")
+        if board is not None and "size" in given:
+            size = f"{len(board)}x{len(board[0])}"
+            if grid_size(resolved["size"]) != grid_size(size):
+                raise PnpError(
+                    f"--size {given['size']} does not match --board {given['board']} "
+                    f"({size}): expected --size {size} or no --size"
+                )
+        return resolved
+
+
+INFO = PaperPenguinsInfo(
     name="paper-penguins",
     title="Paper Pen-guins",
     players=(2,),
@@ -305,6 +338,7 @@ class PaperPenguins(Game[PaperPenguinsState]):
                 raise SetupError(f"sheet {k}: expected an object with 'id' and 'rows'")
             try:
                 rows = parse_sheet("\n".join(str(r) for r in sheet["rows"]))
+                check_mix(rows)
             except ValueError as exc:
                 raise SetupError(f"sheet {k}: {exc}") from None
             if (len(rows), len(rows[0])) != (rows_n, cols_n):

@@ -49,7 +49,10 @@ def read_setup(path: Path, games: dict[str, Game[Any]], expected: str | None = N
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SetupError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        problem = exc.msg.removesuffix(" at").removesuffix(" starting")  # json's own wording
+        raise SetupError(
+            f"{where}: not valid JSON at line {exc.lineno}, column {exc.colno} ({problem})"
+        ) from None
     return parse_setup(document, games, expected, where)
 
 
