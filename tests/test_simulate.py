@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -177,3 +180,39 @@ def test_fair_kit_records_its_evidence_and_prints_again_from_it(tmp_path: Path) 
     reprinted = next((tmp_path / "again").glob("*/setup.json"))
     assert reprinted.read_text() == setup_file.read_text()
     assert math.isfinite(evidence["seats"][0]["mean_s"])
+
+
+def test_pool_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> None:
+    """`kill -9` of a run must not leave its worker processes waiting for work for ever."""
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import multiprocessing, sys\n"
+        "from simulate.executors import ProcessExecutor\n"
+        "from tests.test_simulate import plan\n"
+        "if __name__ == '__main__':\n"
+        "    for _ in ProcessExecutor(2).run(plan(400), [[i] for i in range(400)]):\n"
+        "        pids = (str(c.pid) for c in multiprocessing.active_children())\n"
+        "        print(' '.join(pids), flush=True)\n"
+        "        sys.stdin.readline()\n"  # waits here, pool alive, until killed
+    )
+    root = Path(__file__).resolve().parents[1]
+    main = subprocess.Popen([sys.executable, str(script)], cwd=root, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)  # fmt: skip
+    assert main.stdout is not None
+    line = main.stdout.readline()
+    pids = [int(p) for p in line.split()]
+    assert pids, "no worker processes seen"
+    main.kill()
+    main.wait()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(_alive(p) for p in pids):
+        time.sleep(0.2)
+    assert not any(_alive(p) for p in pids)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
