@@ -7,6 +7,7 @@ changes the numbers.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import multiprocessing
 import os
@@ -51,10 +52,8 @@ def _exit_with_main(lifeline: Connection) -> None:
     returns only when that process ends, however it ends. Without this, `kill -9` of a run would
     leave its pool's workers (and the forkserver they keep alive) waiting for work for ever.
     """
-    try:
+    with contextlib.suppress(EOFError, OSError):
         lifeline.recv_bytes()
-    except (EOFError, OSError):
-        pass
     os._exit(1)
 
 

@@ -5,6 +5,8 @@ Exact values cite their source in the comments.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 import subprocess
@@ -30,6 +32,7 @@ from simulate.metrics import (
 )
 from simulate.runner import GameRecord, RunPlan, play
 from simulate.session import Execution, run
+from simulate.setups import setup_measures
 from simulate.stats import summarize, wilson
 from simulate.store import ResultStore, record_json
 
@@ -156,12 +159,43 @@ def test_balance_ranks_setups_and_writes_the_report(tmp_path: Path) -> None:
     names = {p.name for p in folder.iterdir()}
     assert {"summary.json", "games.csv", "setups.csv", "report.pdf", "results.jsonl"} <= names
     assert {p.name for p in (folder / "charts").iterdir()} >= {"seats.png", "funnel.svg"}
-    rows = (folder / "setups.csv").read_text().splitlines()
-    assert len(rows) == 7 and rows[1].startswith("1,")
-    balances = [float(row.split(",")[-3]) for row in rows[1:]]
+    rows = list(csv.DictReader(io.StringIO((folder / "setups.csv").read_text())))
+    assert len(rows) == 6 and [row["rank"] for row in rows] == ["1", "2", "3", "4", "5", "6"]
+    balances = [float(row["balance"]) for row in rows]
     assert balances == sorted(balances, reverse=True)
+    assert all(row["played"] == "10" and float(row["completion_ci_low"]) <= float(
+        row["completion"]) <= float(row["completion_ci_high"]) for row in rows)  # fmt: skip
     summary = json.loads((folder / "summary.json").read_text())
     assert summary["paired"] is True and summary["setup_fairness"]["setups"] == 6
+    over = summary["setup_fairness"]["over_setups"]
+    turns = [float(row["turns_mean"]) for row in rows]
+    assert over["turns_mean"]["min"] == pytest.approx(min(turns), abs=1e-6)
+    assert over["turns_mean"]["max"] == pytest.approx(max(turns), abs=1e-6)
+
+
+def test_per_setup_measures_follow_their_definitions() -> None:
+    def record(
+        ranks: tuple[int, ...],
+        scores: tuple[float, ...],
+        turns: int,
+        lead: int | None,
+        outcome: Outcome = Outcome.FINISHED,
+    ) -> GameRecord:
+        return GameRecord(0, 0, "1", 0, 0, ("random", "random"), scores, ranks, turns, outcome,
+                          lead)  # fmt: skip
+
+    records = [
+        record((1, 2), (5, 3), 10, 2),
+        record((1, 1), (4, 4), 20, 0),
+        record((1, 1), (4, 4), 500, 9, Outcome.UNDECIDED),
+        record((1, 2), (0, 0), 70, None, Outcome.ENDLESS),
+    ]
+    m = setup_measures(records)
+    assert m.played == 4
+    assert m.completion[0] == 0.5 and m.draws[0] == 0.5 and m.cap_reached[0] == 0.25
+    assert (m.cap_reached[1], m.cap_reached[2]) == pytest.approx(wilson(1, 4), abs=1e-6)
+    assert m.turns_mean == 15 and m.margin_mean == 1.0
+    assert m.lead_changes_per_move == pytest.approx(2 / 30, abs=1e-6)
 
 
 def test_fair_kit_records_its_evidence_and_prints_again_from_it(tmp_path: Path) -> None:
