@@ -22,6 +22,7 @@ from pnp.cli import app
 from pnp.games import get_game
 from pnp.games.base import Outcome
 from simulate.agents import make_agent
+from simulate.fair import paired_counts
 from simulate.metrics import (
     LeadTracker,
     balance,
@@ -250,3 +251,13 @@ def _alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return state != "Z"
+
+
+def test_fair_search_plays_whole_rotations_in_all_and_at_half_time() -> None:
+    assert paired_counts(600, 2) == (600, 300)
+    assert paired_counts(600, 7) == (602, 301)  # 86 rotations; the look after 43 of them
+    assert paired_counts(9, 2) == (10, 4)
+    for games, players in ((600, 3), (100, 4), (35, 5)):
+        total, half = paired_counts(games, players)
+        assert total >= games and total % players == 0 and half % players == 0
+        assert total - players < games and 0 < half <= total // 2
