@@ -138,7 +138,9 @@ def test_a_killed_run_resumes_to_exactly_the_uninterrupted_records(tmp_path: Pat
 
 
 def test_resume_refuses_the_results_of_another_run(tmp_path: Path) -> None:
-    ResultStore(tmp_path, plan(60), resume=False).close()
+    store = ResultStore(tmp_path, plan(60), resume=False)
+    store.append([])
+    store.close()
     with pytest.raises(Exception, match="belongs to another run"):
         ResultStore(tmp_path, plan(40), resume=True)
 
@@ -261,3 +263,15 @@ def test_fair_search_plays_whole_rotations_in_all_and_at_half_time() -> None:
         total, half = paired_counts(games, players)
         assert total >= games and total % players == 0 and half % players == 0
         assert total - players < games and 0 < half <= total // 2
+
+
+def test_a_run_that_plays_no_game_leaves_no_folder(tmp_path: Path) -> None:
+    """A run that fails before its first game (an unreachable Dask scheduler) writes nothing."""
+    folder = tmp_path / "out" / "run"
+    store = ResultStore(folder, plan(), resume=False)
+    store.close()
+    assert not (tmp_path / "out").exists()
+    store = ResultStore(folder, plan(), resume=True)
+    store.append([])
+    store.close()
+    assert (folder / "results.jsonl").read_text().count("\n") == 1  # the plan line only
