@@ -16,6 +16,8 @@ from pnp.games import get_game
 from simulate.runner import RunPlan
 from simulate.session import Execution, run
 
+GOAL_GAME_MS = 5.0  # the speed-up goal is for games at least this long
+
 
 def games_per_second(game: str, agent: str, games: int, workers: int) -> float:
     info = get_game(game).info
@@ -34,7 +36,11 @@ def main() -> None:
     agent = sys.argv[3] if len(sys.argv) > 3 else "random"
     one = games_per_second(game, agent, games, 1)
     two = games_per_second(game, agent, games, 2)
-    print(f"{game} ({agent}), {games} games: {1000 / one:.2f} ms per game on one worker")
+    per_game = 1000 / one
+    print(f"{game} ({agent}), {games} games: {per_game:.2f} ms per game on one worker")
+    if per_game < GOAL_GAME_MS:
+        print(f"note: the goal is for games of >= {GOAL_GAME_MS:g} ms; at {per_game:.2f} ms pool "
+              "overhead weighs more: pick a slower game or agent")  # fmt: skip
     print(f"1 worker:  {one:8.1f} games/s")
     print(f"2 workers: {two:8.1f} games/s")
     print(f"speed-up:  {two / one:8.2f}x (goal >= 1.8x on 2 cores)")

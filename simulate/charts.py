@@ -8,6 +8,7 @@ is reproducible: no dates in the files, fixed SVG ids.
 from __future__ import annotations
 
 import io
+import math
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from pnp.games.base import Outcome
 from pnp.output import output_folder, write_file
@@ -87,7 +89,8 @@ def _seat_chart(summary: dict[str, Any], seat_names: Sequence[str]) -> Figure:
     wins.bar(x, rates, yerr=[low, high], capsize=4, color="#4c72b0")
     wins.axhline(1 / len(seats), color="#888888", linestyle="--", linewidth=1, label="1/N")
     wins.set(xticks=x, xticklabels=seat_names, ylabel="win rate", title="Win rate per seat (95%)")
-    wins.legend(loc="upper right")
+    wins.set_ylim(0, min(1.0, max(1 / len(seats), float(max(rates + high))) * 1.3 + 0.02))
+    wins.legend(loc="upper left", fontsize=7, framealpha=0.9)
     means = np.array([s["mean_s"] for s in seats])
     errors = np.array(
         [[m - s["s_ci95"][0], s["s_ci95"][1] - m] for m, s in zip(means, seats, strict=True)]
@@ -108,8 +111,9 @@ def _seat_chart(summary: dict[str, Any], seat_names: Sequence[str]) -> Figure:
 def _histogram(values: Sequence[float], title: str, unit: str) -> Figure:
     figure, axes = plt.subplots(figsize=(8, 3.2))
     if values:
-        bins = min(40, max(5, len(set(values))))
-        axes.hist(values, bins=bins, color="#55a868", edgecolor="white")
+        axes.hist(values, bins=_bins(values), color="#55a868", edgecolor="white")
+        if all(float(v).is_integer() for v in values):
+            axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.axvline(
             float(np.mean(values)),
             color="#333333",
@@ -125,6 +129,16 @@ def _histogram(values: Sequence[float], title: str, unit: str) -> Figure:
     return figure
 
 
+def _bins(values: Sequence[float]) -> Any:
+    """Whole-number data: bins of a whole width with edges halfway between values, so no bin
+    holds more possible values than another; other data: up to 40 equal bins."""
+    low, high = min(values), max(values)
+    if not all(float(v).is_integer() for v in values):
+        return min(40, max(5, len(set(values))))
+    width = max(1, math.ceil((high - low + 1) / 40))
+    return np.arange(low - 0.5, high + width + 0.5, width)
+
+
 def _funnel(fairness: Sequence[SetupFairness]) -> Figure:
     """First seat's mean s per setup against its games, inside 95% and 99.8% limits around 1/2."""
     figure, axes = plt.subplots(figsize=(8, 4))
@@ -133,11 +147,13 @@ def _funnel(fairness: Sequence[SetupFairness]) -> Figure:
     colours = ["#c44e52" if f.unfair else "#4c72b0" for f in fairness]
     axes.scatter(games, advantage, c=colours, s=18, zorder=3)
     n = np.linspace(max(1.0, games.min() * 0.8), games.max() * 1.1, 200)
-    for z, style in zip(FUNNEL_Z, ("--", ":"), strict=True):
+    for z, style, label in zip(FUNNEL_Z, ("--", ":"), ("95% limits", "99.8% limits"),
+                               strict=True):  # fmt: skip
         half = z * 0.5 / np.sqrt(n)  # s of one seat has sd at most 1/2 per game
-        axes.plot(n, 0.5 + half, color="#888888", linestyle=style, linewidth=1)
+        axes.plot(n, 0.5 + half, color="#888888", linestyle=style, linewidth=1, label=label)
         axes.plot(n, 0.5 - half, color="#888888", linestyle=style, linewidth=1)
-    axes.axhline(0.5, color="#333333", linewidth=0.8)
+    axes.axhline(0.5, color="#333333", linewidth=0.8, label="fair (1/2)")
+    axes.legend(loc="upper right", fontsize=7, framealpha=0.9)
     axes.set(
         title="Funnel plot: first seat's mean s per setup (red: unfair at FDR 5%)",
         xlabel="finished games of the setup",
@@ -170,35 +186,67 @@ def _summary_page(
             f"{seat['win_rate']:.3f} ({lo:.3f}-{hi:.3f})   "
             f"{seat['mean_s']:.3f} ({slo:.3f}-{shi:.3f})"
         )
-    outcomes, turns = summary["outcomes"], summary["turns"]
-    lines += [
-        "",
+    lines += ["", *_measure_lines(summary)]
+    if len(fairness) > 1:
+        lines += ["", *_setup_lines(summary, fairness)]
+    lines += fact_lines(summary.get("facts", {}))
+    figure.text(0.07, 0.95, "\n".join(lines), va="top", family="monospace", fontsize=8)
+    return figure
+
+
+def _rate_text(name: str, entry: dict[str, Any]) -> str:
+    return f"{name} {entry['rate']:.3f} ({entry['ci95'][0]:.3f}-{entry['ci95'][1]:.3f})"
+
+
+def _measure_lines(summary: dict[str, Any]) -> list[str]:
+    """Balance, the rates with their Wilson 95% intervals, duration, margin, lead changes."""
+    lines = [
         f"balance {summary['balance']:.3f}   "
-        f"first-seat advantage {summary['first_seat_advantage']:+.3f}",
-        f"completion {summary['completion']['rate']:.3f}   draws {summary['draws']['rate']:.3f}   "
-        f"cap reached {summary['outcome_rates']['undecided']['rate']:.3f}   "
-        f"endless {outcomes['endless']}",
+        f"first-seat advantage {summary['first_seat_advantage']:+.3f} (points share - 1/N)",
+        f"{_rate_text('completion', summary['completion'])}   "
+        f"{_rate_text('draws', summary['draws'])}",
+        f"{_rate_text('cap reached', summary['outcome_rates']['undecided'])}   "
+        f"{_rate_text('endless', summary['outcome_rates']['endless'])}",
     ]
-    if turns.get("n"):
-        lines.append(
-            f"turns mean {turns['mean']:.1f} sd {turns['sd']:.1f} median {turns['p50']:g} "
-            f"p95 {turns['p95']:g} max {turns['max']:g}"
-        )
+    for name, entry in (("turns", summary["turns"]), ("margin", summary["margin"])):
+        if entry.get("n"):
+            lines.append(
+                f"{name} mean {entry['mean']:.2f} sd {entry['sd']:.2f}  percentiles 5/25/50/75/95 "
+                + "/".join(f"{entry[f'p{q}']:g}" for q in (5, 25, 50, 75, 95))
+                + f"  max {entry['max']:g}"
+            )
     if summary.get("lead_changes_per_move") is not None:
         lines.append(f"lead changes per move {summary['lead_changes_per_move']:.4f}")
-    if len(fairness) > 1:
-        unfair = [f for f in fairness if f.unfair]
-        lines += [
-            "",
-            f"setups unfair at a 5% false-discovery rate: {len(unfair)} of {len(fairness)}",
-        ]
-        lines += [
-            f"  setup {f.setup}: first-seat mean s {f.advantage + 0.5:.3f}, p = {f.p_value:.2g}"
-            for f in unfair[:15]
-        ]
-    lines += fact_lines(summary.get("facts", {}))
-    figure.text(0.07, 0.95, "\n".join(lines), va="top", family="monospace", fontsize=8.5)
-    return figure
+    return lines
+
+
+def _setup_lines(summary: dict[str, Any], fairness: Sequence[SetupFairness]) -> list[str]:
+    """The spread between setups, the flagged ones, and the fairest and least fair setups."""
+    spread = summary.get("setup_fairness", {})
+    unfair = [f for f in fairness if f.unfair]
+    lines = [
+        f"setups: first-seat mean s - 1/2 over setups: mean {spread.get('advantage_mean', 0):+.3f}"
+        f" sd {spread.get('advantage_sd', 0):.3f}; balance {spread.get('balance_min', 0):.3f}"
+        f" to {max(f.balance for f in fairness):.3f}",
+        f"setups unfair at a 5% false-discovery rate (Benjamini-Hochberg, once, after all "
+        f"games): {len(unfair)} of {len(fairness)}",
+        "",
+        "rank  setup        games  first mean s  balance   p-value  unfair  completion  turns",
+    ]
+    shown: list[tuple[int, SetupFairness | None]] = list(enumerate(fairness, 1))
+    if len(shown) > 25:  # the 15 fairest and the 10 least fair
+        shown = [*shown[:15], (0, None), *shown[-10:]]
+    for rank, f in shown:
+        if f is None:
+            lines.append("  ...")
+            continue
+        turns = f.measures.turns_mean
+        lines.append(
+            f"{rank:>4}  {f.setup:<11} {f.games:>6}  {f.advantage + 0.5:>12.3f}  {f.balance:>7.3f}"
+            f"  {f.p_value:>8.2g}  {'yes' if f.unfair else 'no':>6}  "
+            f"{f.measures.completion[0]:>10.3f}  {'-' if turns is None else f'{turns:.1f}':>5}"
+        )
+    return lines
 
 
 def fact_lines(facts: dict[str, Any]) -> list[str]:

@@ -7,12 +7,15 @@ changes the numbers.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import multiprocessing
 import os
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
 from pnp.errors import PnpError, one_of
@@ -35,9 +38,23 @@ class InlineExecutor:
 _WORKER: Worker | None = None
 
 
-def _start_worker(plan: RunPlan) -> None:
+def _start_worker(plan: RunPlan, lifeline: Connection | None = None) -> None:
     global _WORKER
     _WORKER = Worker(plan)
+    if lifeline is not None:
+        threading.Thread(target=_exit_with_main, args=(lifeline,), daemon=True).start()
+
+
+def _exit_with_main(lifeline: Connection) -> None:
+    """End this worker once the main process is gone.
+
+    The main process holds the only write end of `lifeline` and never writes to it, so the read
+    returns only when that process ends, however it ends. Without this, `kill -9` of a run would
+    leave its pool's workers (and the forkserver they keep alive) waiting for work for ever.
+    """
+    with contextlib.suppress(EOFError, OSError):
+        lifeline.recv_bytes()
+    os._exit(1)
 
 
 def _play_chunk(chunk: list[int]) -> list[GameRecord]:
@@ -56,9 +73,11 @@ class ProcessExecutor:
         context = multiprocessing.get_context(method)
         if method == "forkserver":
             context.set_forkserver_preload(["pnp.games", "simulate.runner"])
+        lifeline, keeper = context.Pipe(duplex=False)  # workers exit when `keeper` closes
         pool = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_start_worker, initargs=(plan,)
-        )
+            self.workers, mp_context=context, initializer=_start_worker,
+            initargs=(plan, lifeline),
+        )  # fmt: skip
         pending: set[Future[list[GameRecord]]] = set()
         queue = iter(chunks)
         try:
@@ -75,6 +94,8 @@ class ProcessExecutor:
                         pending.add(pool.submit(_play_chunk, following))
         finally:
             pool.shutdown(wait=not pending, cancel_futures=True)
+            keeper.close()
+            lifeline.close()
 
 
 def play_plan_chunk(plan: RunPlan, chunk: list[int]) -> list[GameRecord]:

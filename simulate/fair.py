@@ -33,6 +33,13 @@ def _hopeless(seats: list[dict[str, Any]], tolerance: float) -> bool:
     return any(s["s_ci95"][0] > 0.5 + tolerance or s["s_ci95"][1] < 0.5 - tolerance for s in seats)
 
 
+def paired_counts(games: int, players: int) -> tuple[int, int]:
+    """(games, half-time look): games rounded up to whole rotations of the seats, so every seat
+    order is played equally often in all and at the half-time look."""
+    rotations = -(-games // players)
+    return rotations * players, (rotations // 2) * players
+
+
 def check_search(tolerance: float, games: int) -> None:
     """PnpError for a tolerance or a number of games the search cannot use."""
     if not 0 < tolerance < 0.5:
@@ -56,6 +63,7 @@ def find_fair_setup(
 ) -> Setup:
     check_search(tolerance, games)
     players = int(options["players"])
+    games, half = paired_counts(games, players)
     for attempt in range(ATTEMPTS):
         candidate = setup_seed(seed, attempt)
         drawn = game.random_setup(candidate, options)
@@ -64,13 +72,13 @@ def find_fair_setup(
             raise PnpError("--fair tests one board at a time: leave out options that print several")
         plan = RunPlan(game.info.name, options, agents, candidate, games, setups=(playable[0],),
                        paired=True)  # fmt: skip
-        half = run(plan, execution, upto=games // 2)
-        if not half.complete:
+        early = run(plan, execution, upto=half)
+        if not early.complete:
             raise KeyboardInterrupt
-        if _hopeless(summarize(half.records, players)["seats"], tolerance):
-            console.print(f"setup {candidate}: clearly unbalanced after {games // 2} games")
+        if _hopeless(summarize(early.records, players)["seats"], tolerance):
+            console.print(f"setup {candidate}: clearly unbalanced after {half} games")
             continue
-        result = run(plan, execution, previous=half.records)
+        result = run(plan, execution, previous=early.records)
         if not result.complete:
             raise KeyboardInterrupt
         seats = summarize(result.records, players)["seats"]
@@ -82,8 +90,10 @@ def find_fair_setup(
         console.print(f"setup {candidate}: mean s per seat {shown}: {verdict}")
         if inside:
             evidence = {
-                "method": "paired games; every seat's mean s has its 95% interval inside "
-                          "0.5 +- tolerance",
+                "method": "a number of paired games fixed in advance (every seat order "
+                          "equally often); accepted when every seat's mean s has its 95% "
+                          "interval inside 0.5 +- tolerance; a candidate may be dropped, never "
+                          "accepted, at half time",
                 "tolerance": tolerance,
                 "agents": list(agents),
                 "games": games,

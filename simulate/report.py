@@ -83,6 +83,9 @@ def games_csv(records: Sequence[GameRecord], players: int) -> str:
     return buffer.getvalue()
 
 
+RATES = ("completion", "draws", "cap_reached")
+
+
 def setups_csv(fairness: Sequence[SetupFairness]) -> str:
     """One row per setup, fairest first: `pnp kit GAME --seed <setup>` prints any of them."""
     buffer = io.StringIO()
@@ -92,12 +95,18 @@ def setups_csv(fairness: Sequence[SetupFairness]) -> str:
     writer.writerow(
         ["rank", "setup_index", "setup", "games", *(f"wins_{s}" for s in seats),
          *(f"mean_s_{s}" for s in seats), "first_seat_advantage", "balance", "p_value",
-         "unfair_fdr_5pct"]
+         "unfair_fdr_5pct", "played",
+         *(f"{name}{end}" for name in RATES for end in ("", "_ci_low", "_ci_high")),
+         "turns_mean", "margin_mean", "lead_changes_per_move"]
     )  # fmt: skip
     for rank, f in enumerate(fairness, 1):
+        m = f.measures
         writer.writerow(
-            [rank, f.setup_index, f.setup, f.games, *f.wins, *(f"{m:g}" for m in f.mean_s),
-             f"{f.advantage:g}", f"{f.balance:g}", f"{f.p_value:.6g}", int(f.unfair)]
+            [rank, f.setup_index, f.setup, f.games, *f.wins, *(f"{v:g}" for v in f.mean_s),
+             f"{f.advantage:g}", f"{f.balance:g}", f"{f.p_value:.6g}", int(f.unfair), m.played,
+             *(f"{v:g}" for triple in (m.completion, m.draws, m.cap_reached) for v in triple),
+             *("" if v is None else f"{v:g}"
+               for v in (m.turns_mean, m.margin_mean, m.lead_changes_per_move))]
         )  # fmt: skip
     return buffer.getvalue()
 

@@ -76,10 +76,17 @@ class ResultStore:
         self.path = folder / RESULTS
         self.header = plan_header(plan)
         self.previous: list[GameRecord] = self._read() if resume and self.path.exists() else []
-        folder.mkdir(parents=True, exist_ok=True)
-        if not self.previous:
-            self.path.write_text(json.dumps({"plan": self.header}) + "\n", encoding="utf-8")
-        self._stream: IO[str] = self.path.open("a", encoding="utf-8")
+        # opened at the first append: a run that fails before any game finishes (a scheduler
+        # that cannot be reached) leaves no folder behind
+        self._stream: IO[str] | None = None
+
+    def _open(self) -> IO[str]:
+        if self._stream is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.previous:
+                self.path.write_text(json.dumps({"plan": self.header}) + "\n", encoding="utf-8")
+            self._stream = self.path.open("a", encoding="utf-8")
+        return self._stream
 
     def _read(self) -> list[GameRecord]:
         text = self.path.read_text(encoding="utf-8")
@@ -103,9 +110,11 @@ class ResultStore:
         return list(records.values())
 
     def append(self, records: Sequence[GameRecord]) -> None:
-        self._stream.write("".join(record_json(r) + "\n" for r in records))
-        self._stream.flush()
-        os.fsync(self._stream.fileno())
+        stream = self._open()
+        stream.write("".join(record_json(r) + "\n" for r in records))
+        stream.flush()
+        os.fsync(stream.fileno())
 
     def close(self) -> None:
-        self._stream.close()
+        if self._stream is not None:
+            self._stream.close()

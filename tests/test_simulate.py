@@ -5,8 +5,13 @@ Exact values cite their source in the comments.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
+import subprocess
+import sys
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -20,6 +25,7 @@ from pnp.games.base import Outcome
 from simulate import session
 from simulate.agents import make_agent
 from simulate.executors import InlineExecutor
+from simulate.fair import paired_counts
 from simulate.metrics import (
     LeadTracker,
     balance,
@@ -30,6 +36,7 @@ from simulate.metrics import (
 )
 from simulate.runner import GameRecord, RunPlan, play
 from simulate.session import Execution, run
+from simulate.setups import setup_measures
 from simulate.stats import summarize, wilson
 from simulate.store import ResultStore, record_json
 
@@ -158,7 +165,9 @@ def test_ctrl_c_keeps_the_finished_games_and_no_progress_shows_off_a_terminal(
 
 
 def test_resume_refuses_the_results_of_another_run(tmp_path: Path) -> None:
-    ResultStore(tmp_path, plan(60), resume=False).close()
+    store = ResultStore(tmp_path, plan(60), resume=False)
+    store.append([])
+    store.close()
     with pytest.raises(Exception, match="belongs to another run"):
         ResultStore(tmp_path, plan(40), resume=True)
 
@@ -180,12 +189,43 @@ def test_balance_ranks_setups_and_writes_the_report(tmp_path: Path) -> None:
     names = {p.name for p in folder.iterdir()}
     assert {"summary.json", "games.csv", "setups.csv", "report.pdf", "results.jsonl"} <= names
     assert {p.name for p in (folder / "charts").iterdir()} >= {"seats.png", "funnel.svg"}
-    rows = (folder / "setups.csv").read_text().splitlines()
-    assert len(rows) == 7 and rows[1].startswith("1,")
-    balances = [float(row.split(",")[-3]) for row in rows[1:]]
+    rows = list(csv.DictReader(io.StringIO((folder / "setups.csv").read_text())))
+    assert len(rows) == 6 and [row["rank"] for row in rows] == ["1", "2", "3", "4", "5", "6"]
+    balances = [float(row["balance"]) for row in rows]
     assert balances == sorted(balances, reverse=True)
+    assert all(row["played"] == "10" and float(row["completion_ci_low"]) <= float(
+        row["completion"]) <= float(row["completion_ci_high"]) for row in rows)  # fmt: skip
     summary = json.loads((folder / "summary.json").read_text())
     assert summary["paired"] is True and summary["setup_fairness"]["setups"] == 6
+    over = summary["setup_fairness"]["over_setups"]
+    turns = [float(row["turns_mean"]) for row in rows]
+    assert over["turns_mean"]["min"] == pytest.approx(min(turns), abs=1e-6)
+    assert over["turns_mean"]["max"] == pytest.approx(max(turns), abs=1e-6)
+
+
+def test_per_setup_measures_follow_their_definitions() -> None:
+    def record(
+        ranks: tuple[int, ...],
+        scores: tuple[float, ...],
+        turns: int,
+        lead: int | None,
+        outcome: Outcome = Outcome.FINISHED,
+    ) -> GameRecord:
+        return GameRecord(0, 0, "1", 0, 0, ("random", "random"), scores, ranks, turns, outcome,
+                          lead)  # fmt: skip
+
+    records = [
+        record((1, 2), (5, 3), 10, 2),
+        record((1, 1), (4, 4), 20, 0),
+        record((1, 1), (4, 4), 500, 9, Outcome.UNDECIDED),
+        record((1, 2), (0, 0), 70, None, Outcome.ENDLESS),
+    ]
+    m = setup_measures(records)
+    assert m.played == 4
+    assert m.completion[0] == 0.5 and m.draws[0] == 0.5 and m.cap_reached[0] == 0.25
+    assert (m.cap_reached[1], m.cap_reached[2]) == pytest.approx(wilson(1, 4), abs=1e-6)
+    assert m.turns_mean == 15 and m.margin_mean == 1.0
+    assert m.lead_changes_per_move == pytest.approx(2 / 30, abs=1e-6)
 
 
 def test_fair_kit_records_its_evidence_and_prints_again_from_it(tmp_path: Path) -> None:
@@ -204,3 +244,61 @@ def test_fair_kit_records_its_evidence_and_prints_again_from_it(tmp_path: Path) 
     reprinted = next((tmp_path / "again").glob("*/setup.json"))
     assert reprinted.read_text() == setup_file.read_text()
     assert math.isfinite(evidence["seats"][0]["mean_s"])
+
+
+def test_pool_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> None:
+    """`kill -9` of a run must not leave its worker processes waiting for work for ever."""
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import multiprocessing, sys\n"
+        "from simulate.executors import ProcessExecutor\n"
+        "from tests.test_simulate import plan\n"
+        "if __name__ == '__main__':\n"
+        "    for _ in ProcessExecutor(2).run(plan(400), [[i] for i in range(400)]):\n"
+        "        pids = (str(c.pid) for c in multiprocessing.active_children())\n"
+        "        print(' '.join(pids), flush=True)\n"
+        "        sys.stdin.readline()\n"  # waits here, pool alive, until killed
+    )
+    root = Path(__file__).resolve().parents[1]
+    main = subprocess.Popen([sys.executable, str(script)], cwd=root, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)  # fmt: skip
+    assert main.stdout is not None
+    line = main.stdout.readline()
+    pids = [int(p) for p in line.split()]
+    assert pids, "no worker processes seen"
+    main.kill()
+    main.wait()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(_alive(p) for p in pids):
+        time.sleep(0.2)
+    assert not any(_alive(p) for p in pids)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def test_fair_search_plays_whole_rotations_in_all_and_at_half_time() -> None:
+    assert paired_counts(600, 2) == (600, 300)
+    assert paired_counts(600, 7) == (602, 301)  # 86 rotations; the look after 43 of them
+    assert paired_counts(9, 2) == (10, 4)
+    for games, players in ((600, 3), (100, 4), (35, 5)):
+        total, half = paired_counts(games, players)
+        assert total >= games and total % players == 0 and half % players == 0
+        assert total - players < games and 0 < half <= total // 2
+
+
+def test_a_run_that_plays_no_game_leaves_no_folder(tmp_path: Path) -> None:
+    """A run that fails before its first game (an unreachable Dask scheduler) writes nothing."""
+    folder = tmp_path / "out" / "run"
+    store = ResultStore(folder, plan(), resume=False)
+    store.close()
+    assert not (tmp_path / "out").exists()
+    store = ResultStore(folder, plan(), resume=True)
+    store.append([])
+    store.close()
+    assert (folder / "results.jsonl").read_text().count("\n") == 1  # the plan line only

@@ -28,7 +28,9 @@ Agents = Annotated[
     str, typer.Option(help="Agent for every seat, or one per seat: A,B,... (random, greedy, mcts).")
 ]
 Workers = Annotated[int | None, typer.Option(help="Worker processes (default: all cores).")]
-ExecutorName = Annotated[str, typer.Option("--executor", help="local, or dask (pnp[cluster]).")]
+ExecutorName = Annotated[
+    str, typer.Option("--executor", help="local, or dask (the extra pnp\\[cluster]).")
+]
 Scheduler = Annotated[
     str | None, typer.Option(help="Dask scheduler address (default: a local cluster).")
 ]
