@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style
-from pnp.render.fonts import text_width
+from pnp.render.fonts import fit_size, text_width
 from pnp.render.paper import Box, Paper, footer_spec
 from pnp.render.settings import PrintSettings
 
 FOOTER_TEXT = 2.6  # mm em size
+FOOTER_GAP = 4.0  # mm at least between the scale bar's label and the page label
 GREY = "#555555"
 
 
@@ -63,7 +64,7 @@ class Document:
         out.place(page.drawing, 0, 0)
         spec = footer_spec()
         baseline = paper.height - spec["baseline_from_bottom_mm"]
-        draw_scale_bar(out, paper.left, baseline - 2.2, spec["scale_bar_mm"])
+        bar = draw_scale_bar(out, paper.left, baseline - 2.2, spec["scale_bar_mm"])
         parts = [
             self.game_title,
             page.title,
@@ -71,7 +72,9 @@ class Document:
             f"page {number} of {total}",
         ]
         label = "  ·  ".join(part for part in parts if part)
-        out.text(paper.width - paper.right, baseline, label, FOOTER_TEXT, fill=GREY, anchor="end")
+        room = paper.width - paper.right - bar.right - FOOTER_GAP
+        size = fit_size(label, FOOTER_TEXT, room)
+        out.text(paper.width - paper.right, baseline, label, size, fill=GREY, anchor="end")
         return out
 
 
