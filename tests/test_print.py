@@ -14,16 +14,17 @@ import pytest
 from pdfgeom import read_geometry
 from pypdf import PdfReader
 
+from pnp.errors import PnpError
 from pnp.games import GAMES
 from pnp.kits import KITS, build_kit, write_kit
 from pnp.render.calibration import add_calibration
 from pnp.render.document import Document, Page
 from pnp.render.drawing import Drawing, Line, Place, Rect, Style, Text, rect_shape
 from pnp.render.drawing import Path as PathOp
+from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper
 from pnp.render.pdf import pdf_bytes
 from pnp.render.settings import PrintSettings
-from pnp.render.fonts import text_width
 from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out
 from pnp.render.svg import laser_svg_text, unique_edges
 from pnp.render.theme import Painter
@@ -233,7 +234,7 @@ def test_cut_marks_clear_the_heading_and_the_footer_with_any_bleed(
     for mark in marks:
         assert min(mark.y1, mark.y2) > heading_bottom, mark
         assert max(mark.y1, mark.y2) < footer_top, mark
-        assert 0 < min(mark.x1, mark.x2) and max(mark.x1, mark.x2) < paper_spec.width, mark
+        assert min(mark.x1, mark.x2) > 0 and max(mark.x1, mark.x2) < paper_spec.width, mark
     assert page.trim is not None  # bleed never reaches the heading either
     assert page.trim.y - bleed > heading_bottom
 
@@ -248,3 +249,46 @@ def test_a_long_page_label_never_runs_into_the_scale_bar_label() -> None:
     bar_end = bar_label.x + text_width(bar_label.text, bar_label.size)
     assert label.x - text_width(label.text, label.size) >= bar_end + 2.0
     assert label.x == pytest.approx(page.paper.width - page.paper.right)
+
+
+def option_configs() -> list[tuple[str, int, str, dict[str, str]]]:
+    """Every non-default value of every game option with a fixed list of values (board sizes,
+    deals, tile backs, ...), on the first player count and variant that accepts it; and Paper
+    Pen-guins' free sizes and sheet counts."""
+    configs = []
+    for name, game in GAMES.items():
+        if name not in KITS:
+            continue
+        info = game.info
+        for option in info.options:
+            values = [str(v) for v in getattr(option, "choices", ())]
+            for value in values:
+                if value == str(option.default_value()):
+                    continue
+                for players, variant in itertools.product(info.players, info.variants):
+                    try:
+                        game.random_setup(1, info.resolve(players, variant, {option.name: value}))
+                    except PnpError:
+                        continue
+                    configs.append((name, players, variant, {option.name: value}))
+                    break
+                else:
+                    raise AssertionError(f"{name} --{option.name} {value} is never accepted")
+    configs.append(("paper-penguins", 2, "standard", {"size": "6x9", "sheets": "5"}))
+    configs.append(("paper-penguins", 2, "standard", {"size": "12x12"}))
+    return configs
+
+
+@pytest.mark.parametrize("config", option_configs(), ids=lambda c: f"{c[0]}-{c[3]}")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_game_option_value_of_every_kit_builds(
+    tmp_path: Path, config: tuple[str, int, str, dict[str, str]], paper: str
+) -> None:
+    name, players, variant, options = config
+    game = GAMES[name]
+    setup = game.random_setup(4, game.info.resolve(players, variant, options))
+    settings = PrintSettings(get_paper(paper), ink="saver", duplex="short", bleed=1.0)
+    document = build_kit(game, setup, settings)
+    assert document.pages
+    paths = write_kit(game, setup, document, tmp_path, "pdf")
+    assert [p.name for p in paths] == ["kit.pdf", "setup.json"]

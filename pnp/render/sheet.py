@@ -41,8 +41,7 @@ class SheetSpec:
 
     def grid(self, area: Box) -> tuple[int, int]:
         """(columns, rows) of items that fit in `area`; PnpError if not even one fits."""
-        cols = int((area.w + self.gap + 1e-9) // (self.item_width + self.gap))
-        rows = int((area.h + self.gap + 1e-9) // (self.item_height + self.gap))
+        cols, rows = self.count(area.w, self.item_width), self.count(area.h, self.item_height)
         if cols < 1 or rows < 1:
             raise PnpError(
                 f"a {self.item_width:g} x {self.item_height:g} mm component does not fit the "
@@ -50,14 +49,25 @@ class SheetSpec:
             )
         return cols, rows
 
+    def count(self, length: float, size: float) -> int:
+        """How many items of `size` fit along `length`, `gap` apart."""
+        return int((length + self.gap + 1e-9) // (size + self.gap))
+
     def mark_start(self, bleed: float) -> float:
         """From the grid's edge to where cut marks start: past the bleed, so they never touch it."""
         return max(self.mark_offset, bleed + 1.0)
 
     def mark_room(self, area: Box, bleed: float) -> Box:
-        """The part of `area` the grid may use so that its cut marks, pushed out by the bleed,
-        end no further out than they do without bleed (clear of the heading and the footer)."""
-        return area.inset(self.mark_start(bleed) - self.mark_offset)
+        """The part of `area` the grid uses so that its cut marks, pushed out by the bleed, end no
+        further out than without bleed: clear of the heading and the footer (unless not even one
+        row would fit then), and inside the side margins unless that costs a column."""
+        extra = self.mark_start(bleed) - self.mark_offset
+        dy = extra if self.count(area.h - 2 * extra, self.item_height) >= 1 else 0.0
+        same = self.count(area.w - 2 * extra, self.item_width) == self.count(
+            area.w, self.item_width
+        )
+        dx = extra if same else 0.0
+        return Box(area.x + dx, area.y + dy, area.w - 2 * dx, area.h - 2 * dy)
 
 
 @dataclass(frozen=True)
