@@ -124,3 +124,33 @@ def test_the_same_seed_gives_the_same_files_and_a_setup_file_prints_its_tables(
     saved = json.loads((first / "setup.json").read_text())
     assert saved["first"] == "blue" and saved["tables"] == tables
     assert saved["options"] == {"players": 2, "variant": "standard", "deal": "uniform"}
+
+
+@pytest.mark.parametrize("ink", ["color", "saver", "bw"])
+def test_the_table_header_note_is_readable_in_every_ink(ink: str) -> None:
+    # Without colour the header band is hatched: its note (who starts, the deal) must sit on a
+    # white box, as the title does, or the hatching runs through the letters.
+    from pnp.games.platypus_tables import parse_short_table
+    from pnp.kits.platypus_tables import draw_table
+    from pnp.render.drawing import Rect
+    from pnp.render.fonts import text_width
+    from pnp.render.theme import Painter
+
+    table = parse_short_table("gE< yK> gW> yP< yE< yP> gK<")
+    for player in ("red", "blue"):
+        sheet = draw_table(Painter("platypus", ink), player, table, "red starts  ·  pack deal")
+        (note,) = [op for op in sheet.ops if isinstance(op, Text) and "starts" in op.text]
+        left = note.x - text_width(note.text, note.size)
+        boxes = [
+            op
+            for op in sheet.ops
+            if isinstance(op, Rect)
+            and op.style.fill == "#ffffff"
+            and op.x <= left
+            and note.x <= op.x + op.w
+            and op.y <= note.y - note.size / 2 <= op.y + op.h
+        ]
+        if ink == "color":
+            assert note.fill == "#ffffff" and not boxes  # white on the player's colour
+        else:
+            assert boxes and note.fill == "#000000"

@@ -20,7 +20,7 @@ from pnp.games.platypus_tables import (
 )
 from pnp.kits.platypus_art import arrow_shape, draw_animal
 from pnp.render.drawing import Drawing, Style, rect_shape
-from pnp.render.fonts import fit_size
+from pnp.render.fonts import fit_size, text_width
 from pnp.render.theme import Painter
 
 PACK_W, PACK_H = 30.0, 20.0
@@ -53,6 +53,7 @@ ROWS_BLANK = (
     ("TREE", 23.0),
 )
 HEAD_H = 9.0
+WHITE_BOX = Style(fill="#ffffff", stroke=None)
 
 
 def table_size(rows: tuple[tuple[str, float], ...]) -> tuple[float, float]:
@@ -68,16 +69,16 @@ def draw_table(painter: Painter, player: str, table: Table | None, note: str) ->
     swatch = PLAYER_SWATCH[player]
     painter.area(sheet, rect_shape(0, 0, width, HEAD_H), swatch, outline=0)
     title = f"{player.upper()}'S TABLE ({painter.letter(swatch)})"
-    sheet.rect(1.2, 1.2, 70, HEAD_H - 2.4, Style(fill="#ffffff", stroke=None), radius=1)
+    sheet.rect(1.2, 1.2, 70, HEAD_H - 2.4, WHITE_BOX, radius=1)
     sheet.text(3, HEAD_H - 2.6, title, 4.4, bold=True)
-    sheet.text(
-        width - 2,
-        HEAD_H - 2.6,
-        note,
-        fit_size(note, 3.0, width - 80),
-        anchor="end",
-        fill=painter.text_on(swatch),
-    )
+    size = fit_size(note, 3.0, width - 80)
+    fill = painter.text_on(swatch)
+    if painter.ink != "color":  # the band is hatched: the note gets a white box, as the title
+        box_w = text_width(note, size) + 3
+        sheet.rect(width - 1.2 - box_w, 1.2, box_w, HEAD_H - 2.4, WHITE_BOX, radius=1)
+        fill = "#000000"
+    sheet.text(width - 2.7 if painter.ink != "color" else width - 2, HEAD_H - 2.6, note, size,
+               anchor="end", fill=fill)  # fmt: skip
     y = HEAD_H
     for name, h in rows:
         sheet.centred_text(
