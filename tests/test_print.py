@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pdfgeom import read_geometry
+from pdfgeom import pdf_fonts, read_geometry
 from pypdf import PdfReader
 
 from pnp.errors import PnpError
@@ -167,6 +167,9 @@ def test_every_variant_of_every_kit_builds(
     kit_format = "both" if document.settings.cut_marks else "laser"
     paths = write_kit(game, setup, document, tmp_path, kit_format)
     assert paths[-1].name == "setup.json" and len(paths) >= 2
+    if paths[0].name == "kit.pdf":
+        fonts = pdf_fonts(paths[0])
+        assert fonts and all(fonts.values()), f"fonts not embedded: {fonts}"
 
 
 def turned_over(page: Page, x: float, y: float, w: float, h: float, edge: str) -> tuple[float, ...]:
@@ -292,3 +295,4 @@ def test_every_game_option_value_of_every_kit_builds(
     assert document.pages
     paths = write_kit(game, setup, document, tmp_path, "pdf")
     assert [p.name for p in paths] == ["kit.pdf", "setup.json"]
+    assert all(pdf_fonts(paths[0]).values())
