@@ -296,3 +296,30 @@ def test_every_game_option_value_of_every_kit_builds(
     paths = write_kit(game, setup, document, tmp_path, "pdf")
     assert [p.name for p in paths] == ["kit.pdf", "setup.json"]
     assert all(pdf_fonts(paths[0]).values())
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_the_calibration_back_target_lies_behind_the_front_target(duplex: str) -> None:
+    document = Document("Test", "1", PrintSettings(get_paper("a4"), duplex=duplex))
+    front, back = add_calibration(document)
+
+    def target(page: Page) -> Rect:
+        return next(op for op in page.drawing.ops if isinstance(op, Rect) and op.w == 30.0)
+
+    edge = "horizontal" if duplex == "short" else "vertical"  # a portrait page
+    seen = turned_over(back, target(back).x, target(back).y, 30.0, 30.0, edge)
+    assert seen == pytest.approx((target(front).x, target(front).y))
+
+
+@pytest.mark.parametrize("name", sorted(KITS))
+def test_every_page_of_every_kit_keeps_its_50_mm_scale_bar(tmp_path: Path, name: str) -> None:
+    game = GAMES[name]
+    setup = game.random_setup(2, game.info.resolve(None, None, {}))
+    paper = get_paper("letter")
+    document = build_kit(game, setup, PrintSettings(paper, ink="saver", bleed=2.0))
+    add_calibration(document)
+    pdf = write_kit(game, setup, document, tmp_path, "pdf")[0]
+    for number, page in enumerate(read_geometry(pdf), 1):
+        bars = [b for b in page.boxes if abs(b.w - 50) < TOLERANCE and abs(b.h - 2) < TOLERANCE]
+        assert bars, f"page {number} has no 50 mm scale bar"
+        assert bars[0].x == pytest.approx(paper.left, abs=TOLERANCE)
