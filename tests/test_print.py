@@ -220,14 +220,18 @@ def test_back_bleed_is_drawn_under_every_back_and_stops_halfway_into_gaps() -> N
     assert widths == pytest.approx([40 + 2 + 2, 40 + 3 + 2, 40 + 3 + 2])
 
 
+@pytest.mark.parametrize("width", [30.0, 95.0], ids=["tiles", "page-wide"])
 @pytest.mark.parametrize("bleed", [0.0, 3.0, 5.0])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_cut_marks_clear_the_heading_and_the_footer_with_any_bleed(
-    paper: str, bleed: float
+    paper: str, bleed: float, width: float
 ) -> None:
     document = Document("Test", "1", PrintSettings(get_paper(paper), bleed=bleed))
-    tiles = [Drawing(30, 30, background="#336699") for _ in range(60)]
-    lay_out(document, tiles, SheetSpec(30, 30, 0), "Tiles", "A heading with descenders: jqpgy")
+    tiles = [Drawing(width, 30, background="#336699") for _ in range(60)]
+    heading = "A heading with descenders: jqpgy"
+    lay_out(document, tiles, SheetSpec(width, 30, 0), "Tiles", heading)
+    if width == 95.0:
+        assert max(op.x for op in document.pages[0].drawing.ops if isinstance(op, Place)) > 100
     page = document.finished()[0]
     paper_spec = page.paper
     heading_bottom = paper_spec.top + HEADING_SIZE * 1.25  # baseline plus the deepest descender
@@ -237,7 +241,8 @@ def test_cut_marks_clear_the_heading_and_the_footer_with_any_bleed(
     for mark in marks:
         assert min(mark.y1, mark.y2) > heading_bottom, mark
         assert max(mark.y1, mark.y2) < footer_top, mark
-        assert min(mark.x1, mark.x2) > 0 and max(mark.x1, mark.x2) < paper_spec.width, mark
+        assert min(mark.x1, mark.x2) >= 1.0 - 1e-9, mark  # never off the sheet
+        assert max(mark.x1, mark.x2) <= paper_spec.width - 1.0 + 1e-9, mark
     assert page.trim is not None  # bleed never reaches the heading either
     assert page.trim.y - bleed > heading_bottom
 

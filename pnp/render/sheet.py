@@ -24,6 +24,7 @@ from pnp.render.paper import Box
 
 CUT = Style(stroke="#000000", width=0.2)
 HEADING_SIZE = 4.2
+PAPER_EDGE = 1.0  # mm, cut marks end at least this far inside the sheet
 HEADING_SPACE = 13.0  # the heading line plus room for the cut marks above the grid
 
 
@@ -239,9 +240,13 @@ def _cut_marks(
     for x in _cut_lines(left, cols, spec.item_width, spec.gap):
         drawing.line(x, top - near, x, top - far, CUT)
         drawing.line(x, bottom + near, x, bottom + far, CUT)
+    # Side marks stop short of the paper's edge (they reach it only with a wide bleed and a
+    # grid as wide as the printable area).
+    outer_left = max(left - far, PAPER_EDGE)
+    outer_right = min(right + far, drawing.width - PAPER_EDGE)
     for y in _cut_lines(top, rows, spec.item_height, spec.gap):
-        drawing.line(left - near, y, left - far, y, CUT)
-        drawing.line(right + near, y, right + far, y, CUT)
+        drawing.line(left - near, y, outer_left, y, CUT)
+        drawing.line(right + near, y, outer_right, y, CUT)
     if spec.gap == 0 or bleed:
         return
     # Inside the grid, short ticks in the gaps at every item corner that touches another gap.
