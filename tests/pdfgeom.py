@@ -95,3 +95,22 @@ def read_geometry(path: Path) -> list[PageGeometry]:
                 current = end
         pages.append(geometry)
     return pages
+
+
+def pdf_fonts(path: Path) -> dict[str, bool]:
+    """Every font any page of the PDF uses, by base name: whether its program is embedded."""
+    reader = PdfReader(str(path))
+    fonts: dict[str, bool] = {}
+    for page in reader.pages:
+        resources = page.get("/Resources")
+        font_dict = resources.get_object().get("/Font") if resources is not None else None
+        if font_dict is None:
+            continue
+        for font in font_dict.get_object().values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            embedded = descriptor is not None and any(
+                key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")
+            )
+            fonts[str(font["/BaseFont"])] = embedded
+    return fonts

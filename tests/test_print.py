@@ -11,19 +11,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pdfgeom import read_geometry
+from pdfgeom import pdf_fonts, read_geometry
 from pypdf import PdfReader
 
+from pnp.errors import PnpError
 from pnp.games import GAMES
 from pnp.kits import KITS, build_kit, write_kit
 from pnp.render.calibration import add_calibration
-from pnp.render.document import Document
-from pnp.render.drawing import Drawing, Place, Rect, Style, rect_shape
+from pnp.render.document import Document, Page
+from pnp.render.drawing import Drawing, Line, Place, Rect, Style, Text, rect_shape
 from pnp.render.drawing import Path as PathOp
+from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper
 from pnp.render.pdf import pdf_bytes
 from pnp.render.settings import PrintSettings
-from pnp.render.sheet import SheetSpec, lay_out
+from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out
 from pnp.render.svg import laser_svg_text, unique_edges
 from pnp.render.theme import Painter
 
@@ -165,3 +167,164 @@ def test_every_variant_of_every_kit_builds(
     kit_format = "both" if document.settings.cut_marks else "laser"
     paths = write_kit(game, setup, document, tmp_path, kit_format)
     assert paths[-1].name == "setup.json" and len(paths) >= 2
+    if paths[0].name == "kit.pdf":
+        fonts = pdf_fonts(paths[0])
+        assert fonts and all(fonts.values()), f"fonts not embedded: {fonts}"
+
+
+def turned_over(page: Page, x: float, y: float, w: float, h: float, edge: str) -> tuple[float, ...]:
+    """Where a w x h box at (x, y) of a sheet's back shows when the sheet is turned over its
+    `edge` ("vertical": left and right swap; "horizontal": top and bottom swap)."""
+    if edge == "vertical":
+        return (page.paper.width - x - w, y)
+    return (x, page.paper.height - y - h)
+
+
+@pytest.mark.parametrize("landscape", [False, True], ids=["portrait", "landscape"])
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_duplex_backs_land_behind_their_fronts_when_the_sheet_is_turned(
+    duplex: str, landscape: bool
+) -> None:
+    offset = (0.7, -0.4)
+    document = Document("Test", "1", PrintSettings(get_paper("letter"), duplex=duplex,
+                                                   back_offset=offset))  # fmt: skip
+    fronts = [Drawing(40, 25) for _ in range(7)]
+    backs = [Drawing(40, 25) for _ in range(7)]
+    placed = lay_out(document, fronts, SheetSpec(40, 25, 3), "Cards", "Cards", landscape, backs)
+    front_page, back_page = document.pages
+    assert back_page.paper == front_page.paper and back_page.paper.landscape == landscape
+    paper = back_page.paper
+    long_edge = "horizontal" if paper.width > paper.height else "vertical"
+    short_edge = "vertical" if long_edge == "horizontal" else "horizontal"
+    edge = {"long": long_edge, "short": short_edge, "none": "vertical"}[duplex]
+    spots = {id(op.drawing): (op.x, op.y) for op in back_page.drawing.ops if isinstance(op, Place)}
+    for front, back in zip(placed, backs, strict=True):
+        x, y = spots[id(back)]
+        seen = turned_over(back_page, x - offset[0], y - offset[1], 40, 25, edge)
+        assert seen == pytest.approx((front.x, front.y), abs=1e-9)
+    assert front_page.trim is not None and back_page.trim is not None
+    trim = back_page.trim
+    seen = turned_over(back_page, trim.x - offset[0], trim.y - offset[1], trim.w, trim.h, edge)
+    assert seen == pytest.approx((front_page.trim.x, front_page.trim.y), abs=1e-9)
+
+
+def test_back_bleed_is_drawn_under_every_back_and_stops_halfway_into_gaps() -> None:
+    document = Document("Test", "1", PrintSettings(get_paper("a4"), bleed=3.0))
+    fronts = [Drawing(40, 40, background="#aa0000") for _ in range(3)]
+    backs = [Drawing(40, 40, background=colour) for colour in ("#00aa00", "#0000aa", "#aaaa00")]
+    lay_out(document, fronts, SheetSpec(40, 40, gap=4), "Tiles", backs=backs)
+    ops = document.pages[1].drawing.ops
+    kinds = [type(op).__name__ for op in ops]
+    assert kinds == ["Rect"] * 3 + ["Place"] * 3, "every bleed before any back"
+    widths = sorted(op.w for op in ops if isinstance(op, Rect))
+    assert widths == pytest.approx([40 + 2 + 2, 40 + 3 + 2, 40 + 3 + 2])
+
+
+@pytest.mark.parametrize("width", [30.0, 95.0], ids=["tiles", "page-wide"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0, 5.0])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cut_marks_clear_the_heading_and_the_footer_with_any_bleed(
+    paper: str, bleed: float, width: float
+) -> None:
+    document = Document("Test", "1", PrintSettings(get_paper(paper), bleed=bleed))
+    tiles = [Drawing(width, 30, background="#336699") for _ in range(60)]
+    heading = "A heading with descenders: jqpgy"
+    lay_out(document, tiles, SheetSpec(width, 30, 0), "Tiles", heading)
+    if width == 95.0:
+        assert max(op.x for op in document.pages[0].drawing.ops if isinstance(op, Place)) > 100
+    page = document.finished()[0]
+    paper_spec = page.paper
+    heading_bottom = paper_spec.top + HEADING_SIZE * 1.25  # baseline plus the deepest descender
+    footer_top = paper_spec.height - 7.0 - 2.2  # the scale bar's top edge
+    marks = [op for op in document.pages[0].drawing.ops if isinstance(op, Line)]
+    assert marks
+    for mark in marks:
+        assert min(mark.y1, mark.y2) > heading_bottom, mark
+        assert max(mark.y1, mark.y2) < footer_top, mark
+        assert min(mark.x1, mark.x2) >= 1.0 - 1e-9, mark  # never off the sheet
+        assert max(mark.x1, mark.x2) <= paper_spec.width - 1.0 + 1e-9, mark
+    assert page.trim is not None  # bleed never reaches the heading either
+    assert page.trim.y - bleed > heading_bottom
+
+
+def test_a_long_page_label_never_runs_into_the_scale_bar_label() -> None:
+    document = Document("Colour Diplomacy", "123456789", PrintSettings(get_paper("a4")))
+    document.new_page("Board with the start colours, part A1 of a very long title indeed")
+    page = document.finished()[0]
+    texts = [op for op in page.drawing.ops if isinstance(op, Text)]
+    bar_label = next(t for t in texts if t.text.startswith("50 mm"))
+    label = next(t for t in texts if "page 1 of 1" in t.text)
+    bar_end = bar_label.x + text_width(bar_label.text, bar_label.size)
+    assert label.x - text_width(label.text, label.size) >= bar_end + 2.0
+    assert label.x == pytest.approx(page.paper.width - page.paper.right)
+
+
+def option_configs() -> list[tuple[str, int, str, dict[str, str]]]:
+    """Every non-default value of every game option with a fixed list of values (board sizes,
+    deals, tile backs, ...), on the first player count and variant that accepts it; and Paper
+    Pen-guins' free sizes and sheet counts."""
+    configs = []
+    for name, game in GAMES.items():
+        if name not in KITS:
+            continue
+        info = game.info
+        for option in info.options:
+            values = [str(v) for v in getattr(option, "choices", ())]
+            for value in values:
+                if value == str(option.default_value()):
+                    continue
+                for players, variant in itertools.product(info.players, info.variants):
+                    try:
+                        game.random_setup(1, info.resolve(players, variant, {option.name: value}))
+                    except PnpError:
+                        continue
+                    configs.append((name, players, variant, {option.name: value}))
+                    break
+                else:
+                    raise AssertionError(f"{name} --{option.name} {value} is never accepted")
+    configs.append(("paper-penguins", 2, "standard", {"size": "6x9", "sheets": "5"}))
+    configs.append(("paper-penguins", 2, "standard", {"size": "12x12"}))
+    return configs
+
+
+@pytest.mark.parametrize("config", option_configs(), ids=lambda c: f"{c[0]}-{c[3]}")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_game_option_value_of_every_kit_builds(
+    tmp_path: Path, config: tuple[str, int, str, dict[str, str]], paper: str
+) -> None:
+    name, players, variant, options = config
+    game = GAMES[name]
+    setup = game.random_setup(4, game.info.resolve(players, variant, options))
+    settings = PrintSettings(get_paper(paper), ink="saver", duplex="short", bleed=1.0)
+    document = build_kit(game, setup, settings)
+    assert document.pages
+    paths = write_kit(game, setup, document, tmp_path, "pdf")
+    assert [p.name for p in paths] == ["kit.pdf", "setup.json"]
+    assert all(pdf_fonts(paths[0]).values())
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_the_calibration_back_target_lies_behind_the_front_target(duplex: str) -> None:
+    document = Document("Test", "1", PrintSettings(get_paper("a4"), duplex=duplex))
+    front, back = add_calibration(document)
+
+    def target(page: Page) -> Rect:
+        return next(op for op in page.drawing.ops if isinstance(op, Rect) and op.w == 30.0)
+
+    edge = "horizontal" if duplex == "short" else "vertical"  # a portrait page
+    seen = turned_over(back, target(back).x, target(back).y, 30.0, 30.0, edge)
+    assert seen == pytest.approx((target(front).x, target(front).y))
+
+
+@pytest.mark.parametrize("name", sorted(KITS))
+def test_every_page_of_every_kit_keeps_its_50_mm_scale_bar(tmp_path: Path, name: str) -> None:
+    game = GAMES[name]
+    setup = game.random_setup(2, game.info.resolve(None, None, {}))
+    paper = get_paper("letter")
+    document = build_kit(game, setup, PrintSettings(paper, ink="saver", bleed=2.0))
+    add_calibration(document)
+    pdf = write_kit(game, setup, document, tmp_path, "pdf")[0]
+    for number, page in enumerate(read_geometry(pdf), 1):
+        bars = [b for b in page.boxes if abs(b.w - 50) < TOLERANCE and abs(b.h - 2) < TOLERANCE]
+        assert bars, f"page {number} has no 50 mm scale bar"
+        assert bars[0].x == pytest.approx(paper.left, abs=TOLERANCE)

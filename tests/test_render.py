@@ -10,8 +10,8 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from pdfgeom import read_geometry
-from pypdf import PdfReader
+from pdfgeom import pdf_fonts, read_geometry
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import PnpError
 from pnp.games import get_game
@@ -92,17 +92,18 @@ def test_svg_pages_are_in_millimetres_with_a_millimetre_viewbox(tmp_path: Path) 
 
 def test_every_font_in_the_pdf_is_embedded(tmp_path: Path) -> None:
     folder = paper_penguins_kit(tmp_path, "a4")
-    reader = PdfReader(str(folder / "kit.pdf"))
-    fonts = {}
-    for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            descriptor = font.get("/FontDescriptor")
-            embedded = descriptor is not None and any(
-                key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")
-            )
-            fonts[str(font["/BaseFont"])] = embedded
-    assert fonts and all(fonts.values()), fonts
+    fonts = pdf_fonts(folder / "kit.pdf")
+    assert set(fonts) == {"/AAAAAA+BitstreamVeraSans-Roman", "/AAAAAA+BitstreamVeraSans-Bold"}
+    assert all(fonts.values()), fonts
+
+
+def test_the_font_check_sees_a_font_that_is_not_embedded(tmp_path: Path) -> None:
+    path = tmp_path / "helvetica.pdf"
+    canvas = Canvas(str(path))
+    canvas.setFont("Helvetica", 12)  # one of the 14 standard fonts: named, never embedded
+    canvas.drawString(72, 72, "not embedded")
+    canvas.save()
+    assert pdf_fonts(path) == {"/Helvetica": False}
 
 
 def test_a_component_that_cannot_fit_the_paper_is_refused_with_its_size() -> None:

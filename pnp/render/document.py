@@ -65,7 +65,7 @@ class Document:
         spec = footer_spec()
         baseline = paper.height - spec["baseline_from_bottom_mm"]
         bar = draw_scale_bar(out, paper.left, baseline - 2.2, spec["scale_bar_mm"])
-        room = paper.width - paper.right - (bar.x + bar.w + FOOTER_GAP)
+        room = paper.width - paper.right - bar.right - FOOTER_GAP
         tail = [page.title, f"seed {self.seed_label}", f"page {number} of {total}"]
         label = footer_label([self.game_title, *tail])
         if text_width(label, FOOTER_TEXT) > room:  # a long page title: drop the game's name

@@ -24,6 +24,7 @@ from pnp.render.paper import Box
 
 CUT = Style(stroke="#000000", width=0.2)
 HEADING_SIZE = 4.2
+PAPER_EDGE = 1.0  # mm, cut marks end at least this far inside the sheet
 HEADING_SPACE = 13.0  # the heading line plus room for the cut marks above the grid
 
 
@@ -41,14 +42,33 @@ class SheetSpec:
 
     def grid(self, area: Box) -> tuple[int, int]:
         """(columns, rows) of items that fit in `area`; PnpError if not even one fits."""
-        cols = int((area.w + self.gap + 1e-9) // (self.item_width + self.gap))
-        rows = int((area.h + self.gap + 1e-9) // (self.item_height + self.gap))
+        cols, rows = self.count(area.w, self.item_width), self.count(area.h, self.item_height)
         if cols < 1 or rows < 1:
             raise PnpError(
                 f"a {self.item_width:g} x {self.item_height:g} mm component does not fit the "
                 f"{area.w:g} x {area.h:g} mm printable area of this paper"
             )
         return cols, rows
+
+    def count(self, length: float, size: float) -> int:
+        """How many items of `size` fit along `length`, `gap` apart."""
+        return int((length + self.gap + 1e-9) // (size + self.gap))
+
+    def mark_start(self, bleed: float) -> float:
+        """From the grid's edge to where cut marks start: past the bleed, so they never touch it."""
+        return max(self.mark_offset, bleed + 1.0)
+
+    def mark_room(self, area: Box, bleed: float) -> Box:
+        """The part of `area` the grid uses so that its cut marks, pushed out by the bleed, end no
+        further out than without bleed: clear of the heading and the footer (unless not even one
+        row would fit then), and inside the side margins unless that costs a column."""
+        extra = self.mark_start(bleed) - self.mark_offset
+        dy = extra if self.count(area.h - 2 * extra, self.item_height) >= 1 else 0.0
+        same = self.count(area.w - 2 * extra, self.item_width) == self.count(
+            area.w, self.item_width
+        )
+        dx = extra if same else 0.0
+        return Box(area.x + dx, area.y + dy, area.w - 2 * dx, area.h - 2 * dy)
 
 
 @dataclass(frozen=True)
@@ -91,6 +111,8 @@ def lay_out(
     index = 0
     while index < len(items):
         page, area = headed_page(document, title, landscape, heading)
+        if document.settings.cut_marks:
+            area = spec.mark_room(area, bleed)
         cols, rows = spec.grid(area)
         chunk = items[index : index + cols * rows]
         used_cols = min(cols, len(chunk))
@@ -107,7 +129,7 @@ def lay_out(
                 )
             )
         if bleed:
-            _bleed(page.drawing, spec, chunk, spots, cols, bleed)
+            _bleed(page.drawing, spec, chunk, spots, bleed)
         for item, (x, y) in zip(chunk, spots, strict=True):
             page.drawing.place(item, x, y)
             page.cuts.append(translated(item.cut_outline(), x, y))
@@ -117,7 +139,7 @@ def lay_out(
         if document.settings.cut_marks:
             _cut_marks(page.drawing, spec, left, area.y, used_cols, used_rows, len(chunk), bleed)
         if backs is not None:
-            _backs_page(document, title, landscape, backs[index : index + len(chunk)], spots, spec)
+            _backs_page(document, page, backs[index : index + len(chunk)], spots, spec)
         index += len(chunk)
     return placed
 
@@ -125,55 +147,63 @@ def lay_out(
 def back_position(
     document: Document, page: Page, x: float, y: float, w: float, h: float
 ) -> tuple[float, float]:
-    """Where the back of a w x h item at (x, y) goes on the following backs page."""
+    """Where the back of a w x h item at (x, y) goes on the following backs page.
+
+    Turning a sheet over an edge mirrors it across that edge's direction: over a vertical edge
+    left and right swap, over a horizontal edge top and bottom. A portrait page's long edges are
+    vertical, a landscape page's horizontal. Glued or folded sheets (`none`) swap left and right.
+    """
     dx, dy = document.settings.back_offset
-    if document.settings.duplex == "short":
+    duplex = document.settings.duplex
+    landscape = page.paper.landscape
+    if (duplex == "short" and not landscape) or (duplex == "long" and landscape):
         return x + dx, page.paper.height - y - h + dy
-    return page.paper.width - x - w + dx, y + dy  # long edge, and glued/folded sheets
+    return page.paper.width - x - w + dx, y + dy
 
 
 def _backs_page(
     document: Document,
-    title: str,
-    landscape: bool,
+    fronts: Page,
     backs: Sequence[Drawing],
     spots: Sequence[tuple[float, float]],
     spec: SheetSpec,
 ) -> None:
-    page = document.new_page(f"{title} (backs)", landscape)
-    bleed = document.settings.bleed
-    for back, (x, y) in zip(backs, spots, strict=True):
-        bx, by = back_position(document, page, x, y, spec.item_width, spec.item_height)
-        if bleed and back.background:
-            page.drawing.rect(
-                bx - bleed,
-                by - bleed,
-                spec.item_width + 2 * bleed,
-                spec.item_height + 2 * bleed,
-                Style(fill=back.background, stroke=None),
-            )
-        page.drawing.place(back, bx, by)
+    """The page behind `fronts`: each back where its front's mirror image lies, every bleed
+    drawn before any back so that no back's bleed covers a neighbour; the TrimBox mirrored too."""
+    page = document.new_page(f"{fronts.title} (backs)", fronts.paper.landscape)
+    w, h = spec.item_width, spec.item_height
+    back_spots = [back_position(document, page, x, y, w, h) for x, y in spots]
+    if document.settings.bleed:
+        _bleed(page.drawing, spec, backs, back_spots, document.settings.bleed)
+    for back, (x, y) in zip(backs, back_spots, strict=True):
+        page.drawing.place(back, x, y)
+    if fronts.trim is not None:
+        trim = fronts.trim
+        x, y = back_position(document, page, trim.x, trim.y, trim.w, trim.h)
+        page.trim = Box(x, y, trim.w, trim.h)
 
 
 def _bleed(
     drawing: Drawing,
     spec: SheetSpec,
-    chunk: Sequence[Drawing],
+    items: Sequence[Drawing],
     spots: Sequence[tuple[float, float]],
-    cols: int,
     bleed: float,
 ) -> None:
-    """Each item's background extended by `bleed` (by at most half the gap between items)."""
+    """Each item's background extended by `bleed`: by at most half the gap on a side where a
+    neighbour lies, the full bleed on the outer sides of the grid."""
     inner = min(bleed, spec.gap / 2)
-    count = len(chunk)
-    for k, (item, (x, y)) in enumerate(zip(chunk, spots, strict=True)):
+    step_x, step_y = spec.item_width + spec.gap, spec.item_height + spec.gap
+    taken = {(round(x, 6), round(y, 6)) for x, y in spots}
+
+    def side(x: float, y: float) -> float:
+        return inner if (round(x, 6), round(y, 6)) in taken else bleed
+
+    for item, (x, y) in zip(items, spots, strict=True):
         if not item.background:
             continue
-        row, col = divmod(k, cols)
-        left = bleed if col == 0 else inner
-        right = bleed if col == cols - 1 or k == count - 1 else inner
-        top = bleed if row == 0 else inner
-        bottom = bleed if k + cols >= count else inner
+        left, right = side(x - step_x, y), side(x + step_x, y)
+        top, bottom = side(x, y - step_y), side(x, y + step_y)
         drawing.rect(
             x - left,
             y - top,
@@ -205,14 +235,18 @@ def _cut_marks(
 ) -> None:
     right = left + cols * spec.item_width + (cols - 1) * spec.gap
     bottom = top + rows * spec.item_height + (rows - 1) * spec.gap
-    near = max(spec.mark_offset, bleed + 1.0)
+    near = spec.mark_start(bleed)
     far = near + spec.mark_length
     for x in _cut_lines(left, cols, spec.item_width, spec.gap):
         drawing.line(x, top - near, x, top - far, CUT)
         drawing.line(x, bottom + near, x, bottom + far, CUT)
+    # Side marks stop short of the paper's edge (they reach it only with a wide bleed and a
+    # grid as wide as the printable area).
+    outer_left = max(left - far, PAPER_EDGE)
+    outer_right = min(right + far, drawing.width - PAPER_EDGE)
     for y in _cut_lines(top, rows, spec.item_height, spec.gap):
-        drawing.line(left - near, y, left - far, y, CUT)
-        drawing.line(right + near, y, right + far, y, CUT)
+        drawing.line(left - near, y, outer_left, y, CUT)
+        drawing.line(right + near, y, outer_right, y, CUT)
     if spec.gap == 0 or bleed:
         return
     # Inside the grid, short ticks in the gaps at every item corner that touches another gap.
