@@ -22,7 +22,7 @@ KANGAROO: tuple[Point, ...] = (
     (39, 58), (44, 40), (51, 26), (56, 16),
 )  # fmt: skip
 TOKEN = component_sizes("billabong")["token"]  # mm, a kangaroo token (a square is 22 mm)
-TOKEN_CELL = 19.0  # mm, the square each token is laid out in
+TOKEN_CELL = component_sizes("billabong")["token_cell"]  # mm, the square each token is laid in
 CHIP = component_sizes("billabong")["chip"]  # mm, a -1 chip, small enough to hide under a token
 
 

@@ -18,6 +18,7 @@ from pnp.kits.billabong_art import arrow, jump_arc, kangaroo_shape
 from pnp.render.document import Document, Page
 from pnp.render.drawing import Drawing, Point, Style, circle_shape, rect_shape
 from pnp.render.fonts import fit_size, text_width
+from pnp.render.paper import component_sizes
 from pnp.render.text import wrap
 from pnp.render.theme import Painter
 
@@ -25,7 +26,7 @@ CELL = 10.0  # mm, a square in the diagrams
 CUT = Style(stroke="#000000", width=0.25)
 ARROW = Style(stroke="#000000", width=0.5)
 BLOCKED = Style(stroke="#b00000", width=0.5, dash=(1.2, 0.8))
-CARD_W = 86.0
+CARD_W = component_sizes("billabong")["turn_card_width"]
 RADIUS = 3.3  # mm, a kangaroo in the diagrams
 
 

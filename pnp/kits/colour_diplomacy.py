@@ -14,7 +14,7 @@ from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
 from pnp.render.drawing import BLACK, WHITE, Drawing, Style, circle_shape, rect_shape
 from pnp.render.fonts import fit_size
-from pnp.render.paper import Box
+from pnp.render.paper import Box, component_sizes
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out
 from pnp.render.text import wrap
@@ -23,10 +23,12 @@ from pnp.render.tiling import tile_drawing
 
 GAME_NAME = "colour-diplomacy"
 TITLE = "Colour Diplomacy"
-CARD_W, CARD_H = 50.0, 18.0  # mm, a colour card; the track's slots are a little larger
-SLOT_W, SLOT_H = 54.0, 21.0
+SIZES = component_sizes(GAME_NAME)
+CARD_W, CARD_H = SIZES["card_width"], SIZES["card_height"]  # the track's slots are a little larger
+SLOT_W, SLOT_H = SIZES["slot_width"], SIZES["slot_height"]
+TOKEN = SIZES["token"]
 TOKENS_EACH = 2  # one to play, one spare
-PAD_W, PAD_H = 190.0, 116.0
+PAD_W, PAD_H = SIZES["pad_width"], SIZES["pad_height"]
 GREY = "#555555"
 FRAME = Style(stroke=BLACK, width=0.35)
 RULE = Style(stroke="#888888", width=0.2)
@@ -78,7 +80,7 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
     lay_out(
         document,
         [token(painter, p) for p in players for _ in range(TOKENS_EACH)],
-        SheetSpec(12.0, 12.0, 3.0),
+        SheetSpec(TOKEN, TOKEN, 3.0),
         "Tokens",
         f"Tokens: one per player and a spare ({n} players)",
     )

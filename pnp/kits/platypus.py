@@ -47,7 +47,7 @@ TITLE = "Platypus"
 SIZES = component_sizes("platypus")
 CELL_W, CELL_H = SIZES["cell_width"], SIZES["cell_height"]
 CARD_W, CARD_H = SIZES["card_width"], SIZES["card_height"]
-TOKEN_W, TOKEN_H = 14.0, 20.0
+TOKEN_W, TOKEN_H = SIZES["token_width"], SIZES["token_height"]
 END_W = 40.0  # the tree at each end of the strip
 BAND = 12.0  # cell numbers above the cells, directions below
 

@@ -21,9 +21,11 @@ from pnp.games.platypus_tables import (
 from pnp.kits.platypus_art import arrow_shape, draw_animal
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.fonts import fit_size, text_width
+from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
 
-PACK_W, PACK_H = 30.0, 20.0
+SIZES = component_sizes("platypus")
+PACK_W, PACK_H = SIZES["pack_card_width"], SIZES["pack_card_height"]
 LABEL_W, COL_W = 27.0, 32.0
 LINE = Style(stroke="#000000", width=0.3)
 THIN = Style(stroke="#777777", width=0.2)

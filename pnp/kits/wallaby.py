@@ -28,7 +28,9 @@ from pnp.render.theme import Painter
 GAME_NAME = "wallaby"
 TITLE = "Wallaby"
 TILE = component_sizes("wallaby")["tile"]  # mm, the side of a tile
-STANDEE_W, FIGURE_H, TAB_H = 26.0, 32.0, 10.0
+STANDEE_W = component_sizes("wallaby")["standee_width"]
+FIGURE_H = component_sizes("wallaby")["standee_figure_height"]
+TAB_H = component_sizes("wallaby")["standee_tab_height"]
 TOKEN = component_sizes("wallaby")["token"]  # diameter of the flat tokens, three to a strip
 PIECE_GAP = 4.0
 FOLD = Style(stroke="#666666", width=0.25, dash=(1.5, 1.2))

@@ -11,10 +11,12 @@ from __future__ import annotations
 from pnp.games.wallaby_rules import Field
 from pnp.kits.wallaby_art import paragraph, plants, wallaby
 from pnp.render.drawing import Drawing, Style, rect_shape
+from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
 
-MAT_W, MAT_H = 190.0, 116.0
-SLOT = 32.0  # a tile (30 mm) with room around it
+SIZES = component_sizes("wallaby")
+MAT_W, MAT_H = SIZES["mat_width"], SIZES["mat_height"]
+SLOT = SIZES["tile"] + 2.0  # a tile with room around it
 MARGIN = 6.0
 BAND = 9.0
 SLOT_LINE = Style(stroke="#8a7a50", width=0.3, dash=(2.0, 1.5))
