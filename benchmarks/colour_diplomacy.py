@@ -27,7 +27,7 @@ def measure(players: int, agent: str, games: int) -> tuple[float, int]:
     for index in range(games):
         state = game.new_state(game.random_setup(setup_seed(1, index), options))
         agents = [make_agent(agent)] * players
-        turns += play(state, agents, game_seed(1, index, 0), cap)[1]
+        turns += play(state, agents, game_seed(1, index, 0), cap).turns
     return time.perf_counter() - start, turns
 
 
