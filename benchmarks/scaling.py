@@ -1,6 +1,6 @@
 """Games per second with 1 and 2 worker processes, and the speed-up (goal: >= 1.8x on 2 cores).
 
-Plays random Wallaby games (each about 17 ms: a random board, the setup steps and some 400
+Plays random Wallaby games (each about 7 ms: a random board, the setup steps and some 400
 moves) through the same runner and process pool `pnp simulate` uses, so pool start-up is part of
 the figure.
 
