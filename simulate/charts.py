@@ -27,6 +27,7 @@ from matplotlib.ticker import MaxNLocator
 from pnp.games.base import Outcome
 from pnp.output import output_folder, write_file
 from simulate.metrics import Z95
+from simulate.report import fact_line
 from simulate.runner import GameRecord
 from simulate.setups import SetupFairness
 
@@ -263,14 +264,7 @@ def fact_lines(facts: dict[str, Any]) -> list[str]:
                     f"{value:>16} {row['seats']:>7} {row['wins']:>6} {row['draws']:>6}  "
                     f"{row['win_rate']:.3f} ({lo:.3f}-{hi:.3f})"
                 )
-        elif "ci95" in fact:
-            lo, hi = fact["ci95"]
-            lines.append(f"{name}: {fact['rate']:.3f} of games ({lo:.3f}-{hi:.3f})")
-        elif "mean" in fact:
-            lines.append(
-                f"{name}: mean {fact['mean']:.2f}, median {fact['p50']:g}, max {fact['max']:g}"
-            )
-        elif "counts" in fact:
-            counts = ", ".join(f"{value} {count}" for value, count in fact["counts"].items())
-            lines += textwrap.wrap(f"{name}: {counts}", 92, subsequent_indent="  ")
+        else:
+            line = fact_line(name, fact, lambda rate: f"{rate:.3f}")
+            lines += textwrap.wrap(line, 92, subsequent_indent="  ")
     return lines

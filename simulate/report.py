@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -235,16 +235,20 @@ def print_facts(facts: dict[str, Any], console: Console) -> None:
                     f"{_pct(lo)} - {_pct(hi)}",
                 )
             console.print(table)
-        elif "ci95" in fact:
-            lo, hi = fact["ci95"]
-            console.print(f"{name}: {_pct(fact['rate'])} of games ({_pct(lo)} - {_pct(hi)})")
-        elif "mean" in fact:
-            console.print(
-                f"{name}: mean {fact['mean']:.2f}, median {fact['p50']:g}, max {fact['max']:g}"
-            )
-        elif "counts" in fact:
-            counts = ", ".join(f"{value} {count}" for value, count in fact["counts"].items())
-            console.print(f"{name}: {counts}")
+        else:
+            console.print(fact_line(name, fact, _pct))
+
+
+def fact_line(name: str, fact: dict[str, Any], rate: Callable[[float], str]) -> str:
+    """One game fact that is not per seat, as a line: a rate with its interval, a
+    distribution, or counts per value."""
+    if "ci95" in fact:
+        lo, hi = fact["ci95"]
+        return f"{name}: {rate(fact['rate'])} of games ({rate(lo)} - {rate(hi)})"
+    if "mean" in fact:
+        return f"{name}: mean {fact['mean']:.2f}, median {fact['p50']:g}, max {fact['max']:g}"
+    counts = ", ".join(f"{value} {count}" for value, count in fact["counts"].items())
+    return f"{name}: {counts}"
 
 
 def _n(value: float) -> str:
