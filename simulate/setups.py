@@ -109,14 +109,14 @@ def spread(fairness: Sequence[SetupFairness]) -> dict[str, Any]:
     """How much setups differ: the spread of first-seat advantage and balance over setups."""
     if not fairness:
         return {"setups": 0}
-    advantage = np.array([f.advantage for f in fairness])
-    balances = np.array([f.balance for f in fairness])
+    advantage = _over([f.advantage for f in fairness])
+    balance = _over([f.balance for f in fairness])
     return {
         "setups": len(fairness),
-        "advantage_mean": round(float(advantage.mean()), 6),
-        "advantage_sd": round(float(advantage.std(ddof=1)), 6) if len(fairness) > 1 else 0.0,
-        "balance_mean": round(float(balances.mean()), 6),
-        "balance_min": round(float(balances.min()), 6),
+        "advantage_mean": advantage["mean"],
+        "advantage_sd": advantage["sd"],
+        "balance_mean": balance["mean"],
+        "balance_min": balance["min"],
         "unfair_at_fdr_5pct": sum(1 for f in fairness if f.unfair),
         "over_setups": {
             name: _over([value for f in fairness if (value := pick(f.measures)) is not None])
