@@ -24,8 +24,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pnp.games.amazons import _rules
-from pnp.games.shooting_batch import play_random
+from pnp.games.amazons.game import _rules
+from pnp.games.mechanics.shooting_batch import play_random
 
 Rate = tuple[float, float]  # games per second, mean moves per game
 

@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 
 from pnp.games import get_game
-from pnp.games.billabong import BillabongState
-from pnp.games.billabong_board import GRID, Jumps, chain_ends
+from pnp.games.billabong.board import GRID, Jumps, chain_ends
+from pnp.games.billabong.game import BillabongState
 from simulate.agents import make_agent
 from simulate.runner import play
 

@@ -36,7 +36,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.games.platypus_engine import FINISHED, play_games  # noqa: E402
+from pnp.games.platypus.engine import FINISHED, play_games  # noqa: E402
 from simulate.stats import wilson  # noqa: E402
 
 PEER = ROOT.parent.parent / "shared" / "peers" / "platypus_ref.c"

@@ -103,7 +103,7 @@ def run_numpy(games: int, seed: int, cap: int, lanes: int = 100_000) -> tuple[in
     start = time.perf_counter()
     outcome, length, steps = run_lanes(tables, lanes, cap)
     seconds = time.perf_counter() - start
-    from pnp.games.platypus_engine import FINISHED, play_games
+    from pnp.games.platypus.engine import FINISHED, play_games
 
     ended = play_games(tables, cap)
     same = (outcome == 0) == (ended.outcome == FINISHED)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textwrap import dedent
 
-from pnp.games.colour_diplomacy import ColourDiplomacyState
+from pnp.games.colour_diplomacy.game import ColourDiplomacyState
 
 
 def position(text: str) -> ColourDiplomacyState:

@@ -14,10 +14,10 @@ import pytest
 from tests_support import play
 
 from pnp.games import get_game
-from pnp.games.amazon_penguins import AmazonPenguinsState
+from pnp.games.amazon_penguins.game import AmazonPenguinsState
 from pnp.games.base import Outcome
+from pnp.games.mechanics.shooting import PASS
 from pnp.games.perft import perft
-from pnp.games.shooting import PASS
 
 GAME = get_game("amazon-penguins")
 

@@ -15,10 +15,10 @@ from tests_support import play
 
 from pnp.errors import PnpError, SetupError
 from pnp.games import get_game
-from pnp.games.amazons import AmazonsState, _rules
+from pnp.games.amazons.game import AmazonsState, _rules
 from pnp.games.base import Outcome
+from pnp.games.mechanics.shooting_batch import play_random
 from pnp.games.perft import perft
-from pnp.games.shooting_batch import play_random
 
 GAME = get_game("amazons")
 
@@ -218,10 +218,10 @@ def test_the_batch_engines_random_move_is_uniform_over_complete_moves(text: str)
     """The batch engine draws a destination weighted by its number of shots, then a shot: with
     the uniforms swept evenly over [0, 1), every complete move of the rule state comes out
     exactly once (so the batch `random` policy is the `random` agent's, not an approximation)."""
-    from pnp.games.amazon_penguins import AmazonPenguinsState
-    from pnp.games.shooting import ShootingState
-    from pnp.games.shooting_batch import _Batch, _destination_by_moves, _shot
-    from pnp.games.sliding import cell_at, line_patterns, ray_table, runs
+    from pnp.games.amazon_penguins.game import AmazonPenguinsState
+    from pnp.games.mechanics.shooting import ShootingState
+    from pnp.games.mechanics.shooting_batch import _Batch, _destination_by_moves, _shot
+    from pnp.games.mechanics.sliding import cell_at, line_patterns, ray_table, runs
 
     state: ShootingState
     if text == HEX_PENGUINS:  # the same engine on the Penguins floe's rows (Amazon Penguins)

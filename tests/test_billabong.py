@@ -23,8 +23,8 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.errors import SetupError
 from pnp.games import get_game
-from pnp.games.billabong import OUT, PASS, BillabongState
-from pnp.games.billabong_board import GRID, crossing, progress, steps_to_finish
+from pnp.games.billabong.board import GRID, crossing, progress, steps_to_finish
+from pnp.games.billabong.game import OUT, PASS, BillabongState
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
 from simulate.agents import make_agent

@@ -10,12 +10,12 @@ import pytest
 from pdfgeom import read_geometry
 
 from pnp.games import get_game
-from pnp.games.billabong import BillabongState
-from pnp.games.billabong_board import GRID, STEPS, jumps_from
+from pnp.games.billabong.board import GRID, STEPS, jumps_from
+from pnp.games.billabong.game import BillabongState
 from pnp.kits import build_kit, write_kit
-from pnp.kits.billabong import SQUARE, token_sheet
-from pnp.kits.billabong_art import CHIP, TOKEN
-from pnp.kits.billabong_diagrams import EXAMPLES, Example
+from pnp.kits.billabong.art import CHIP, TOKEN
+from pnp.kits.billabong.diagrams import EXAMPLES, Example
+from pnp.kits.billabong.kit import SQUARE, token_sheet
 from pnp.render.drawing import shape_bounds
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings

@@ -16,9 +16,9 @@ from diplomacy_support import START, assert_position, orders, position, resolve
 from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.base import Setup
-from pnp.games.colour_diplomacy import ColourDiplomacyState
+from pnp.games.colour_diplomacy.game import ColourDiplomacyState
+from pnp.games.colour_diplomacy.rings import OFF, board
 from pnp.games.perft import perft
-from pnp.games.rings import OFF, board
 
 GAME = get_game("colour-diplomacy")
 

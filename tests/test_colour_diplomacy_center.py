@@ -10,10 +10,10 @@ from diplomacy_support import START, assert_position, orders, position, resolve
 
 from pnp.errors import PnpError
 from pnp.games import get_game
-from pnp.games.adjudicator import rotated
 from pnp.games.base import Outcome
-from pnp.games.colour_diplomacy import ColourDiplomacyState
-from pnp.games.rings import Field, Order, board
+from pnp.games.colour_diplomacy.adjudicator import rotated
+from pnp.games.colour_diplomacy.game import ColourDiplomacyState
+from pnp.games.colour_diplomacy.rings import Field, Order, board
 from simulate.agents import RandomAgent
 
 GAME = get_game("colour-diplomacy")

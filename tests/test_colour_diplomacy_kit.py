@@ -11,7 +11,7 @@ from pdfgeom import read_geometry
 
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
-from pnp.kits.ring_board import RING, TOKEN, RingGeometry
+from pnp.kits.colour_diplomacy.ring_board import RING, TOKEN, RingGeometry
 from pnp.render.drawing import Text
 from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper

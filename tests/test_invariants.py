@@ -18,8 +18,8 @@ import pytest
 from random_play import Chooser, Config, play
 
 from pnp.games import GAMES
-from pnp.games.billabong_board import FINISH, LAKE
-from pnp.games.rings import OFF
+from pnp.games.billabong.board import FINISH, LAKE
+from pnp.games.colour_diplomacy.rings import OFF
 
 Tamper = Callable[[Any], None]
 Corruptions = list[tuple[str, Tamper]]  # (the invariant's message, what breaks it)

@@ -16,12 +16,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from random_play import Chooser, Config, configs_of, examples, play
 
-from pnp.games.billabong import OUT, PASS, PLACE
-from pnp.games.billabong_board import FINISH
-from pnp.games.platypus_tables import CELLS, GHOST_GUM, GREEN
-from pnp.games.wallaby import TILES, board_size
-from pnp.games.wallaby_moves import NO_CELL, NO_PUT, Turn
-from pnp.games.wallaby_moves import OUT as LEAVES
+from pnp.games.billabong.board import FINISH
+from pnp.games.billabong.game import OUT, PASS, PLACE
+from pnp.games.platypus.tables import CELLS, GHOST_GUM, GREEN
+from pnp.games.wallaby.game import TILES, board_size
+from pnp.games.wallaby.moves import NO_CELL, NO_PUT, Turn
+from pnp.games.wallaby.moves import OUT as LEAVES
 
 
 def unchanged_but(before: Any, after: Any, field: str, cells: set[int]) -> None:

@@ -14,7 +14,7 @@ from tests_support import play
 
 from pnp.errors import PnpError
 from pnp.games import get_game
-from pnp.games.paper_penguins import PASS, PaperPenguinsState, mix, parse_sheet
+from pnp.games.paper_penguins.game import PASS, PaperPenguinsState, mix, parse_sheet
 from pnp.games.perft import perft
 
 GAME = get_game("paper-penguins")

@@ -15,8 +15,8 @@ from tests_support import play
 
 from pnp.errors import SetupError
 from pnp.games import get_game
-from pnp.games.hexgrid import HexGrid
-from pnp.games.penguins import FLOE, PenguinsState
+from pnp.games.mechanics.hexgrid import HexGrid
+from pnp.games.penguins.game import FLOE, PenguinsState
 from pnp.games.perft import perft
 
 GAME = get_game("penguins")

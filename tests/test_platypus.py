@@ -18,9 +18,9 @@ from tests_support import play
 from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.base import Outcome, Setup
-from pnp.games.platypus import PlatypusState
-from pnp.games.platypus_engine import play_games
-from pnp.games.platypus_tables import (
+from pnp.games.platypus.engine import play_games
+from pnp.games.platypus.game import PlatypusState
+from pnp.games.platypus.tables import (
     COLUMN_NAMES,
     Table,
     parse_short_table,

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games import get_game
-from pnp.games.platypus_tables import parse_short_table, table_json
+from pnp.games.platypus.tables import parse_short_table, table_json
 
 runner = CliRunner()
 GAME: Any = get_game("platypus")

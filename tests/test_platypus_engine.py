@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pnp.games.platypus_engine import ENDLESS, FINISHED, UNDECIDED, play_games
-from pnp.games.platypus_tables import START
+from pnp.games.platypus.engine import ENDLESS, FINISHED, UNDECIDED, play_games
+from pnp.games.platypus.tables import START
 
 
 def reference_turn(x: int, table: np.ndarray) -> tuple[int, int] | None:

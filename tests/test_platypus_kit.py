@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
-from pnp.kits.platypus import CARD_H, CARD_W, CELL_H, CELL_W, TOKEN_H, TOKEN_W
+from pnp.kits.platypus.kit import CARD_H, CARD_W, CELL_H, CELL_W, TOKEN_H, TOKEN_W
 from pnp.render.drawing import Drawing, Place, Text
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
@@ -130,8 +130,8 @@ def test_the_same_seed_gives_the_same_files_and_a_setup_file_prints_its_tables(
 def test_the_table_header_note_is_readable_in_every_ink(ink: str) -> None:
     # Without colour the header band is hatched: its note (who starts, the deal) must sit on a
     # white box, as the title does, or the hatching runs through the letters.
-    from pnp.games.platypus_tables import parse_short_table
-    from pnp.kits.platypus_tables import draw_table
+    from pnp.games.platypus.tables import parse_short_table
+    from pnp.kits.platypus.tables import draw_table
     from pnp.render.drawing import Rect
     from pnp.render.fonts import text_width
     from pnp.render.theme import Painter

@@ -1,6 +1,6 @@
 """Wallaby rules against hand-traced positions (../shared/RULES.md, Wallaby).
 
-Positions are written as text (pnp/games/wallaby_text.py): a digit is a tile with that many
+Positions are written as text (pnp/games/wallaby/text.py): a digit is a tile with that many
 plants, `.` a spot with no tile, R B G Y the wallabies of seats 1-4 and S the scarecrow; ranks
 top to bottom, files a.. left to right; the last line lists the harvests and who plays. Moves
 are written as `move_text` writes them: `N2/E3/harvest/scarecrow:d4/put:1` (pnp/games/
@@ -24,9 +24,9 @@ from pnp.errors import PnpError, SetupError
 from pnp.games import get_game
 from pnp.games.base import Outcome, Setup
 from pnp.games.perft import perft
-from pnp.games.wallaby_moves import PASS
-from pnp.games.wallaby_rules import WallabyState
-from pnp.games.wallaby_text import from_text, to_text
+from pnp.games.wallaby.moves import PASS
+from pnp.games.wallaby.rules import WallabyState
+from pnp.games.wallaby.text import from_text, to_text
 from simulate.agents import GreedyAgent, RandomAgent
 
 

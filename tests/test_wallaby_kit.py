@@ -10,8 +10,8 @@ from pdfgeom import read_geometry
 
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
-from pnp.kits.wallaby import STANDEE_W, TILE
-from pnp.kits.wallaby_mat import MAT_H, MAT_W
+from pnp.kits.wallaby.kit import STANDEE_W, TILE
+from pnp.kits.wallaby.mat import MAT_H, MAT_W
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 

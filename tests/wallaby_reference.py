@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pnp.games.wallaby_moves import NO_PUT, OUT, STAYS, Turn
-from pnp.games.wallaby_rules import WallabyState
+from pnp.games.wallaby.moves import NO_PUT, OUT, STAYS, Turn
+from pnp.games.wallaby.rules import WallabyState
 
 DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # north, east, south, west: the Turn's numbering
 REACH = 3

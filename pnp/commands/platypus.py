@@ -16,8 +16,8 @@ from rich.table import Table as RichTable
 
 from pnp.errors import PnpError
 from pnp.games.base import Setup
-from pnp.games.platypus import GAME
-from pnp.games.platypus_tables import COLUMN_NAMES, PLAYERS
+from pnp.games.platypus.game import GAME
+from pnp.games.platypus.tables import COLUMN_NAMES, PLAYERS
 from pnp.kits import build_kit, write_kit
 from pnp.output import check_folder
 from pnp.render.paper import get_paper

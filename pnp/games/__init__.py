@@ -1,15 +1,15 @@
-"""The registry of games: for each name in ORDER, the module pnp/games/<name>.py (hyphens as
-underscores) if it exists, ending with `GAME = ...`.
+"""The registry of games: `ORDER` names every game, and each name is a package
+`pnp/games/<name>/` (hyphens as underscores) whose `GAME` is that game.
 
-Only games whose module exists are registered, and the CLI lists exactly these. Helper modules
-(engines, tables, boards) are imported only by the games that use them, so `import pnp.games`
-stays cheap: Platypus's compiled engine, for one, loads only when Platypus is played.
+The registry is explicit and loud: a name whose package is missing, or whose `GAME` is not the
+game of that name, fails at import with the name in the message, never by leaving the game out.
+Its kit is the package of the same name under `pnp/kits/` (see `pnp.kits`); games never import
+kits, so simulator workers load no drawing code.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from typing import Any
 
 from pnp.errors import PnpError, one_of
@@ -21,19 +21,20 @@ ORDER = (
 )  # fmt: skip
 
 
-def _discover() -> dict[str, Game[Any]]:
-    found: dict[str, Game[Any]] = {}
-    for name in ORDER:
-        module_name = f"{__name__}.{name.replace('-', '_')}"
-        if importlib.util.find_spec(module_name) is None:
-            continue  # not built yet
-        game = importlib.import_module(module_name).GAME
-        assert isinstance(game, Game) and game.info.name == name, module_name
-        found[name] = game
-    return found
+def package_name(game: str) -> str:
+    """The Python package name of a game: `paper-penguins` -> `paper_penguins`."""
+    return game.replace("-", "_")
 
 
-GAMES: dict[str, Game[Any]] = _discover()
+def _load(name: str) -> Game[Any]:
+    module = importlib.import_module(f"{__name__}.{package_name(name)}")
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game) or game.info.name != name:
+        raise ImportError(f"pnp.games.{package_name(name)}.GAME is not the game {name!r}")
+    return game
+
+
+GAMES: dict[str, Game[Any]] = {name: _load(name) for name in ORDER}
 
 
 def get_game(name: str) -> Game[Any]:

@@ -1,5 +1,7 @@
-"""The registry of kits: every module of this package with `GAME_NAME` and
-`build(setup, settings) -> Document`.
+"""The registry of kits: every registered game (pnp.games.ORDER) has the package
+`pnp/kits/<name>/` whose `build(setup, settings) -> Document` draws its kit.
+
+A kit package that is missing or has no `build` fails loudly when the kit is asked for.
 
 Kits draw through pnp.render only (never to one backend), and `write_kit` turns a document into
 `kit.pdf`, `kit-pNN.svg` and `setup.json` in one folder, all or nothing.
@@ -8,12 +10,11 @@ Kits draw through pnp.render only (never to one backend), and `write_kit` turns 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import PnpError
+from pnp.games import ORDER, package_name
 from pnp.games.base import Game, Setup
 from pnp.games.setupfile import setup_json
 from pnp.kits.rules import seed_label
@@ -26,23 +27,20 @@ from pnp.render.svg import laser_svg_text, svg_text
 Builder = Callable[[Setup, PrintSettings], Document]
 
 
-def _discover() -> dict[str, Builder]:
-    found: dict[str, Builder] = {}
-    for module_info in pkgutil.iter_modules(__path__):
-        module = importlib.import_module(f"{__name__}.{module_info.name}")
-        if hasattr(module, "GAME_NAME") and hasattr(module, "build"):
-            found[module.GAME_NAME] = module.build
-    return found
+def _load(name: str) -> Builder:
+    module = importlib.import_module(f"{__name__}.{package_name(name)}")
+    build: Builder | None = getattr(module, "build", None)
+    if build is None:
+        raise ImportError(f"pnp.kits.{package_name(name)} has no build(setup, settings)")
+    return build
 
 
-KITS: dict[str, Builder] = _discover()
+KITS: dict[str, Builder] = {name: _load(name) for name in ORDER}
 
 FORMATS = ("pdf", "svg", "both", "laser")
 
 
 def build_kit(game: Game[Any], setup: Setup, settings: PrintSettings) -> Document:
-    if game.info.name not in KITS:
-        raise PnpError(f"{game.info.name} has no printable kit yet")
     return KITS[game.info.name](setup, settings)
 
 

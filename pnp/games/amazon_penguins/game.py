@@ -1,0 +1,204 @@
+"""Amazon Penguins: the Penguins aim (most fish) with Amazons moves: slide, then spear a chip.
+
+Rules: ../shared/RULES.md, "Amazon Penguins" (seed 001, Todd W. Neller). Variant `square`: an
+8 x 8 board of fish chips, 32 one-fish, 21 two-fish, 11 three-fish at random; variant `hex`: the
+Penguins floe (8 rows of 7 and 8, 30/20/10). Two players, 4 penguins each, placed alternately on
+any chip without a penguin (placing claims nothing). A move: a queen move (hex: a slide along
+one of 6 directions) over chips without penguins, then the same penguin spears a chip one such
+slide from its new place (the chip it left included) and its player claims it; the gap blocks.
+A player with no move passes; when neither can move, each claims the chips under their own
+penguins. Most fish wins, then most chips, else a shared rank.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup, ranks_by
+from pnp.games.mechanics.boardtext import parse_board, render_board
+from pnp.games.mechanics.grid import Cell, SquareGrid
+from pnp.games.mechanics.shooting import PASS, PLACE, Move, ShootingState
+from pnp.games.mechanics.shooting_batch import BatchOutcome, Rules, play_random
+from pnp.games.mechanics.sliding import Grid, ray_table
+from pnp.games.options import Options
+from pnp.games.penguins.game import (
+    FLOE,
+    MIX,
+    check_fish_conserved,
+    check_rows,
+    random_rows,
+    values_of,
+)
+
+SEATS = ("light", "dark")
+LETTERS = "LD"
+PENGUINS_EACH = 4
+SQUARE = SquareGrid(8, 8)
+SQUARE_MIX = (32, 21, 11)
+BOARDS: dict[str, tuple[Grid, tuple[int, int, int]]] = {
+    "square": (SQUARE, SQUARE_MIX),
+    "hex": (FLOE, MIX),
+}
+
+INFO = GameInfo(
+    name="amazon-penguins",
+    title="Amazon Penguins",
+    players=(2,),
+    default_players=2,
+    variants=("square", "hex"),
+    max_turns=400,  # 8 placements, one chip per move, and passes in between
+    seat_names=SEATS,
+    rules="Amazon Penguins",
+)
+
+
+class AmazonPenguinsState(ShootingState):
+    def __init__(self, grid: Grid, values: Sequence[int]) -> None:
+        super().__init__(grid, [v > 0 for v in values], ([], []), PENGUINS_EACH)
+        self.values = tuple(values)
+        self.chip = bytearray(v > 0 for v in values)
+        self.fish = [0, 0]
+        self.chips = [0, 0]
+
+    def legal_moves(self, seat: Seat) -> list[Move]:
+        if self.placing():
+            return [(PLACE, cell, PLACE) for cell, free in enumerate(self.free) if free]
+        return self.shots(seat) or [PASS]
+
+    def move_count(self, seat: Seat) -> int:
+        if self.placing():
+            return sum(self.free)
+        return self.shot_count(seat) or 1
+
+    def shot(self, seat: Seat, cell: Cell) -> None:
+        self.chip[cell] = 0
+        self.fish[seat] += self.values[cell]
+        self.chips[seat] += 1
+
+    def ended(self) -> bool:
+        if self.placing() or self.can_move(0) or self.can_move(1):
+            return False
+        for seat in (0, 1):  # each claims the chips under their own penguins
+            for cell in self.pieces[seat]:
+                self.shot(seat, cell)
+        return True
+
+    def result(self) -> Result:
+        return Result(self.scores(), ranks_by(list(zip(self.fish, self.chips, strict=True))))
+
+    def scores(self) -> tuple[float, ...]:
+        return (float(self.fish[0]), float(self.fish[1]))
+
+    def copied(self) -> None:
+        self.chip = self.chip.copy()
+        self.fish, self.chips = self.fish.copy(), self.chips.copy()
+
+    def check_invariants(self) -> None:
+        self.check_pieces()
+        cells, chip = range(self.board.cells), self.chip
+        check_fish_conserved(self.values, chip, self.chips, self.fish, "chip")
+        penguins = set(self.pieces[0] + self.pieces[1])
+        free = [bool(chip[c]) and c not in penguins for c in cells]
+        assert list(map(bool, self.free)) == free, "free means a chip without a penguin"
+        if self.over:
+            assert not any(chip[c] for c in penguins), "at the end, chips under penguins claimed"
+        else:
+            assert all(chip[c] for c in penguins), "a penguin stands on a chip"
+        placed = len(penguins)
+        assert placed == min(self.plies, 2 * self.each), "placements come first"
+        moves = self.plies - placed - self.passes
+        assert sum(self.chips) == moves + (placed if self.over else 0), "one chip per move"
+        stuck = not (self.placing() or self.can_move(0) or self.can_move(1))
+        assert self.over == stuck, "over exactly when neither player can move"
+
+    def move_value(self, seat: Seat, move: Move) -> float:
+        """Greedy: the fish lead after the move, counting the chip it spears."""
+        lead = self.fish[seat] - self.fish[1 - seat]
+        source, _, shot = move
+        return float(lead + (self.values[shot] if source != PLACE and move != PASS else 0))
+
+    # -- positions as text -------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """Rows top first: a digit is a chip, `.` a gap, `L2` a light penguin on a two-fish chip
+        (D dark); then fish and chips claimed per player and who plays."""
+        owner = {c: LETTERS[s] for s in (0, 1) for c in self.pieces[s]}
+
+        def token(cell: Cell) -> str:
+            return owner.get(cell, "") + (str(self.values[cell]) if self.chip[cell] else ".")
+
+        verb = "place" if self.placing() else "play"
+        status = f"fish {self.fish[0]} {self.fish[1]}; chips {self.chips[0]} {self.chips[1]}; " + (
+            "over" if self.over else f"{SEATS[self.turn]} to {verb}"
+        )
+        return render_board(
+            self.board, token, status, 3 if isinstance(self.board, SquareGrid) else 4
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> AmazonPenguinsState:
+        """A position as `to_text` writes it; `light to place` in the status line means the
+        placement phase (4 penguins each), `light to play` the moves with the penguins shown."""
+        grid, tokens, status = parse_board(text)
+        found = re.fullmatch(
+            r"fish (\d+) (\d+); chips (\d+) (\d+); (light|dark) to (play|place)", status
+        )
+        if not found:
+            raise ValueError(f"status {status!r}: expected 'fish A B; chips A B; light to play'")
+        values = [0 if token[-1] == "." else int(token[-1]) for _, token in sorted(tokens.items())]
+        state = cls(grid, values)
+        for cell, token in sorted(tokens.items()):
+            if token[0] in LETTERS:
+                state.pieces[LETTERS.index(token[0])].append(cell)
+                state.free[cell] = 0
+        state.fish = [int(found[1]), int(found[2])]
+        state.chips = [int(found[3]), int(found[4])]
+        state.turn = SEATS.index(found[5])
+        if found[6] == "play":  # the penguins on the board are all there are
+            state.each = max(len(pieces) for pieces in state.pieces)
+        state.plies = sum(map(len, state.pieces)) + sum(state.chips)  # as if no one passed
+        state.over = state.ended()
+        return state
+
+
+class AmazonPenguins(Game[AmazonPenguinsState]):
+    info = INFO
+
+    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+        grid, mix = BOARDS[options["variant"]]
+        return {"rows": random_rows(rng, grid, mix)}
+
+    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        grid, mix = BOARDS[options["variant"]]
+        return {"rows": check_rows(data, grid, mix)}
+
+    def new_state(self, setup: Setup) -> AmazonPenguinsState:
+        grid, _ = BOARDS[setup.variant]
+        return AmazonPenguinsState(grid, values_of(grid, setup.data["rows"]))
+
+    def play_batch(
+        self, games: Sequence[tuple[Setup, int, tuple[str, ...]]], max_turns: int
+    ) -> list[tuple[Result, int]] | None:
+        variants = {setup.variant for setup, _, _ in games}
+        if len(variants) != 1 or any(set(agents) != {"random"} for _, _, agents in games):
+            return None
+        grid, _ = BOARDS[variants.pop()]
+        rules = Rules(ray_table(grid), ([], []), placements=PENGUINS_EACH, passing=True)
+        values = np.array([values_of(grid, setup.data["rows"]) for setup, _, _ in games])
+        out = play_random(rules, [seed for _, seed, _ in games], max_turns, values)
+        return [_batch_result(out, k) for k in range(len(games))]
+
+
+def _batch_result(out: BatchOutcome, k: int) -> tuple[Result, int]:
+    fish, chips = out.fish[k].tolist(), out.chips[k].tolist()
+    scores = (float(fish[0]), float(fish[1]))
+    if not out.finished[k]:
+        return Result(scores, (1, 1), Outcome.UNDECIDED), int(out.turns[k])
+    return Result(scores, ranks_by(list(zip(fish, chips, strict=True)))), int(out.turns[k])
+
+
+GAME = AmazonPenguins()

@@ -1,0 +1,5 @@
+"""Paper Pen-guins: options, setups and the rules engine (`GAME` is what the registry reads)."""
+
+from pnp.games.paper_penguins.game import GAME
+
+__all__ = ["GAME"]

@@ -1,0 +1,297 @@
+"""Penguins (Hey That's My Fish): penguins slide over a floe of hex tiles and take the tiles left.
+
+Rules: ../shared/RULES.md, "Penguins / Hey That's My Fish" (seed 001, Todd W. Neller). 60 tiles
+(30 one-fish, 20 two-fish, 10 three-fish) at random in 8 rows of 7 and 8, top row of 7; 2, 3 or 4
+players with 4, 3 or 2 penguins. Placement in turn on free one-fish tiles; then a penguin slides
+along one of the 6 hex directions over tiles without penguins, and its player takes the tile it
+left. A player who cannot move at their turn removes their penguins, keeps the tiles under them
+and is out. The game ends when no penguin is left: most fish, then most tiles, else shared rank.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from pnp.errors import SetupError
+from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
+from pnp.games.mechanics.boardtext import parse_board, render_board, rows_top_first
+from pnp.games.mechanics.grid import Cell
+from pnp.games.mechanics.hexgrid import HexGrid
+from pnp.games.mechanics.sliding import Grid, can_slide, reach
+from pnp.games.options import Options
+
+Move = tuple[Cell, Cell]  # (from, to); a placement is (PLACE, tile)
+PLACE: Cell = -1
+SEATS = ("red", "blue", "green", "yellow")  # the penguin colours, player1..player4 swatches
+LETTERS = "RBGY"
+PENGUINS_EACH = {2: 4, 3: 3, 4: 2}
+FLOE = HexGrid(8, 8)
+MIX = (30, 20, 10)  # one-, two- and three-fish tiles
+
+INFO = GameInfo(
+    name="penguins",
+    title="Penguins",
+    players=(2, 3, 4),
+    default_players=2,
+    max_turns=200,  # 8 placements and at most one move per tile
+    seat_names=SEATS,
+    rules="Penguins / Hey That's My Fish",
+)
+
+
+def random_rows(rng: np.random.Generator, grid: Grid, mix: Sequence[int]) -> list[str]:
+    """A random layout of tiles with `mix` (ones, twos, threes), rows top first as digits."""
+    deck = np.repeat(np.array([1, 2, 3]), mix)
+    values = rng.permutation(deck)
+    rows, k = [], 0
+    for cells in rows_top_first(grid):
+        rows.append("".join(str(v) for v in values[k : k + len(cells)]))
+        k += len(cells)
+    return rows
+
+
+def check_rows(data: Mapping[str, Any], grid: Grid, mix: Sequence[int]) -> list[str]:
+    """The `rows` of a setup file, checked against the board's shape and the tile mix."""
+    rows = data.get("rows")
+    shape = [len(cells) for cells in rows_top_first(grid)]
+    if not isinstance(rows, list) or [len(str(r)) for r in rows] != shape:
+        raise SetupError(f"'rows' must be {len(shape)} rows of digits, of {shape} tiles, top first")
+    rows = [str(r) for r in rows]
+    for number, row in enumerate(rows, 1):
+        if bad := re.search(r"[^123]", row):
+            raise SetupError(f"row {number} has {bad.group()!r}; tiles hold 1, 2 or 3 fish")
+    counts = tuple("".join(rows).count(d) for d in "123")
+    if counts != tuple(mix):
+        raise SetupError(f"the layout has {counts} one/two/three-fish tiles; expected {tuple(mix)}")
+    return rows
+
+
+def values_of(grid: Grid, rows: Sequence[str]) -> list[int]:
+    """Fish per cell from layout rows (top first)."""
+    values = [0] * grid.cells
+    for cells, row in zip(rows_top_first(grid), rows, strict=True):
+        for cell, digit in zip(cells, row, strict=True):
+            values[cell] = int(digit)
+    return values
+
+
+def check_fish_conserved(
+    values: Sequence[int],
+    present: Sequence[int],
+    taken: Sequence[int],
+    fish: Sequence[int],
+    piece: str,
+) -> None:
+    """Pieces (tiles or chips) and their fish conserved between the board and the players.
+
+    `values` holds the fish laid per cell (0: none), `present` whether a piece is still there,
+    `taken` and `fish` the pieces and fish each player holds.
+    """
+    cells = range(len(values))
+    assert all(values[c] > 0 for c in cells if present[c]), f"a {piece} where none was laid"
+    left = [c for c in cells if present[c]]
+    laid = sum(1 for v in values if v > 0)
+    assert len(left) + sum(taken) == laid, f"{piece}s conserved between board and players"
+    on_board = sum(values[c] for c in left)
+    assert on_board + sum(fish) == sum(values), "fish conserved between board and players"
+    for pieces, fish_taken in zip(taken, fish, strict=True):
+        assert pieces <= fish_taken <= 3 * pieces, f"fish are 1 to 3 per {piece} taken"
+
+
+class PenguinsState(State[Move]):
+    def __init__(self, grid: HexGrid, values: Sequence[int], players: int) -> None:
+        self.grid = grid
+        self.players = players
+        self.values = tuple(values)  # fish per cell; 0 where no tile was ever laid
+        self.each = PENGUINS_EACH[players]
+        self.tile = bytearray(v > 0 for v in values)
+        self.free = self.tile.copy()  # a tile with no penguin
+        self.pieces: list[list[Cell]] = [[] for _ in range(players)]
+        self.fish = [0] * players
+        self.tiles = [0] * players
+        self.placed = 0
+        self.turn: Seat = 0
+        self.over = False
+
+    # -- the contract ------------------------------------------------------------------------
+
+    def to_act(self) -> tuple[Seat, ...]:
+        return () if self.over else (self.turn,)
+
+    def legal_moves(self, seat: Seat) -> list[Move]:
+        if self.placing():
+            return [(PLACE, c) for c, v in enumerate(self.values) if v == 1 and self.free[c]]
+        rays = self.grid.queen_rays
+        return [(s, t) for s in self.pieces[seat] for t in reach(rays[s], self.free)]
+
+    def apply(self, move: Move) -> None:
+        source, target = move
+        seat = self.turn
+        if source == PLACE:
+            self.pieces[seat].append(target)
+            self.placed += 1
+        else:
+            pieces = self.pieces[seat]
+            pieces[pieces.index(source)] = target
+            self.take(seat, source)
+        self.free[target] = 0
+        self.pass_turn(seat)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> Result:
+        return Result(self.scores(), ranks_by(list(zip(self.fish, self.tiles, strict=True))))
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(f) for f in self.fish)
+
+    def move_text(self, move: Move) -> str:
+        source, target = move
+        if source == PLACE:
+            return self.grid.name(target)
+        return f"{self.grid.name(source)}-{self.grid.name(target)}"
+
+    def evaluate(self, seat: Seat) -> float:
+        """Greedy: fish taken plus the fish under one's penguins (a player always ends up with
+        the tile under each penguin: by leaving it, or by keeping it when stuck), minus the
+        best other player's. Fish taken alone cannot tell destinations apart: a move scores the
+        tile it leaves."""
+        banked = [
+            fish + sum(self.values[c] for c in pieces)
+            for fish, pieces in zip(self.fish, self.pieces, strict=True)
+        ]
+        others = [v for s, v in enumerate(banked) if s != seat]
+        return float(banked[seat] - max(others))
+
+    def clone(self) -> PenguinsState:
+        other = PenguinsState.__new__(PenguinsState)
+        other.__dict__.update(self.__dict__)
+        other.tile, other.free = self.tile.copy(), self.free.copy()
+        other.pieces = [p.copy() for p in self.pieces]
+        other.fish, other.tiles = self.fish.copy(), self.tiles.copy()
+        return other
+
+    def check_invariants(self) -> None:
+        cells, tile = range(self.grid.cells), self.tile
+        check_fish_conserved(self.values, tile, self.tiles, self.fish, "tile")
+        penguins = [c for pieces in self.pieces for c in pieces]
+        assert len(set(penguins)) == len(penguins), "two penguins on one tile"
+        assert all(tile[c] for c in penguins), "a penguin off the floe"
+        on = set(penguins)
+        free = [bool(tile[c]) and c not in on for c in cells]
+        assert list(map(bool, self.free)) == free, "free means a tile without a penguin"
+        self._check_turns(len(penguins))
+
+    def _check_turns(self, penguins: int) -> None:
+        """Placements in turn order on one-fish tiles first; then a player has all their
+        penguins or none (out); the player to move has a move; over when no penguin is left."""
+        counts = [len(pieces) for pieces in self.pieces]
+        if self.placing():
+            assert self.placed == penguins, "every placement puts a penguin on the floe"
+            rounds, extra = divmod(self.placed, self.players)
+            expected = [rounds + (seat < extra) for seat in range(self.players)]
+            assert counts == expected and self.turn == extra, "placements go round the seats"
+            assert sum(self.tiles) == 0, "no tile is taken before all penguins are placed"
+            placed_on = [self.values[c] for pieces in self.pieces for c in pieces]
+            assert all(v == 1 for v in placed_on), "penguins are placed on one-fish tiles"
+        else:
+            assert self.placed == self.players * self.each, "every penguin placed, no more"
+            assert all(n in (0, self.each) for n in counts), "penguins leave all at once"
+            kept = [t for t, n in zip(self.tiles, counts, strict=True) if n == 0]
+            assert all(t >= self.each for t in kept), "an out player kept the tiles under them"
+        assert self.over == (penguins == 0 and not self.placing()), "over when none is left"
+        if not self.over and not self.placing():
+            assert self.can_move(self.turn), "the player to move has a penguin that can move"
+
+    # -- rules helpers -----------------------------------------------------------------------
+
+    def placing(self) -> bool:
+        return self.placed < self.players * self.each
+
+    def take(self, seat: Seat, cell: Cell) -> None:
+        self.tile[cell] = 0
+        self.fish[seat] += self.values[cell]
+        self.tiles[seat] += 1
+
+    def can_move(self, seat: Seat) -> bool:
+        neighbours = self.grid.neighbours
+        return any(can_slide(neighbours[p], self.free) for p in self.pieces[seat])
+
+    def pass_turn(self, seat: Seat) -> None:
+        """The turn goes round to the next player with penguins; one who cannot move removes
+        them, keeping the tiles under them, and is out. No penguins left: the game is over."""
+        for k in range(1, self.players + 1):
+            following = (seat + k) % self.players
+            if self.placing():
+                self.turn = following
+                return
+            if not self.pieces[following]:
+                continue
+            if self.can_move(following):
+                self.turn = following
+                return
+            for cell in self.pieces[following]:
+                self.take(following, cell)
+            self.pieces[following] = []
+        self.over = True
+
+    # -- positions as text -------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """Rows top first: a digit is a tile, `.` a gap, `R2` a red penguin on a two-fish tile
+        (B blue, G green, Y yellow); then fish and tiles per player and who plays."""
+        owner = {c: LETTERS[s] for s in range(self.players) for c in self.pieces[s]}
+
+        def token(cell: Cell) -> str:
+            value = str(self.values[cell]) if self.tile[cell] else "."
+            return owner.get(cell, "") + value
+
+        fish, tiles = " ".join(map(str, self.fish)), " ".join(map(str, self.tiles))
+        verb = "place" if self.placing() else "play"
+        who = "over" if self.over else f"{SEATS[self.turn]} to {verb}"
+        return render_board(self.grid, token, f"fish {fish}; tiles {tiles}; {who}", 4)
+
+    @classmethod
+    def from_text(cls, text: str) -> PenguinsState:
+        """A position as `to_text` writes it; `red to place` in the status line means the
+        placement phase, `red to play` the moves."""
+        grid, tokens, status = parse_board(text)
+        found = re.fullmatch(r"fish ([\d ]+); tiles ([\d ]+); (\w+) to (play|place)", status)
+        if not found or not isinstance(grid, HexGrid):
+            raise ValueError(f"status {status!r}: expected 'fish A B; tiles A B; red to play'")
+        fish, tiles = [int(v) for v in found[1].split()], [int(v) for v in found[2].split()]
+        values = [0] * grid.cells
+        state = cls(grid, values, len(fish))
+        for cell, token in sorted(tokens.items()):
+            if token[0] in LETTERS:
+                state.pieces[LETTERS.index(token[0])].append(cell)
+            values[cell] = 0 if token[-1] == "." else int(token[-1])
+            state.tile[cell] = token[-1] != "."
+            state.free[cell] = state.tile[cell] and token[0] not in LETTERS
+        state.values = tuple(values)
+        state.fish, state.tiles = fish, tiles
+        placed = sum(len(p) for p in state.pieces)
+        state.placed = placed if found[4] == "place" else state.players * state.each
+        state.turn = SEATS.index(found[3])
+        return state
+
+
+class Penguins(Game[PenguinsState]):
+    info = INFO
+
+    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+        return {"rows": random_rows(rng, FLOE, MIX)}
+
+    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+        return {"rows": check_rows(data, FLOE, MIX)}
+
+    def new_state(self, setup: Setup) -> PenguinsState:
+        return PenguinsState(FLOE, values_of(FLOE, setup.data["rows"]), setup.players)
+
+
+GAME = Penguins()

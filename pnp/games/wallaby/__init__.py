@@ -1,0 +1,5 @@
+"""Wallaby: options, setups and the rules engine (`GAME` is what the registry reads)."""
+
+from pnp.games.wallaby.game import GAME
+
+__all__ = ["GAME"]

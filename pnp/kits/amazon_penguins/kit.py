@@ -1,0 +1,105 @@
+"""Amazon Penguins kit: the board printed with the setup's fish layout (so it needs no chips),
+cut-out chips or tiles for players who lay their own, 4 + 4 penguin tokens, gap markers for
+speared chips on the printed board, a tally sheet and the rules summary.
+
+Variant `square`: 8 x 8 squares of 22 mm, fish chips 32 white (1), 21 red (2), 11 green (3).
+Variant `hex`: the Penguins floe (cells 21.5 mm across) and its 60 hexagonal tiles.
+Rules: ../shared/RULES.md, "Amazon Penguins".
+"""
+
+from __future__ import annotations
+
+from pnp.games.amazon_penguins.game import BOARDS, PENGUINS_EACH, SEATS
+from pnp.games.base import Setup
+from pnp.games.mechanics.grid import Cell, SquareGrid
+from pnp.games.penguins.game import values_of
+from pnp.kits.parts.queen import (
+    HEX_CELL,
+    SQUARE,
+    TOKEN,
+    draw_fishes,
+    fish_chip,
+    fish_tile,
+    hex_board,
+    marker,
+    square_board,
+    tally_sheet,
+    token,
+)
+from pnp.kits.rules import add_rules, seed_label
+from pnp.render.document import Document
+from pnp.render.drawing import Drawing
+from pnp.render.hexsheet import lay_out_hexes
+from pnp.render.paper import component_sizes
+from pnp.render.settings import PrintSettings
+from pnp.render.sheet import SheetSpec, lay_out
+from pnp.render.theme import Painter
+from pnp.render.tiling import tile_drawing
+
+GAME_NAME = "amazon-penguins"
+TITLE = "Amazon Penguins"
+CHIP = component_sizes("amazon-penguins")["chip"]
+TILE = component_sizes("amazon-penguins")["tile"]
+
+
+def printed_board(setup: Setup, painter: Painter) -> Drawing:
+    grid, _ = BOARDS[setup.variant]
+    values = values_of(grid, setup.data["rows"])
+    prefix = "chip" if isinstance(grid, SquareGrid) else "ice"
+    size = SQUARE if isinstance(grid, SquareGrid) else HEX_CELL
+
+    def content(board: Drawing, cell: Cell, cx: float, cy: float) -> None:
+        draw_fishes(board, cx, cy - size * 0.05, values[cell], size * 0.3)
+        letter = painter.letter(f"{prefix}{values[cell]}") if prefix == "chip" else ""
+        board.centred_text(cx, cy + size * 0.36, f"{values[cell]}{letter}", size * 0.13, bold=True)
+
+    def swatch(cell: Cell) -> str:
+        return f"{prefix}{values[cell]}"
+
+    if isinstance(grid, SquareGrid):
+        return square_board(grid, painter, swatch, content)
+    return hex_board(grid, HEX_CELL, painter, swatch, content)
+
+
+def build(setup: Setup, settings: PrintSettings) -> Document:
+    painter = Painter(GAME_NAME, settings.ink)
+    document = Document(TITLE, seed_label(setup), settings)
+    grid, mix = BOARDS[setup.variant]
+    tile_drawing(document, printed_board(setup, painter), f"Board of seed {seed_label(setup)}")
+    penguins = [
+        token(seat, seat[0].upper(), painter, "penguin", square=True)
+        for seat in SEATS
+        for _ in range(4)
+    ]
+    gaps = [marker(TOKEN, painter, "gap", "gap") for _ in range(grid.cells - 8)]
+    lay_out(
+        document,
+        penguins + gaps,
+        SheetSpec(TOKEN, TOKEN, 0.0),
+        "Pieces",
+        f"4 light (L) and 4 dark (D) penguins, {len(gaps)} gap markers for speared chips",
+    )
+    if isinstance(grid, SquareGrid):
+        chips = [
+            fish_chip(value, CHIP, painter, f"chip{value}")
+            for value, count in zip((1, 2, 3), mix, strict=True)
+            for _ in range(count)
+        ]
+        heading = "Chips to lay your own board: 32 white (1), 21 red (2), 11 green (3)"
+        lay_out(document, chips, SheetSpec(CHIP, CHIP, 3.0), "Chips", heading)
+    else:
+        tiles = [
+            fish_tile(value, TILE, painter, f"ice{value}")
+            for value, count in zip((1, 2, 3), mix, strict=True)
+            for _ in range(count)
+        ]
+        heading = "Tiles to lay your own floe: 30 one-fish, 20 two-fish, 10 three-fish"
+        lay_out_hexes(document, tiles, "Tiles", heading)
+    page = document.new_page("Tally")
+    area = page.paper.content
+    names = (f"{SEATS[0]} (L)", f"{SEATS[1]} (D)")
+    entries = grid.cells - 2 * PENGUINS_EACH  # one player may spear every chip left
+    sheet = tally_sheet(f"{TITLE}: tally", names, entries, area.w, area.h)
+    page.drawing.place(sheet, area.x, area.y)
+    add_rules(document, GAME_NAME)
+    return document

@@ -1,0 +1,64 @@
+"""Amazons kit: the board with coordinates and start squares, 4 + 4 amazon tokens, an arrow
+marker for every square that can take one, and the rules summary.
+
+Squares are 22 mm, so chess pawns or the 18 mm tokens fit; the 10 x 10 board is wider than a
+page and is printed in overlapping parts (pnp.render.tiling). Rules: ../shared/RULES.md, "Amazons".
+"""
+
+from __future__ import annotations
+
+from pnp.games.amazons.game import SEATS, start_squares
+from pnp.games.base import Setup
+from pnp.games.mechanics.grid import Cell, SquareGrid
+from pnp.kits.parts.queen import SQUARE, TOKEN, marker, square_board, token
+from pnp.kits.rules import add_rules, seed_label
+from pnp.render.document import Document
+from pnp.render.drawing import Drawing, Style
+from pnp.render.settings import PrintSettings
+from pnp.render.sheet import SheetSpec, lay_out
+from pnp.render.theme import Painter
+from pnp.render.tiling import tile_drawing
+
+GAME_NAME = "amazons"
+TITLE = "Amazons"
+
+
+def draw_board(size: int, painter: Painter) -> Drawing:
+    grid = SquareGrid(size, size)
+    light, dark = start_squares(size)
+    starts = {cell: "L" for cell in light} | {cell: "D" for cell in dark}
+
+    def swatch(cell: Cell) -> str:
+        row, col = grid.row_col(cell)
+        return "square-dark" if (row + col) % 2 == 0 else "square-light"
+
+    def content(board: Drawing, cell: Cell, cx: float, cy: float) -> None:
+        if cell in starts:
+            seat = "light" if starts[cell] == "L" else "dark"
+            board.circle(cx, cy, SQUARE * 0.4, Style(stroke="#000000", width=0.3, dash=(1.2, 0.8)))
+            board.centred_text(cx, cy, starts[cell], SQUARE * 0.3, fill="#777777", bold=True)
+            board.text(cx, cy + SQUARE * 0.44, seat, SQUARE * 0.1, fill="#555555", anchor="middle")
+
+    return square_board(grid, painter, swatch, content)
+
+
+def build(setup: Setup, settings: PrintSettings) -> Document:
+    size = int(setup.options["size"])
+    painter = Painter(GAME_NAME, settings.ink)
+    document = Document(TITLE, seed_label(setup), settings)
+    tile_drawing(document, draw_board(size, painter), f"Board {size} x {size}")
+    amazons = [
+        token(seat, seat[0].upper(), painter, "crown", square=True)
+        for seat in SEATS
+        for _ in range(4)
+    ]
+    arrows = [marker(TOKEN, painter, "arrow", "arrow") for _ in range(size * size - 8)]
+    lay_out(
+        document,
+        amazons + arrows,
+        SheetSpec(TOKEN, TOKEN, 0.0),
+        "Pieces",
+        f"4 light amazons (L), 4 dark (D) and {len(arrows)} arrows: cut along the lines",
+    )
+    add_rules(document, GAME_NAME)
+    return document

@@ -1,0 +1,5 @@
+"""Billabong: what its kit draws (`build` is what the kit registry reads)."""
+
+from pnp.kits.billabong.kit import build
+
+__all__ = ["build"]

@@ -1,0 +1,227 @@
+"""Colour Diplomacy kit: the round board (plain, and with the setup's colours), the circle colour
+track with one colour card per player, tokens, an order pad per player and the rules summary.
+
+Rules: ../shared/RULES.md, "Colour Diplomacy". The board is in ring_board.py (beside this); boards
+larger than a page are split with pnp/render/tiling.py. Every colour comes from the Painter, and
+every coloured thing also carries a number or letter, so the kit plays in black and white.
+"""
+
+from __future__ import annotations
+
+from pnp.games.base import Setup
+from pnp.kits.colour_diplomacy.ring_board import RingGeometry, draw_board, token
+from pnp.kits.rules import add_rules, seed_label
+from pnp.render.document import Document
+from pnp.render.drawing import BLACK, WHITE, Drawing, Style, circle_shape, rect_shape
+from pnp.render.fonts import fit_size
+from pnp.render.paper import Box, component_sizes
+from pnp.render.settings import PrintSettings
+from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out
+from pnp.render.text import wrap
+from pnp.render.theme import Painter
+from pnp.render.tiling import tile_drawing
+
+GAME_NAME = "colour-diplomacy"
+TITLE = "Colour Diplomacy"
+SIZES = component_sizes(GAME_NAME)
+CARD_W, CARD_H = SIZES["card_width"], SIZES["card_height"]  # the track's slots are a little larger
+SLOT_W, SLOT_H = SIZES["slot_width"], SIZES["slot_height"]
+TOKEN = SIZES["token"]
+TOKENS_EACH = 2  # one to play, one spare
+PAD_W, PAD_H = SIZES["pad_width"], SIZES["pad_height"]
+GREY = "#555555"
+FRAME = Style(stroke=BLACK, width=0.35)
+RULE = Style(stroke="#888888", width=0.2)
+DASHED = Style(stroke=BLACK, width=0.25, dash=(1.5, 1.2))
+BOX = Style(fill=WHITE, stroke=BLACK, width=0.3)
+
+
+def swatch(player: int) -> str:
+    return f"player{player}"
+
+
+def colour_words(painter: Painter, player: int) -> str:
+    """`green (G)`: the colour's name and the letter printed where colour alone would not do."""
+    name = swatch(player)
+    return f"{painter.swatch(name).name} ({painter.letter(name)})"
+
+
+def build(setup: Setup, settings: PrintSettings) -> Document:
+    n = setup.players
+    circle_colours: list[int] = list(setup.data["circle_colours"])
+    painter = Painter(GAME_NAME, settings.ink)
+    document = Document(TITLE, seed_label(setup), settings)
+    geometry = RingGeometry(n)
+    seed = "custom setup" if setup.seed is None else f"seed {setup.seed}"
+    notes = [TITLE, f"{n} players", "circle 1 is the outermost", "C3: field 1 of circle 3 begins"]
+    plain = draw_board(geometry, painter, None, notes)
+    tile_drawing(document, plain, "Board")
+    coloured = draw_board(
+        geometry,
+        painter,
+        [swatch(p) for p in circle_colours],
+        [
+            TITLE,
+            f"{n} players, {seed}",
+            "the circle colours at the start",
+            "C3 R: circle 3 and its colour letter",
+        ],
+    )
+    tile_drawing(document, coloured, "Board with the start colours")
+    colour_track(document, painter, circle_colours)
+    players = range(1, n + 1)
+    lay_out(
+        document,
+        [colour_card(painter, p) for p in players],
+        SheetSpec(CARD_W, CARD_H, 0),
+        "Colour cards",
+        "Colour cards: one per player, laid on the circle colour track",
+    )
+    lay_out(
+        document,
+        [token(painter, p) for p in players for _ in range(TOKENS_EACH)],
+        SheetSpec(TOKEN, TOKEN, 3.0),
+        "Tokens",
+        f"Tokens: one per player and a spare ({n} players)",
+    )
+    lay_out(
+        document,
+        [order_pad(painter, p) for p in players],
+        SheetSpec(PAD_W, PAD_H, 6.0),
+        "Order pads",
+        "Order pads: write your order secretly, then all reveal at once",
+    )
+    add_rules(document, GAME_NAME)
+    return document
+
+
+def colour_card(painter: Painter, player: int) -> Drawing:
+    """A card in the player's colour, with the colour's letter, name and the player number."""
+    card = Drawing(CARD_W, CARD_H, background=painter.fill(swatch(player)))
+    painter.area(card, rect_shape(0, 0, CARD_W, CARD_H), swatch(player), 0)
+    r = CARD_H / 2 - 2.5
+    card.circle(CARD_H / 2, CARD_H / 2, r, BOX)
+    card.centred_text(CARD_H / 2, CARD_H / 2, painter.letter(swatch(player)), 8.0, bold=True)
+    panel = Box(CARD_H, 2.5, CARD_W - CARD_H - 2.5, CARD_H - 5)
+    card.rect(panel.x, panel.y, panel.w, panel.h, BOX, radius=1.2)
+    words = painter.swatch(swatch(player)).name
+    card.text(panel.x + 2, panel.y + 5.6, f"player {player}", 4.0, bold=True)
+    card.text(panel.x + 2, panel.y + 10.6, words, fit_size(words, 3.4, panel.w - 4))
+    return card
+
+
+def colour_track(document: Document, painter: Painter, circle_colours: list[int]) -> None:
+    """A page with a slot per circle for the colour cards, each showing the colour at the start,
+    and how the colours turn when someone reaches the center."""
+    n = len(circle_colours)
+    page = document.new_page("Circle colour track")
+    area = page.paper.content
+    drawing = page.drawing
+    drawing.text(area.x, area.y + HEADING_SIZE, "Circle colour track", HEADING_SIZE, bold=True)
+    top = area.y + 13
+    pitch = min(SLOT_H + 3, (area.bottom - top) / n)
+    for circle in range(1, n + 1):
+        y = top + (circle - 1) * pitch
+        _ring_icon(drawing, area.x + 9, y + SLOT_H / 2, n, circle)
+        where = " (outermost)" if circle == 1 else " (innermost)" if circle == n else ""
+        drawing.text(area.x + 21, y + SLOT_H / 2 - 0.5, f"circle {circle}", 4.0, bold=True)
+        drawing.text(area.x + 21, y + SLOT_H / 2 + 4.5, where.strip(" ()"), 2.8, fill=GREY)
+        slot = Box(area.x + 48, y, SLOT_W, SLOT_H)
+        drawing.rect(slot.x, slot.y, slot.w, slot.h, DASHED, radius=1.5)
+        player = circle_colours[circle - 1]
+        start = f"start: {colour_words(painter, player)}, player {player}"
+        drawing.centred_text(slot.x + slot.w / 2, slot.y + slot.h / 2, start, 3.0, fill=GREY)
+    _track_notes(drawing, Box(area.x + 112, top, area.right - area.x - 112, area.h - 13))
+
+
+def _ring_icon(drawing: Drawing, x: float, y: float, n: int, circle: int) -> None:
+    """The board's circles in miniature, `circle` filled dark: which circle a slot stands for."""
+    step = 7.0 / n
+    outer = 8.5 - (circle - 1) * step
+    drawing.circle(x, y, outer - step / 2, Style(stroke=BLACK, width=step))
+    for c in range(1, n + 2):
+        drawing.circle(x, y, 8.5 - (c - 1) * step, Style(stroke=GREY, width=0.15))
+
+
+TRACK_NOTES = [
+    "Set up: lay each colour card on the slot that shows its colour at the start.",
+    "A player reaches the center alone: take their card out, move every card inside its slot "
+    "one slot out to close the gap, and lay their card on the innermost slot.",
+    "Two or more reach the center together: the card of circle 1 moves to the innermost slot, "
+    "all others slide one slot out.",
+    "Then every player on the board steps one circle out (circle 1 falls off).",
+]
+
+
+def _track_notes(drawing: Drawing, box: Box) -> None:
+    y = box.y + 4
+    for note in TRACK_NOTES:
+        drawing.circle(box.x + 1.2, y - 1.1, 0.6, Style(fill=BLACK, stroke=None))
+        for line in wrap(note, 3.2, box.w - 4):
+            drawing.text(box.x + 4, y, "".join(run for run, _ in line), 3.2)
+            y += 4.3
+        y += 2.5
+
+
+PAD_COLUMNS = [  # (heading, width in mm)
+    ("turn", 13.0),
+    ("MOVE  in / out", 31.0),
+    ("to field", 19.0),
+    ("HOLD", 15.0),
+    ("SUPPORT player", 25.0),
+    ("into circle / field", 33.0),
+    ("notes", 54.0),
+]
+PAD_ROW = 6.4
+PAD_HEAD = 12.0
+PAD_TABLE_HEAD = 7.0
+
+
+def order_pad(painter: Painter, player: int) -> Drawing:
+    """One row per turn: MOVE in or out to a field, HOLD, or SUPPORT a player into a field."""
+    pad = Drawing(PAD_W, PAD_H)
+    chip = circle_shape(5.0, 5.0, 4.5)
+    painter.area(pad, chip, swatch(player), 0.3)
+    pad.circle(5.0, 5.0, 2.6, BOX)
+    pad.centred_text(5.0, 5.0, str(player), 3.0 if player < 10 else 2.5, bold=True)
+    pad.text(12, 6.5, f"Orders of player {player}", 4.4, bold=True)
+    pad.text(PAD_W, 6.5, f"{TITLE}  ·  colour {colour_words(painter, player)}", 3.0,
+             anchor="end")  # fmt: skip
+    top = PAD_HEAD
+    rows = int((PAD_H - PAD_HEAD - PAD_TABLE_HEAD - 10) // PAD_ROW)
+    x = 0.0
+    for heading, width in PAD_COLUMNS:
+        pad.text(x + 1.2, top + 4.8, heading, fit_size(heading, 2.8, width - 2, True), bold=True)
+        x += width
+    table_top = top + PAD_TABLE_HEAD
+    for row in range(rows):
+        _pad_row(pad, table_top + row * PAD_ROW)
+    bottom = table_top + rows * PAD_ROW
+    pad.rect(0, top, PAD_W, bottom - top, FRAME)
+    x = 0.0
+    for _, width in PAD_COLUMNS[:-1]:
+        x += width
+        pad.line(x, top, x, bottom, RULE)
+    reminders = (
+        "Off your colour: MOVE.   Just moved onto your colour: HOLD.   Otherwise on your "
+        "colour: HOLD, MOVE, or SUPPORT a player into a field beside you on your circle.",
+        "MOVE in to field k or k+1 of the next circle in, out to field k-1 or k of the next "
+        "circle out (k: your field), in to the center from the innermost circle, or off.",
+    )
+    for k, reminder in enumerate(reminders):
+        pad.text(0, bottom + 4.0 + 3.8 * k, reminder, fit_size(reminder, 2.8, PAD_W))
+    return pad
+
+
+def _pad_row(pad: Drawing, y: float) -> None:
+    pad.line(0, y, PAD_W, y, RULE)
+    mid = y + PAD_ROW / 2
+    x = PAD_COLUMNS[0][1]
+    for label, dx in (("in", 2.0), ("out", 15.0)):
+        pad.rect(x + dx, mid - 1.8, 3.6, 3.6, BOX)
+        pad.text(x + dx + 4.8, mid + 1.0, label, 2.8)
+    x += PAD_COLUMNS[1][1] + PAD_COLUMNS[2][1]
+    pad.rect(x + 5.7, mid - 1.8, 3.6, 3.6, BOX)
+    x += PAD_COLUMNS[3][1] + PAD_COLUMNS[4][1]
+    pad.text(x + 1.5, mid + 1.0, "c", 2.8, fill=GREY)
+    pad.text(x + 16.0, mid + 1.0, "f", 2.8, fill=GREY)

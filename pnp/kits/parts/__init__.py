@@ -1,0 +1,1 @@
+"""Drawing parts several kits share (boards, tokens and markers of the queen-move games)."""

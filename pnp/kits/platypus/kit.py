@@ -1,0 +1,264 @@
+"""Platypus kit: the board strip, cell cards, tokens, both dealt tables, blank tables, the three
+card packs of the `pack` deal, a score track and the rules summary.
+
+Sizes: board cells are 32 x 46 mm (two 14 mm tokens side by side on a 30 x 42 mm cell card), the
+strip is split across pages with overlaps and registration marks. Colours that carry meaning
+(red/blue, green/yellow) come from the Painter, and every one of them is also written as a word
+or a letter, so the kit plays the same in black and white. Rules: ../shared/RULES.md, "Platypus".
+"""
+
+from __future__ import annotations
+
+from pnp.games.base import Setup
+from pnp.games.platypus.game import GAME
+from pnp.games.platypus.tables import (
+    ANIMALS,
+    BILLABONG,
+    CELLS,
+    PLAYERS,
+)
+from pnp.kits.platypus.art import arrow_shape, draw_animal, draw_ghost_gum, draw_wattle
+from pnp.kits.platypus.tables import (
+    LINE,
+    PACK_H,
+    PACK_W,
+    PLAYER_SWATCH,
+    ROWS_BLANK,
+    ROWS_DEALT,
+    SLOT,
+    SWATCH,
+    colour_word,
+    draw_table,
+    pack_cards,
+    table_size,
+)
+from pnp.kits.rules import add_rules, seed_label
+from pnp.render.document import Document
+from pnp.render.drawing import Drawing, Style, rect_shape
+from pnp.render.fonts import fit_size
+from pnp.render.paper import component_sizes
+from pnp.render.settings import PrintSettings
+from pnp.render.sheet import SheetSpec, lay_out
+from pnp.render.theme import Painter
+from pnp.render.tiling import tile_drawing
+
+GAME_NAME = "platypus"
+TITLE = "Platypus"
+SIZES = component_sizes("platypus")
+CELL_W, CELL_H = SIZES["cell_width"], SIZES["cell_height"]
+CARD_W, CARD_H = SIZES["card_width"], SIZES["card_height"]
+TOKEN_W, TOKEN_H = SIZES["token_width"], SIZES["token_height"]
+END_W = 40.0  # the tree at each end of the strip
+BAND = 12.0  # cell numbers above the cells, directions below
+
+
+# -- the board strip -----------------------------------------------------------------------------
+
+
+def draw_board(painter: Painter) -> Drawing:
+    width = 2 * END_W + CELLS * CELL_W
+    board = Drawing(width, CELL_H + 2 * BAND, background=painter.fill("ground"))
+    board.rect(0, 0, width, board.height, Style(fill=painter.fill("ground"), stroke=None))
+    _board_end(board, painter, 0.0, "Wattle", wattle=True)
+    _board_end(board, painter, END_W + CELLS * CELL_W, "Ghost Gum", wattle=False)
+    for cell in range(CELLS):
+        x = END_W + cell * CELL_W
+        if cell == BILLABONG:
+            painter.area(board, rect_shape(x, BAND, CELL_W, CELL_H), "billabong", outline=0)
+            board.centred_text(x + CELL_W / 2, BAND + CELL_H + 4.0, "Billabong", 3.4, bold=True)
+        board.rect(x, BAND, CELL_W, CELL_H, LINE)
+        board.rect(x + (CELL_W - CARD_W) / 2, BAND + 2, CARD_W, CARD_H, SLOT)
+        board.centred_text(x + CELL_W / 2, BAND / 2, str(cell + 1), 6.0, bold=True)
+    middle = BAND + CELL_H + BAND / 2
+    for cell in range(1, CELLS - 1, 4):
+        if abs(cell - BILLABONG) < 2:
+            continue
+        x = END_W + cell * CELL_W
+        board.path(
+            arrow_shape(x + 4, middle - 2.2, 9, 4.4, left=True), Style(fill="#555555", stroke=None)
+        )
+        board.text(x + 14.5, middle + 1.2, "Wattle", 3.0)
+        board.text(x + 2 * CELL_W - 14.5, middle + 1.2, "Ghost Gum", 3.0, anchor="end")
+        board.path(
+            arrow_shape(x + 2 * CELL_W - 13, middle - 2.2, 9, 4.4, left=False),
+            Style(fill="#555555", stroke=None),
+        )
+    return board
+
+
+def _board_end(board: Drawing, painter: Painter, x: float, name: str, wattle: bool) -> None:
+    size = END_W - 8
+    if wattle:
+        draw_wattle(
+            board,
+            x + 4,
+            BAND + 2,
+            size,
+            painter.fill("wattle") if painter.ink == "color" else "#ffffff",
+            painter.line("leaf"),
+        )
+    else:
+        draw_ghost_gum(board, x + 4, BAND + 2, size, painter.line("gum"))
+    board.centred_text(x + END_W / 2, BAND / 2, name.upper(), 4.4, bold=True)
+    note = "past cell 1: on to cell 21" if wattle else "past cell 21: on to cell 1"
+    board.centred_text(
+        x + END_W / 2, BAND + CELL_H + BAND / 2, note, fit_size(note, 2.8, END_W - 3)
+    )
+
+
+# -- cards and tokens ----------------------------------------------------------------------------
+
+
+def draw_cell_card(painter: Painter, colour: int) -> Drawing:
+    name = SWATCH[colour]
+    card = Drawing(CARD_W, CARD_H, background=painter.fill(name))
+    painter.area(card, rect_shape(0, 0, CARD_W, CARD_H), name, outline=0)
+    _letter_disc(card, painter, CARD_W / 2, CARD_H * 0.42, 8.0, painter.letter(name), name)
+    word = colour_word(colour)
+    card.rect(
+        3,
+        CARD_H - 10.5,
+        CARD_W - 6,
+        7,
+        Style(fill="#ffffff", stroke=painter.line(name), width=0.3),
+        radius=1,
+    )
+    card.centred_text(
+        CARD_W / 2, CARD_H - 7, word, fit_size(word, 4.2, CARD_W - 9, True), bold=True
+    )
+    return card
+
+
+def _letter_disc(
+    d: Drawing, painter: Painter, x: float, y: float, r: float, letter: str, swatch: str
+) -> None:
+    d.circle(x, y, r, Style(fill="#ffffff", stroke=painter.line(swatch), width=0.5))
+    d.centred_text(x, y, letter, r * 1.2, bold=True)
+
+
+def draw_token(painter: Painter, player: str, animal: int | None) -> Drawing:
+    """A token (animal) or, with animal None, the player's score marker."""
+    swatch = PLAYER_SWATCH[player]
+    token = Drawing(TOKEN_W, TOKEN_H)
+    token.rect(0, 0, TOKEN_W, TOKEN_H, Style(fill="#ffffff", stroke=None))
+    painter.area(token, rect_shape(0, 0, TOKEN_W, 4.6), swatch, outline=0)
+    _letter_disc(token, painter, TOKEN_W / 2, 2.3, 1.9, painter.letter(swatch), swatch)
+    label = ANIMALS[animal].upper() if animal is not None else "SCORE"
+    if animal is not None:
+        draw_animal(token, animal, 1.75, 5.0, 10.5, painter.line(swatch))
+    else:
+        token.circle(TOKEN_W / 2, 10.6, 4.2, Style(fill=painter.line(swatch), stroke=None))
+        token.centred_text(TOKEN_W / 2, 10.6, player.upper()[:1], 5.0, fill="#ffffff", bold=True)
+    token.centred_text(
+        TOKEN_W / 2, TOKEN_H - 1.8, label, fit_size(label, 2.6, TOKEN_W - 1.2, True), bold=True
+    )
+    token.rect(0, 0, TOKEN_W, TOKEN_H, Style(stroke=painter.line(swatch), width=0.6), radius=1.0)
+    return token
+
+
+def fold_over(face: Drawing) -> Drawing:
+    """The face twice, joined at a fold line (dashed), so a folded token shows it both sides."""
+    double = Drawing(face.width, 2 * face.height)
+    double.place(face, 0, 0, rotate=180)
+    double.place(face, 0, face.height)
+    double.line(0, face.height, face.width, face.height, SLOT)
+    return double
+
+
+# -- score track ---------------------------------------------------------------------------------
+
+TRACK_COLS, TRACK_ROWS, BOX = 10, 6, 24.0
+
+
+def draw_score_track() -> Drawing:
+    width, height = TRACK_COLS * BOX, TRACK_ROWS * BOX * 0.75 + 16
+    track = Drawing(width, height)
+    box_h = BOX * 0.75
+    for n in range(TRACK_COLS * TRACK_ROWS):
+        row, col = divmod(n, TRACK_COLS)
+        x, y = col * BOX, row * box_h
+        track.rect(x, y, BOX, box_h, LINE)
+        track.text(x + 1.5, y + 5, str(n), 4.2, bold=n % 10 == 0)
+    y = TRACK_ROWS * box_h + 4
+    track.text(0, y + 4, "Past 59: go on from 0 and tick a lap (each lap is 60 points).", 3.4)
+    for k, player in enumerate(PLAYERS):
+        x = k * width / 2
+        track.text(x, y + 11, f"{player} laps:", 3.4, bold=True)
+        for lap in range(6):
+            track.rect(x + 25 + lap * 8, y + 7, 6, 6, LINE)
+    return track
+
+
+# -- the kit -------------------------------------------------------------------------------------
+
+
+def build(setup: Setup, settings: PrintSettings) -> Document:
+    painter = Painter(GAME_NAME, settings.ink)
+    document = Document(TITLE, seed_label(setup), settings)
+    tile_drawing(document, draw_board(painter), "Board strip")
+    greens = [draw_cell_card(painter, 1) for _ in range(CELLS)]
+    yellows = [draw_cell_card(painter, 0) for _ in range(CELLS)]
+    lay_out(
+        document,
+        greens,
+        SheetSpec(CARD_W, CARD_H, 0),
+        "Cell cards",
+        "21 cell cards: green on one side, yellow on the other (backs on the next page)",
+        backs=yellows,
+    )
+    faces = [draw_token(painter, p, a) for p in PLAYERS for a in range(4)]
+    faces += [draw_token(painter, p, None) for p in PLAYERS]
+    tokens = [fold_over(face) for face in faces]
+    lay_out(
+        document,
+        tokens,
+        SheetSpec(TOKEN_W, 2 * TOKEN_H, 4),
+        "Tokens",
+        "Tokens: each player's 4 animals and a score marker. Fold on the dashed line and glue",
+    )
+    red, blue = GAME.tables(setup)
+    first = GAME.player_names(setup)[0]
+    deal = setup.options.get("deal", "uniform")
+    dealt = [
+        draw_table(painter, p, t, f"{first} starts  ·  {deal} deal")
+        for p, t in zip(PLAYERS, (red, blue), strict=True)
+    ]
+    width, height = table_size(ROWS_DEALT)
+    lay_out(
+        document,
+        dealt,
+        SheetSpec(width, height, 8),
+        "Tables",
+        f"The dealt tables: {first} plays first",
+        landscape=True,
+    )
+    blank = [draw_table(painter, p, None, "deal the packs onto the slots") for p in PLAYERS]
+    width, height = table_size(ROWS_BLANK)
+    lay_out(
+        document,
+        blank,
+        SheetSpec(width, height, 8),
+        "Blank tables",
+        "Blank tables, for dealing the card packs",
+        landscape=True,
+    )
+    fronts, backs = pack_cards(painter)
+    lay_out(
+        document,
+        fronts,
+        SheetSpec(PACK_W, PACK_H, 0),
+        "Card packs",
+        "Packs for the pack deal: 16 Animal, 16 Colour, 16 Tree cards",
+        backs=backs,
+    )
+    track = draw_score_track()
+    lay_out(
+        document,
+        [track],
+        SheetSpec(track.width, track.height),
+        "Score track",
+        "Score track for both players' markers",
+        landscape=True,
+    )
+    add_rules(document, GAME_NAME)
+    return document

@@ -1,0 +1,309 @@
+"""Wallaby kit: the board layout map, the tiles, pawns and tokens, harvest mats, turn diagrams
+and the rules summary.
+
+Rules: ../shared/RULES.md, "Wallaby". Tiles are 30 mm squares cut along shared lines, one per
+tile of the setup (the set-aside tiles are not printed); the layout map says which tile goes
+where, so the printed game starts from exactly the setup that was simulated. Player colours come
+from the Painter with their letters (R, B, G, Y), so a black-and-white print stays playable.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.games.base import Setup
+from pnp.games.mechanics.grid import FILES
+from pnp.games.wallaby.game import TILES, board_size, field_of, tile_set
+from pnp.kits.rules import add_rules, seed_label
+from pnp.kits.wallaby.art import ellipse_shape, paragraph, plants, scarecrow, wallaby
+from pnp.kits.wallaby.diagram import add_turn_diagrams
+from pnp.kits.wallaby.mat import MAT_H, MAT_W, harvest_mat, seat_swatch
+from pnp.render.document import Document
+from pnp.render.drawing import Drawing, Style, rect_shape
+from pnp.render.paper import Box, component_sizes
+from pnp.render.settings import PrintSettings
+from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
+from pnp.render.theme import Painter
+
+GAME_NAME = "wallaby"
+TITLE = "Wallaby"
+TILE = component_sizes("wallaby")["tile"]  # mm, the side of a tile
+STANDEE_W = component_sizes("wallaby")["standee_width"]
+FIGURE_H = component_sizes("wallaby")["standee_figure_height"]
+TAB_H = component_sizes("wallaby")["standee_tab_height"]
+TOKEN = component_sizes("wallaby")["token"]  # diameter of the flat tokens, three to a strip
+PIECE_GAP = 4.0
+FOLD = Style(stroke="#666666", width=0.25, dash=(1.5, 1.2))
+THIN = Style(stroke="#444444", width=0.25)
+EDGE = Style(stroke="#c8c8c8", width=0.1)
+SETUP_TEXT = 80.0  # mm kept below the layout map for the setup steps
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def seat_title(painter: Painter, seat: int) -> str:
+    swatch = painter.swatch(seat_swatch(seat))
+    return f"{swatch.name.capitalize()} ({swatch.letter})"
+
+
+# -- tiles -------------------------------------------------------------------------------------
+
+
+def tile_front(value: int, painter: Painter) -> Drawing:
+    """A tile: `value` plants and the number small in two opposite corners."""
+    field = painter.fill("field")
+    tile = Drawing(TILE, TILE, background=field)
+    tile.rect(0, 0, TILE, TILE, Style(fill=field, stroke=None))
+    tile.rect(0, 0, TILE, TILE, EDGE)  # a hairline on the cut, for scissors
+    tile.rect(1.3, 1.3, TILE - 2.6, TILE - 2.6, Style(stroke="#b9a77a", width=0.2), radius=1.5)
+    plants(tile, 0, 0, TILE, value, painter)
+    tile.text(2.6, 5.4, str(value), 3.6, bold=True)
+    tile.text(TILE - 2.6, TILE - 5.4, str(value), 3.6, bold=True, angle=180)
+    return tile
+
+
+def tile_back(painter: Painter) -> Drawing:
+    field = painter.fill("field")
+    back = Drawing(TILE, TILE, background=field)
+    back.rect(0, 0, TILE, TILE, Style(fill=field, stroke=None))
+    back.rect(2, 2, TILE - 4, TILE - 4, Style(stroke="#b9a77a", width=0.3), radius=2)
+    back.centred_text(TILE / 2, TILE / 2, TITLE, 4.2, bold=True, fill="#7a6a3a")
+    return back
+
+
+def add_tiles(document: Document, setup: Setup, painter: Painter) -> None:
+    values = sorted(int(d) for d in "".join(setup.data["board"]))
+    counts = Counter(values)
+    faces = {v: tile_front(v, painter) for v in counts}
+    spec = SheetSpec(TILE, TILE, 0.0)
+    content = document.paper.content
+
+    def pages(area: Box) -> int:
+        cols, rows = spec.grid(area)
+        return -(-len(values) // (cols * rows))
+
+    with_heading = pages(content.below(HEADING_SPACE))
+    heading = (
+        f"{len(values)} tiles: {counts[1]} with 1 plant, {counts[2]} with 2, {counts[3]} with 3"
+        "  ·  cut along the lines"
+    )
+    if with_heading > pages(content):
+        heading = ""  # the heading would cost a page: the footer names the page anyway
+    backs = None
+    if setup.options.get("tile-backs") == "field":
+        backs = [tile_back(painter)] * len(values)
+    lay_out(document, [faces[v] for v in values], spec, "Tiles", heading, backs=backs)
+
+
+# -- the layout map ----------------------------------------------------------------------------
+
+
+def add_layout_map(document: Document, setup: Setup, painter: Painter) -> None:
+    """The page that says which tile goes where, with the setup steps of this player count."""
+    page = document.new_page("Board layout")
+    area = page.paper.content
+    drawing = page.drawing
+    field = field_of(setup.options)
+    rows, cols = board_size(setup.options)
+    drawing.text(
+        area.x, area.y + 6, f"{TITLE}: board layout for seed {seed_label(setup)}", 6, bold=True
+    )
+    variant = str(setup.options["variant"])
+    label = {"standard": "standard rules", "valley": "the Valley", "children": "children's variant"}
+    summary = (
+        f"{field.players} players  ·  {label[variant]}  ·  {rows} x {cols} board  ·  "
+        f"goal {field.goal} plants"
+    )
+    drawing.text(area.x, area.y + 12.5, summary, 3.6)
+    band = 3 if field.valley else 0
+    label_space = 6.0
+    map_height = area.h - 26 - 2 * label_space - SETUP_TEXT  # the setup steps go below the map
+    cell = min(20.0, (area.w - 2 * label_space) / (cols + 2 * band), map_height / (rows + 2 * band))
+    width = (cols + 2 * band) * cell + 2 * label_space
+    left = area.x + (area.w - width) / 2 + label_space + band * cell
+    top = area.y + 20 + label_space + band * cell
+    if band:
+        _outside_band(drawing, left, top, rows, cols, cell, painter)
+    _board_map(drawing, setup.data["board"], left, top, cell, painter, label_space)
+    y = top + (rows + band) * cell + label_space + 6
+    paragraph(drawing, area.x, y, area.w, _setup_text(setup, painter), 3.3)
+
+
+def _board_map(
+    drawing: Drawing,
+    board: list[str],
+    left: float,
+    top: float,
+    cell: float,
+    painter: Painter,
+    label_space: float,
+) -> None:
+    rows, cols = len(board), len(board[0])
+    field = painter.fill("field")
+    for i, row in enumerate(board):
+        for c, digit in enumerate(row):
+            x, y = left + c * cell, top + i * cell
+            drawing.rect(x, y, cell, cell, Style(fill=field, stroke="#000000", width=0.3))
+            drawing.centred_text(x + cell * 0.3, y + cell * 0.42, digit, cell * 0.42, bold=True)
+            for k in range(int(digit)):
+                drawing.circle(
+                    x + cell * 0.72, y + cell * (0.22 + 0.25 * k), cell * 0.07,
+                    Style(fill=painter.fill("plant"), stroke=painter.line("plant"), width=0.2),
+                )  # fmt: skip
+            name = f"{FILES[c]}{rows - i}"
+            drawing.text(x + cell * 0.08, y + cell * 0.9, name, cell * 0.16, fill="#666666")
+    size = min(4.0, cell * 0.3)
+    for c in range(cols):
+        x = left + (c + 0.5) * cell
+        drawing.centred_text(x, top - label_space / 2, FILES[c], size, bold=True)
+        drawing.centred_text(x, top + rows * cell + label_space / 2, FILES[c], size, bold=True)
+    for i in range(rows):
+        y = top + (i + 0.5) * cell
+        drawing.centred_text(left - label_space / 2, y, str(rows - i), size, bold=True)
+        drawing.centred_text(
+            left + cols * cell + label_space / 2, y, str(rows - i), size, bold=True
+        )
+    drawing.rect(left, top, cols * cell, rows * cell, Style(stroke="#000000", width=0.7))
+
+
+def _outside_band(
+    drawing: Drawing, left: float, top: float, rows: int, cols: int, cell: float, painter: Painter
+) -> None:
+    """The Valley's three cells outside the board, where jumps may land but turns never end."""
+    outer = rect_shape(left - 3 * cell, top - 3 * cell, (cols + 6) * cell, (rows + 6) * cell)
+    painter.area(drawing, outer, "outside", outline=0.3)
+    drawing.rect(left, top, cols * cell, rows * cell, Style(fill="#ffffff", stroke=None))
+    note = "outside the board: a jump may land here; the bounce must come back onto the board"
+    drawing.centred_text(left + cols * cell / 2, top - 2.4 * cell, note, min(3.2, cell * 0.3))
+
+
+def _count(tiles: Counter[int]) -> str:
+    return ", ".join(
+        f"{WORDS.get(n, str(n))} {v}{'s' if n > 1 else ''}" for v, n in sorted(tiles.items())
+    )
+
+
+def _setup_text(setup: Setup, painter: Painter) -> list[str]:
+    field = field_of(setup.options)
+    aside = Counter(int(d) for d in setup.data["set_aside"])
+    rows = len(setup.data["board"])
+    lines = [
+        f"**Lay out the tiles** face up exactly as shown: rank {rows} on the far side, file a on "
+        "the left. Squares are named by file and rank (a1 is the near left corner), as in the "
+        "moves the simulator writes.",
+    ]
+    removal = Counter(TILES) - Counter(tile_set(setup.options))
+    if removal:
+        lines.append(f"**Set aside** for 2 players (not printed, not used): {_count(removal)}.")
+    if aside - removal:
+        lines.append(
+            f"**The Valley** set aside one tile drawn at random: {_count(aside - removal)} "
+            "(not printed)."
+        )
+    seats = [seat_title(painter, s) for s in range(field.players)]
+    lines.append(
+        f"**Seats** in turn order: {', '.join(seats)}. {seats[0]} places its wallaby on a free "
+        "perimeter tile (edge row or column)."
+    )
+    for seat in range(1, field.players):
+        lines.append(
+            f"{seats[seat]} places its wallaby on a free perimeter tile, then harvests a free "
+            f"{seat}-plant tile (no wallaby or scarecrow on it) from anywhere on the board."
+        )
+    if field.scarecrow:
+        lines.append(f"{seats[-1]} then places the **scarecrow** on any tile. {seats[0]} starts.")
+    else:
+        lines.append(f"No scarecrow in the children's variant. {seats[0]} starts.")
+    lines.append(f"**Goal:** the first to hold {field.goal} plants at the end of a turn wins.")
+    return lines
+
+
+# -- pawns, tokens and mats --------------------------------------------------------------------
+
+
+def _figure(painter: Painter, swatch: str | None) -> Drawing:
+    panel = Drawing(STANDEE_W, FIGURE_H)
+    panel.rect(0, 0, STANDEE_W, FIGURE_H, Style(fill=painter.fill("mat"), stroke=None))
+    if swatch is None:
+        scarecrow(panel, 2.0, 1.5, STANDEE_W - 4, FIGURE_H - 2.5, painter)
+    else:
+        wallaby(panel, 1.5, 1.5, STANDEE_W - 4, FIGURE_H - 2.5, painter, swatch)
+    return panel
+
+
+def standee(painter: Painter, swatch: str | None, name: str) -> Drawing:
+    """A fold-over standee: a tab, the figure upside down, the fold, the figure, a tab.
+
+    Fold on the middle line with the figures outwards and glue; fold the tabs out to stand."""
+    height = 2 * FIGURE_H + 2 * TAB_H
+    piece = Drawing(STANDEE_W, height)
+    piece.place(_figure(painter, swatch), 0, TAB_H, rotate=180)
+    piece.place(_figure(painter, swatch), 0, TAB_H + FIGURE_H)
+    for y in (TAB_H, TAB_H + FIGURE_H, TAB_H + 2 * FIGURE_H):
+        piece.line(0, y, STANDEE_W, y, FOLD)
+    piece.text(STANDEE_W / 2, height - 3.5, name, 3.0, bold=True, anchor="middle")
+    piece.text(STANDEE_W / 2, 3.5, name, 3.0, bold=True, anchor="middle", angle=180)
+    piece.rect(0, 0, STANDEE_W, height, THIN)
+    return piece
+
+
+Token = tuple[str, str | None, str]  # (kind: marker | pawn | scarecrow, swatch, label)
+
+
+def token_strip(painter: Painter, tokens: list[Token]) -> Drawing:
+    """Up to three round tokens in a standee-sized strip, each cut along its circle."""
+    height = 2 * FIGURE_H + 2 * TAB_H
+    strip = Drawing(STANDEE_W, height)
+    outline: list[tuple[str | float, ...]] = []
+    for k, (kind, swatch, label) in enumerate(tokens):
+        cx, cy = STANDEE_W / 2, height / 6 * (2 * k + 1)
+        disc = ellipse_shape(cx, cy, TOKEN / 2, TOKEN / 2)
+        outline.extend(disc)
+        if kind == "marker" and swatch is not None:
+            painter.area(strip, disc, swatch, outline=0.4)
+            strip.centred_text(
+                cx, cy - 1.5, painter.letter(swatch), 8, bold=True, fill=painter.text_on(swatch)
+            )
+            strip.centred_text(cx, cy + 5.5, label, 2.6, fill=painter.text_on(swatch))
+        else:
+            strip.path(disc, Style(fill=painter.fill("mat"), stroke="#222222", width=0.4))
+            box = TOKEN * 0.72
+            if kind == "pawn":
+                wallaby(strip, cx - box / 2, cy - box / 2, box, box, painter, str(swatch))
+            else:
+                scarecrow(strip, cx - box / 2, cy - box / 2, box, box, painter)
+    strip.outline = tuple(outline)
+    return strip
+
+
+def add_pieces(document: Document, setup: Setup, painter: Painter) -> None:
+    field = field_of(setup.options)
+    seats = [seat_swatch(s) for s in range(field.players)]
+    items = [standee(painter, s, painter.swatch(s).name.capitalize()) for s in seats]
+    tokens: list[Token] = [("marker", s, "score") for s in seats]
+    tokens += [("pawn", s, "") for s in seats]
+    if field.scarecrow:
+        items.append(standee(painter, None, "Scarecrow"))
+        tokens.append(("scarecrow", None, ""))
+    items += [token_strip(painter, tokens[k : k + 3]) for k in range(0, len(tokens), 3)]
+    heading = "Standees: fold at the middle, glue, tabs out  ·  discs: markers, flat pawns"
+    spec = SheetSpec(STANDEE_W, 2 * FIGURE_H + 2 * TAB_H, PIECE_GAP)
+    lay_out(document, items, spec, "Pawns and tokens", heading)
+
+
+def add_mats(document: Document, setup: Setup, painter: Painter) -> None:
+    field = field_of(setup.options)
+    mats = [harvest_mat(painter, field, seat) for seat in range(field.players)]
+    spec = SheetSpec(MAT_W, MAT_H, PIECE_GAP)
+    lay_out(document, mats, spec, "Harvest mats", "Harvest mats: one per player")
+
+
+def build(setup: Setup, settings: PrintSettings) -> Document:
+    document = Document(TITLE, seed_label(setup), settings)
+    painter = Painter(GAME_NAME, settings.ink)
+    add_layout_map(document, setup, painter)
+    add_tiles(document, setup, painter)
+    add_pieces(document, setup, painter)
+    add_mats(document, setup, painter)
+    add_turn_diagrams(document, field_of(setup.options), painter)
+    add_rules(document, GAME_NAME)
+    return document
