@@ -170,7 +170,12 @@ class _Emitter:
             attributes["text_anchor"] = op.anchor
         if op.angle:
             attributes["transform"] = f"rotate({_n(-op.angle)} {_n(op.x)} {_n(op.y)})"
-        return self.document.text(op.text, **attributes)
+        element = self.document.text(op.text, **attributes)
+        if op.text != op.text.strip() or "  " in op.text:
+            # SVG viewers collapse leading, trailing and repeated spaces unless told not to; a
+            # rules line drawn as runs (" the Billabong") would lose the space between runs.
+            element.attribs["xml:space"] = "preserve"
+        return element
 
     def group(self, op: Place) -> Any:
         document = self.document
