@@ -1,7 +1,9 @@
 """The registry of kits: every registered game (pnp.games.ORDER) has the package
-`pnp/kits/<name>/` whose `build(setup, settings) -> Document` draws its kit.
+`pnp/kits/<name>/` whose `KIT` (a `pnp.kits.builder.Kit`) declares what its kit draws; the shared
+builder (pnp.kits.builder) makes the document, painter and rules pages around it.
 
-A kit package that is missing or has no `build` fails loudly when the kit is asked for.
+A kit package that is missing, or whose `KIT` is missing or not a `Kit`, fails at import with the
+package's name in the message, never by leaving the kit out.
 
 Kits draw through pnp.render only (never to one backend), and `write_kit` turns a document into
 `kit.pdf`, `kit-pNN.svg` and `setup.json` in one folder, all or nothing.
@@ -10,38 +12,37 @@ Kits draw through pnp.render only (never to one backend), and `write_kit` turns 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pnp.games import ORDER, package_name
 from pnp.games.base import Game, Setup
 from pnp.games.setupfile import setup_json
-from pnp.kits.rules import seed_label
+from pnp.kits.builder import Kit, build, seed_label
 from pnp.output import staged_folder
 from pnp.render.document import Document
 from pnp.render.pdf import pdf_bytes
 from pnp.render.settings import PrintSettings
 from pnp.render.svg import laser_svg_text, svg_text
 
-Builder = Callable[[Setup, PrintSettings], Document]
+
+def load_kit(name: str) -> Kit:
+    """The `KIT` of the game `name`'s kit package; ImportError naming the package otherwise."""
+    package = f"{__name__}.{package_name(name)}"
+    kit = getattr(importlib.import_module(package), "KIT", None)
+    if not isinstance(kit, Kit):
+        found = "missing" if kit is None else f"a {type(kit).__name__}"
+        raise ImportError(f"{package}.KIT is {found}, not a pnp.kits.builder.Kit")
+    return kit
 
 
-def _load(name: str) -> Builder:
-    module = importlib.import_module(f"{__name__}.{package_name(name)}")
-    build: Builder | None = getattr(module, "build", None)
-    if build is None:
-        raise ImportError(f"pnp.kits.{package_name(name)} has no build(setup, settings)")
-    return build
-
-
-KITS: dict[str, Builder] = {name: _load(name) for name in ORDER}
+KITS: dict[str, Kit] = {name: load_kit(name) for name in ORDER}
 
 FORMATS = ("pdf", "svg", "both", "laser")
 
 
 def build_kit(game: Game[Any], setup: Setup, settings: PrintSettings) -> Document:
-    return KITS[game.info.name](setup, settings)
+    return build(KITS[game.info.name], game.info, setup, settings)
 
 
 def kit_folder_name(game: Game[Any], setup: Setup) -> str:

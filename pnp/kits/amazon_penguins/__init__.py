@@ -1,5 +1,5 @@
-"""Amazon Penguins: what its kit draws (`build` is what the kit registry reads)."""
+"""Amazon Penguins: what its kit draws (`KIT` is what the kit registry reads)."""
 
-from pnp.kits.amazon_penguins.kit import build
+from pnp.kits.amazon_penguins.kit import KIT
 
-__all__ = ["build"]
+__all__ = ["KIT"]

@@ -13,6 +13,7 @@ from pnp.games.amazon_penguins.game import BOARDS, PENGUINS_EACH, SEATS
 from pnp.games.base import Setup
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.penguins.game import values_of
+from pnp.kits.builder import Kit, KitContext
 from pnp.kits.parts.queen import (
     HEX_CELL,
     SQUARE,
@@ -26,18 +27,13 @@ from pnp.kits.parts.queen import (
     tally_sheet,
     token,
 )
-from pnp.kits.rules import add_rules, seed_label
-from pnp.render.document import Document
 from pnp.render.drawing import Drawing
 from pnp.render.hexsheet import lay_out_hexes
 from pnp.render.paper import component_sizes
-from pnp.render.settings import PrintSettings
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
 
-GAME_NAME = "amazon-penguins"
-TITLE = "Amazon Penguins"
 CHIP = component_sizes("amazon-penguins")["chip"]
 TILE = component_sizes("amazon-penguins")["tile"]
 
@@ -61,11 +57,10 @@ def printed_board(setup: Setup, painter: Painter) -> Drawing:
     return hex_board(grid, HEX_CELL, painter, swatch, content)
 
 
-def build(setup: Setup, settings: PrintSettings) -> Document:
-    painter = Painter(GAME_NAME, settings.ink)
-    document = Document(TITLE, seed_label(setup), settings)
+def draw(kit: KitContext) -> None:
+    setup, painter, document = kit.setup, kit.painter, kit.document
     grid, mix = BOARDS[setup.variant]
-    tile_drawing(document, printed_board(setup, painter), f"Board of seed {seed_label(setup)}")
+    tile_drawing(document, printed_board(setup, painter), f"Board of seed {kit.seed_label}")
     penguins = [
         token(seat, seat[0].upper(), painter, "penguin", square=True)
         for seat in SEATS
@@ -99,7 +94,8 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
     area = page.paper.content
     names = (f"{SEATS[0]} (L)", f"{SEATS[1]} (D)")
     entries = grid.cells - 2 * PENGUINS_EACH  # one player may spear every chip left
-    sheet = tally_sheet(f"{TITLE}: tally", names, entries, area.w, area.h)
+    sheet = tally_sheet(f"{kit.title}: tally", names, entries, area.w, area.h)
     page.drawing.place(sheet, area.x, area.y)
-    add_rules(document, GAME_NAME)
-    return document
+
+
+KIT = Kit(draw)

@@ -1,5 +1,5 @@
-"""Amazons: what its kit draws (`build` is what the kit registry reads)."""
+"""Amazons: what its kit draws (`KIT` is what the kit registry reads)."""
 
-from pnp.kits.amazons.kit import build
+from pnp.kits.amazons.kit import KIT
 
-__all__ = ["build"]
+__all__ = ["KIT"]

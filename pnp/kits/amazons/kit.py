@@ -8,19 +8,13 @@ page and is printed in overlapping parts (pnp.render.tiling). Rules: ../shared/R
 from __future__ import annotations
 
 from pnp.games.amazons.game import SEATS, start_squares
-from pnp.games.base import Setup
 from pnp.games.mechanics.grid import Cell, SquareGrid
+from pnp.kits.builder import Kit, KitContext
 from pnp.kits.parts.queen import SQUARE, TOKEN, marker, square_board, token
-from pnp.kits.rules import add_rules, seed_label
-from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style
-from pnp.render.settings import PrintSettings
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
-
-GAME_NAME = "amazons"
-TITLE = "Amazons"
 
 
 def draw_board(size: int, painter: Painter) -> Drawing:
@@ -42,10 +36,9 @@ def draw_board(size: int, painter: Painter) -> Drawing:
     return square_board(grid, painter, swatch, content)
 
 
-def build(setup: Setup, settings: PrintSettings) -> Document:
+def draw(kit: KitContext) -> None:
+    setup, painter, document = kit.setup, kit.painter, kit.document
     size = int(setup.options["size"])
-    painter = Painter(GAME_NAME, settings.ink)
-    document = Document(TITLE, seed_label(setup), settings)
     tile_drawing(document, draw_board(size, painter), f"Board {size} x {size}")
     amazons = [
         token(seat, seat[0].upper(), painter, "crown", square=True)
@@ -60,5 +53,6 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
         "Pieces",
         f"4 light amazons (L), 4 dark (D) and {len(arrows)} arrows: cut along the lines",
     )
-    add_rules(document, GAME_NAME)
-    return document
+
+
+KIT = Kit(draw)

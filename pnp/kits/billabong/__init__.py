@@ -1,5 +1,5 @@
-"""Billabong: what its kit draws (`build` is what the kit registry reads)."""
+"""Billabong: what its kit draws (`KIT` is what the kit registry reads)."""
 
-from pnp.kits.billabong.kit import build
+from pnp.kits.billabong.kit import KIT
 
-__all__ = ["build"]
+__all__ = ["KIT"]

@@ -10,7 +10,6 @@ into equal overlapping parts with registration marks and an assembly map.
 
 from __future__ import annotations
 
-from pnp.games.base import Setup
 from pnp.games.billabong.board import GRID, LAKE_FILES, LAKE_RANKS, LINE_FILE, LINE_TOP
 from pnp.games.mechanics.grid import FILES
 from pnp.kits.billabong.art import (
@@ -23,17 +22,13 @@ from pnp.kits.billabong.art import (
     wavy_band,
 )
 from pnp.kits.billabong.diagrams import diagrams_page
-from pnp.kits.rules import add_rules, seed_label
-from pnp.render.document import Document
+from pnp.kits.builder import Kit, KitContext
 from pnp.render.drawing import Drawing, Point, Style, rect_shape
 from pnp.render.paper import component_sizes
-from pnp.render.settings import PrintSettings
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
 
-GAME_NAME = "billabong"
-TITLE = "Billabong"
 SQUARE = component_sizes("billabong")["square"]  # mm
 BAND = 8.0  # the band of file letters / rank numbers around the board
 LEGEND = 16.0  # below the bottom band: the creek's name
@@ -172,14 +167,14 @@ def token_sheet(painter: Painter) -> tuple[list[Drawing], list[Drawing]]:
     return fronts, backs
 
 
-def build(setup: Setup, settings: PrintSettings) -> Document:
-    document = Document(TITLE, seed_label(setup), settings)
-    painter = Painter(GAME_NAME, settings.ink)
-    tile_drawing(document, draw_board(painter), f"{TITLE} board, {SQUARE:g} mm squares")
+def draw(kit: KitContext) -> None:
+    setup, painter, document = kit.setup, kit.painter, kit.document
+    tile_drawing(document, draw_board(painter), f"{kit.title} board, {SQUARE:g} mm squares")
     fronts, backs = token_sheet(painter)
     heading = f"Kangaroos ({TOKEN:g} mm), the referee and -1 chips ({CHIP:g} mm)"
     spec = SheetSpec(TOKEN_CELL, TOKEN_CELL, TOKEN_GAP)
     lay_out(document, fronts, spec, "Tokens", heading, backs=backs)
     diagrams_page(document, painter, setup)
-    add_rules(document, GAME_NAME)
-    return document
+
+
+KIT = Kit(draw)

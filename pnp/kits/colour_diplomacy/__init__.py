@@ -1,5 +1,5 @@
-"""Colour Diplomacy: what its kit draws (`build` is what the kit registry reads)."""
+"""Colour Diplomacy: what its kit draws (`KIT` is what the kit registry reads)."""
 
-from pnp.kits.colour_diplomacy.kit import build
+from pnp.kits.colour_diplomacy.kit import KIT
 
-__all__ = ["build"]
+__all__ = ["KIT"]

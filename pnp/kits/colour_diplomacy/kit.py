@@ -8,22 +8,18 @@ every coloured thing also carries a number or letter, so the kit plays in black 
 
 from __future__ import annotations
 
-from pnp.games.base import Setup
+from pnp.kits.builder import Kit, KitContext
 from pnp.kits.colour_diplomacy.ring_board import RingGeometry, draw_board, token
-from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
 from pnp.render.drawing import BLACK, WHITE, Drawing, Style, circle_shape, rect_shape
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box, component_sizes
-from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out
 from pnp.render.text import wrap
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
 
-GAME_NAME = "colour-diplomacy"
-TITLE = "Colour Diplomacy"
-SIZES = component_sizes(GAME_NAME)
+SIZES = component_sizes("colour-diplomacy")
 CARD_W, CARD_H = SIZES["card_width"], SIZES["card_height"]  # the track's slots are a little larger
 SLOT_W, SLOT_H = SIZES["slot_width"], SIZES["slot_height"]
 TOKEN = SIZES["token"]
@@ -46,14 +42,18 @@ def colour_words(painter: Painter, player: int) -> str:
     return f"{painter.swatch(name).name} ({painter.letter(name)})"
 
 
-def build(setup: Setup, settings: PrintSettings) -> Document:
+def draw(kit: KitContext) -> None:
+    setup, painter, document = kit.setup, kit.painter, kit.document
     n = setup.players
     circle_colours: list[int] = list(setup.data["circle_colours"])
-    painter = Painter(GAME_NAME, settings.ink)
-    document = Document(TITLE, seed_label(setup), settings)
     geometry = RingGeometry(n)
     seed = "custom setup" if setup.seed is None else f"seed {setup.seed}"
-    notes = [TITLE, f"{n} players", "circle 1 is the outermost", "C3: field 1 of circle 3 begins"]
+    notes = [
+        kit.title,
+        f"{n} players",
+        "circle 1 is the outermost",
+        "C3: field 1 of circle 3 begins",
+    ]
     plain = draw_board(geometry, painter, None, notes)
     tile_drawing(document, plain, "Board")
     coloured = draw_board(
@@ -61,7 +61,7 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
         painter,
         [swatch(p) for p in circle_colours],
         [
-            TITLE,
+            kit.title,
             f"{n} players, {seed}",
             "the circle colours at the start",
             "C3 R: circle 3 and its colour letter",
@@ -86,13 +86,11 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
     )
     lay_out(
         document,
-        [order_pad(painter, p) for p in players],
+        [order_pad(painter, p, kit.title) for p in players],
         SheetSpec(PAD_W, PAD_H, 6.0),
         "Order pads",
         "Order pads: write your order secretly, then all reveal at once",
     )
-    add_rules(document, GAME_NAME)
-    return document
 
 
 def colour_card(painter: Painter, player: int) -> Drawing:
@@ -177,7 +175,7 @@ PAD_HEAD = 12.0
 PAD_TABLE_HEAD = 7.0
 
 
-def order_pad(painter: Painter, player: int) -> Drawing:
+def order_pad(painter: Painter, player: int, title: str) -> Drawing:
     """One row per turn: MOVE in or out to a field, HOLD, or SUPPORT a player into a field."""
     pad = Drawing(PAD_W, PAD_H)
     chip = circle_shape(5.0, 5.0, 4.5)
@@ -185,7 +183,7 @@ def order_pad(painter: Painter, player: int) -> Drawing:
     pad.circle(5.0, 5.0, 2.6, BOX)
     pad.centred_text(5.0, 5.0, str(player), 3.0 if player < 10 else 2.5, bold=True)
     pad.text(12, 6.5, f"Orders of player {player}", 4.4, bold=True)
-    pad.text(PAD_W, 6.5, f"{TITLE}  ·  colour {colour_words(painter, player)}", 3.0,
+    pad.text(PAD_W, 6.5, f"{title}  ·  colour {colour_words(painter, player)}", 3.0,
              anchor="end")  # fmt: skip
     top = PAD_HEAD
     rows = int((PAD_H - PAD_HEAD - PAD_TABLE_HEAD - 10) // PAD_ROW)
@@ -225,3 +223,6 @@ def _pad_row(pad: Drawing, y: float) -> None:
     x += PAD_COLUMNS[3][1] + PAD_COLUMNS[4][1]
     pad.text(x + 1.5, mid + 1.0, "c", 2.8, fill=GREY)
     pad.text(x + 16.0, mid + 1.0, "f", 2.8, fill=GREY)
+
+
+KIT = Kit(draw)

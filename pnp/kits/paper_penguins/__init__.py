@@ -1,5 +1,5 @@
-"""Paper Pen-guins: what its kit draws (`build` is what the kit registry reads)."""
+"""Paper Pen-guins: what its kit draws (`KIT` is what the kit registry reads)."""
 
-from pnp.kits.paper_penguins.kit import build
+from pnp.kits.paper_penguins.kit import KIT
 
-__all__ = ["build"]
+__all__ = ["KIT"]

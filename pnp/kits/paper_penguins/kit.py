@@ -9,18 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.games.base import Setup
 from pnp.games.mechanics.grid import FILES
-from pnp.kits.rules import add_rules, seed_label
-from pnp.render.document import Document
+from pnp.kits.builder import Kit, KitContext
 from pnp.render.drawing import Drawing, Style
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Paper, component_sizes
-from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
 
-GAME_NAME = "paper-penguins"
-TITLE = "Paper Pen-guins"
 MIN_CELL = component_sizes("paper-penguins")["min_cell"]
 MAX_CELL = component_sizes("paper-penguins")["max_cell"]
 LABEL = 5.0  # the band of file letters / rank numbers around the grid
@@ -71,10 +66,10 @@ def choose_geometry(rows: int, cols: int, paper: Paper) -> tuple[SheetGeometry, 
     return SheetGeometry(rows, cols, best[1]), not best[2]
 
 
-def draw_sheet(rows: list[str], geometry: SheetGeometry, caption: str) -> Drawing:
+def draw_sheet(title: str, rows: list[str], geometry: SheetGeometry, caption: str) -> Drawing:
     g = geometry
     sheet = Drawing(g.width, g.height)
-    sheet.text(0, 6, TITLE, 4.6, bold=True)
+    sheet.text(0, 6, title, 4.6, bold=True)
     sheet.text(g.width, 6, caption, fit_size(caption, 3.0, g.width - 45), anchor="end")
     top, left = HEAD + LABEL, LABEL
     for c in range(g.cols):
@@ -116,17 +111,22 @@ def _score_boxes(sheet: Drawing, g: SheetGeometry, y: float) -> None:
     sheet.text(0, y + 14, legend, fit_size(legend, 2.6, g.width))
 
 
-def build(setup: Setup, settings: PrintSettings) -> Document:
+def draw(kit: KitContext) -> None:
+    setup, settings, document = kit.setup, kit.settings, kit.document
     sheets = setup.data["sheets"]
     rows, cols = len(sheets[0]["rows"]), len(sheets[0]["rows"][0])
-    document = Document(TITLE, seed_label(setup), settings)
     geometry, landscape = choose_geometry(rows, cols, settings.paper)
     seed = "board file" if setup.seed is None else f"seed {setup.seed}"
     drawings = [
-        draw_sheet(sheet["rows"], geometry, f"sheet {sheet['id']}  ·  {seed}  ·  {rows}x{cols}")
+        draw_sheet(
+            kit.title, sheet["rows"], geometry, f"sheet {sheet['id']}  ·  {seed}  ·  {rows}x{cols}"
+        )
         for sheet in sheets
     ]
-    heading = f"{TITLE}: {len(sheets)} sheet{'s' if len(sheets) > 1 else ''}, two players, two pens"
+    heading = (
+        f"{kit.title}: {len(sheets)} sheet{'s' if len(sheets) > 1 else ''}, two players, two pens"
+    )
     lay_out(document, drawings, geometry.spec(), "Sheets", heading, landscape)
-    add_rules(document, "paper-penguins")
-    return document
+
+
+KIT = Kit(draw)

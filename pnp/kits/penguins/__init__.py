@@ -1,5 +1,5 @@
-"""Penguins (Hey That's My Fish): what its kit draws (`build` is what the kit registry reads)."""
+"""Penguins (Hey That's My Fish): what its kit draws (`KIT` is what the kit registry reads)."""
 
-from pnp.kits.penguins.kit import build
+from pnp.kits.penguins.kit import KIT
 
-__all__ = ["build"]
+__all__ = ["KIT"]

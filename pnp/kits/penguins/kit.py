@@ -8,21 +8,16 @@ to lay exactly the board the simulator studied. Rules: ../shared/RULES.md, "Peng
 
 from __future__ import annotations
 
-from pnp.games.base import Setup
 from pnp.games.mechanics.grid import Cell
 from pnp.games.penguins.game import FLOE, LETTERS, MIX, PENGUINS_EACH, SEATS, values_of
+from pnp.kits.builder import Kit, KitContext
 from pnp.kits.parts.queen import draw_fishes, fish_tile, hex_board, place_items, token
-from pnp.kits.rules import add_rules, seed_label
-from pnp.render.document import Document
 from pnp.render.drawing import Drawing
 from pnp.render.hexsheet import lay_out_hexes
 from pnp.render.paper import component_sizes
-from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SIZE
 from pnp.render.theme import Painter
 
-GAME_NAME = "penguins"
-TITLE = "Penguins"
 TILE = component_sizes("penguins")["tile"]  # tile width across the flats
 MAP_CELL = 20.0
 
@@ -36,12 +31,11 @@ def floe_map(rows: list[str], painter: Painter) -> Drawing:
     return hex_board(FLOE, MAP_CELL, painter, lambda c: f"ice{values[c]}", content)
 
 
-def build(setup: Setup, settings: PrintSettings) -> Document:
-    painter = Painter(GAME_NAME, settings.ink)
-    document = Document(TITLE, seed_label(setup), settings)
+def draw(kit: KitContext) -> None:
+    setup, painter, document = kit.setup, kit.painter, kit.document
     page = document.new_page("Floe and penguins")
     area = page.paper.content
-    heading = f"The floe of seed {seed_label(setup)}: lay the tiles like this (optional)"
+    heading = f"The floe of seed {kit.seed_label}: lay the tiles like this (optional)"
     page.drawing.text(area.x, area.y + HEADING_SIZE, heading, HEADING_SIZE, bold=True)
     hint = "8 rows of 7 and 8 tiles, the top row of 7 set in by half a tile; names as in moves."
     page.drawing.text(area.x, area.y + 10, hint, 3.0)
@@ -66,5 +60,6 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
         for _ in range(count)
     ]
     lay_out_hexes(document, tiles, "Tiles", "60 ice tiles: 30 one-fish, 20 two-fish, 10 three-fish")
-    add_rules(document, GAME_NAME)
-    return document
+
+
+KIT = Kit(draw)

@@ -1,5 +1,5 @@
-"""The Platypus Game: what its kit draws (`build` is what the kit registry reads)."""
+"""The Platypus Game: what its kit draws (`KIT` is what the kit registry reads)."""
 
-from pnp.kits.platypus.kit import build
+from pnp.kits.platypus.kit import KIT
 
-__all__ = ["build"]
+__all__ = ["KIT"]

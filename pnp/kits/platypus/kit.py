@@ -9,7 +9,6 @@ or a letter, so the kit plays the same in black and white. Rules: ../shared/RULE
 
 from __future__ import annotations
 
-from pnp.games.base import Setup
 from pnp.games.platypus.game import GAME
 from pnp.games.platypus.tables import (
     ANIMALS,
@@ -17,6 +16,7 @@ from pnp.games.platypus.tables import (
     CELLS,
     PLAYERS,
 )
+from pnp.kits.builder import Kit, KitContext
 from pnp.kits.platypus.art import arrow_shape, draw_animal, draw_ghost_gum, draw_wattle
 from pnp.kits.platypus.tables import (
     LINE,
@@ -32,18 +32,13 @@ from pnp.kits.platypus.tables import (
     pack_cards,
     table_size,
 )
-from pnp.kits.rules import add_rules, seed_label
-from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.fonts import fit_size
 from pnp.render.paper import component_sizes
-from pnp.render.settings import PrintSettings
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
 
-GAME_NAME = "platypus"
-TITLE = "Platypus"
 SIZES = component_sizes("platypus")
 CELL_W, CELL_H = SIZES["cell_width"], SIZES["cell_height"]
 CARD_W, CARD_H = SIZES["card_width"], SIZES["card_height"]
@@ -192,9 +187,8 @@ def draw_score_track() -> Drawing:
 # -- the kit -------------------------------------------------------------------------------------
 
 
-def build(setup: Setup, settings: PrintSettings) -> Document:
-    painter = Painter(GAME_NAME, settings.ink)
-    document = Document(TITLE, seed_label(setup), settings)
+def draw(kit: KitContext) -> None:
+    setup, painter, document = kit.setup, kit.painter, kit.document
     tile_drawing(document, draw_board(painter), "Board strip")
     greens = [draw_cell_card(painter, 1) for _ in range(CELLS)]
     yellows = [draw_cell_card(painter, 0) for _ in range(CELLS)]
@@ -260,5 +254,6 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
         "Score track for both players' markers",
         landscape=True,
     )
-    add_rules(document, GAME_NAME)
-    return document
+
+
+KIT = Kit(draw)

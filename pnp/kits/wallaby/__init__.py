@@ -1,5 +1,5 @@
-"""Wallaby: what its kit draws (`build` is what the kit registry reads)."""
+"""Wallaby: what its kit draws (`KIT` is what the kit registry reads)."""
 
-from pnp.kits.wallaby.kit import build
+from pnp.kits.wallaby.kit import KIT
 
-__all__ = ["build"]
+__all__ = ["KIT"]

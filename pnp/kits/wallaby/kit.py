@@ -14,19 +14,16 @@ from collections import Counter
 from pnp.games.base import Setup
 from pnp.games.mechanics.grid import FILES
 from pnp.games.wallaby.game import TILES, board_size, field_of, tile_set
-from pnp.kits.rules import add_rules, seed_label
+from pnp.kits.builder import Kit, KitContext
 from pnp.kits.wallaby.art import ellipse_shape, paragraph, plants, scarecrow, wallaby
 from pnp.kits.wallaby.diagram import add_turn_diagrams
 from pnp.kits.wallaby.mat import MAT_H, MAT_W, harvest_mat, seat_swatch
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.paper import Box, component_sizes
-from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
 from pnp.render.theme import Painter
 
-GAME_NAME = "wallaby"
-TITLE = "Wallaby"
 TILE = component_sizes("wallaby")["tile"]  # mm, the side of a tile
 STANDEE_W = component_sizes("wallaby")["standee_width"]
 FIGURE_H = component_sizes("wallaby")["standee_figure_height"]
@@ -61,12 +58,12 @@ def tile_front(value: int, painter: Painter) -> Drawing:
     return tile
 
 
-def tile_back(painter: Painter) -> Drawing:
+def tile_back(painter: Painter, title: str) -> Drawing:
     field = painter.fill("field")
     back = Drawing(TILE, TILE, background=field)
     back.rect(0, 0, TILE, TILE, Style(fill=field, stroke=None))
     back.rect(2, 2, TILE - 4, TILE - 4, Style(stroke="#b9a77a", width=0.3), radius=2)
-    back.centred_text(TILE / 2, TILE / 2, TITLE, 4.2, bold=True, fill="#7a6a3a")
+    back.centred_text(TILE / 2, TILE / 2, title, 4.2, bold=True, fill="#7a6a3a")
     return back
 
 
@@ -90,7 +87,7 @@ def add_tiles(document: Document, setup: Setup, painter: Painter) -> None:
         heading = ""  # the heading would cost a page: the footer names the page anyway
     backs = None
     if setup.options.get("tile-backs") == "field":
-        backs = [tile_back(painter)] * len(values)
+        backs = [tile_back(painter, document.game_title)] * len(values)
     lay_out(document, [faces[v] for v in values], spec, "Tiles", heading, backs=backs)
 
 
@@ -105,7 +102,11 @@ def add_layout_map(document: Document, setup: Setup, painter: Painter) -> None:
     field = field_of(setup.options)
     rows, cols = board_size(setup.options)
     drawing.text(
-        area.x, area.y + 6, f"{TITLE}: board layout for seed {seed_label(setup)}", 6, bold=True
+        area.x,
+        area.y + 6,
+        f"{document.game_title}: board layout for seed {document.seed_label}",
+        6,
+        bold=True,
     )
     variant = str(setup.options["variant"])
     label = {"standard": "standard rules", "valley": "the Valley", "children": "children's variant"}
@@ -297,13 +298,13 @@ def add_mats(document: Document, setup: Setup, painter: Painter) -> None:
     lay_out(document, mats, spec, "Harvest mats", "Harvest mats: one per player")
 
 
-def build(setup: Setup, settings: PrintSettings) -> Document:
-    document = Document(TITLE, seed_label(setup), settings)
-    painter = Painter(GAME_NAME, settings.ink)
+def draw(kit: KitContext) -> None:
+    document, setup, painter = kit.document, kit.setup, kit.painter
     add_layout_map(document, setup, painter)
     add_tiles(document, setup, painter)
     add_pieces(document, setup, painter)
     add_mats(document, setup, painter)
     add_turn_diagrams(document, field_of(setup.options), painter)
-    add_rules(document, GAME_NAME)
-    return document
+
+
+KIT = Kit(draw)
