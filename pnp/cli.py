@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from importlib.metadata import version
 from typing import Annotated
 
 import typer
 
+from pnp import __version__
 from pnp.cli_support import PnpGroup, game_command
 from pnp.commands import demo, info, kit, simulate
 from pnp.commands.platypus import app as platypus_app
@@ -32,12 +32,12 @@ app = typer.Typer(
 
 def _print_version(given: bool) -> None:
     if given:
-        print(f"pnp {version('pnp')}")
+        print(f"pnp {__version__}")
         raise typer.Exit()
 
 
 @app.callback()
-def pnp(
+def root(
     show_version: Annotated[
         bool,
         typer.Option(
@@ -45,7 +45,7 @@ def pnp(
         ),
     ] = False,
 ) -> None:
-    """Print-and-play kits and balance simulations for small abstract board games."""
+    """Options of pnp itself; each command has its own (`pnp COMMAND -h`)."""
 
 
 app.command()(info.games)
