@@ -67,5 +67,5 @@ def closing_summary(out: Path, seed: int, *, kits: int, runs: int, games: int) -
         "Print: each kit.pdf at 100 % (actual size, not fit to page); the 50 mm bar in every "
         "footer checks the scale with a ruler.",
         "Balance tables: one row per seat with its wins and win rate; a seat whose 95% interval "
-        "leaves out the fair share (1/N) wins more or less often than its place should.",
+        "leaves out the fair share (1/N) is favoured or handicapped by its place at the table.",
     ]
