@@ -1,9 +1,10 @@
 """Command line plumbing: one-line errors with exit code 2, and the game options on commands.
 
 `PnpGroup` turns every usage error (click's and pnp's own PnpError) into a single line on stderr
-and exit code 2, with no traceback and no usage dump. `game_command` adds each registered game's
-own options (e.g. `--size`, `--board`) to a command, so the CLI never lists an option of a game
-that is not built, and hands the given ones to the command as `game_options`.
+and exit code 2, with no traceback and no usage dump; a group called with nothing prints its
+help. `game_command` adds each registered game's own options (e.g. `--size`, `--board`) to a
+command, so the CLI never lists an option of a game that is not built, and hands the given ones
+to the command as `game_options`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from pnp.commands.choices import game_option_metavar
 from pnp.errors import PnpError
 from pnp.games import GAMES
 
@@ -59,6 +61,15 @@ class PnpGroup(TyperGroup):
             sys.exit(code)
         return code
 
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        """`pnp` (or `pnp platypus`) alone: the help, and click's usage exit code, no error line."""
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            text = ctx.get_help()  # typer's rich help prints itself and returns ""
+            if text:
+                typer.echo(text)
+            ctx.exit(EXIT_USAGE)
+        return super().parse_args(ctx, args)
+
 
 def _game_option_help() -> dict[str, str]:
     """Each option name of the registered games, with its help per game."""
@@ -82,7 +93,11 @@ def game_command(func: Callable[..., None]) -> Callable[..., None]:
             annotation=Annotated[
                 str | None,
                 typer.Option(
-                    f"--{name}", help=text, rich_help_panel="Game options", show_default=False
+                    f"--{name}",
+                    metavar=game_option_metavar(name),
+                    help=text,
+                    rich_help_panel="Game options",
+                    show_default=False,
                 ),
             ],
         )

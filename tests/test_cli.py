@@ -172,10 +172,15 @@ def test_perft_prints_the_move_count() -> None:
 
 
 def test_demo_writes_every_kit_and_a_balance_run(tmp_path: Path) -> None:
-    code, _, err = invoke("demo", "--out", str(tmp_path), "--games", "20")
+    code, out, err = invoke("demo", "--out", str(tmp_path), "--games", "20")
     assert code == 0, err
     assert (tmp_path / "paper-penguins-1" / "kit.pdf").is_file()
     assert (tmp_path / "paper-penguins-sim-1" / "summary.json").is_file()
+    made, where, what_to_print, tables = out.splitlines()[-4:]
+    assert made == "Made: 8 print-and-play kits and 8 balance runs of 20 games each (seed 1)."
+    assert where.startswith(f"Where: {tmp_path}/, a <game>-1 folder per kit")
+    assert what_to_print.startswith("Print: each kit.pdf at 100 % (actual size")
+    assert tables.startswith("Balance tables: one row per seat")
 
 
 BAD_INPUT = [

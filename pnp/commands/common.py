@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from pnp.commands.choices import GAME_HELP, complete_agents, complete_game, complete_variant
 from pnp.errors import PnpError, one_of
 from pnp.games import GAMES
 from pnp.games.base import Game, Setup
@@ -16,16 +17,31 @@ from pnp.games.setupfile import read_setup
 
 console = Console(highlight=False, soft_wrap=True)
 
-GameArg = Annotated[str, typer.Argument(help="Game name (see `pnp games`).", show_default=False)]
+GameArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="GAME",
+        help=GAME_HELP,
+        show_default=False,
+        autocompletion=complete_game,
+    ),
+]
 Seed = Annotated[int | None, typer.Option(help="Seed of every random choice (drawn if omitted).")]
 Players = Annotated[int | None, typer.Option(help="Number of players.")]
-Variant = Annotated[str | None, typer.Option(help="Game variant (see `pnp games`).")]
+Variant = Annotated[
+    str | None,
+    typer.Option(help="Game variant (see `pnp games`).", autocompletion=complete_variant),
+]
 SetupFile = Annotated[
     Path | None, typer.Option("--setup", help="A setup.json to use instead of a random setup.")
 ]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
 Agents = Annotated[
-    str, typer.Option(help="Agent for every seat, or one per seat: A,B,... (random, greedy, mcts).")
+    str,
+    typer.Option(
+        help="Agent for every seat, or one per seat: A,B,... (random, greedy, mcts).",
+        autocompletion=complete_agents,
+    ),
 ]
 Workers = Annotated[int | None, typer.Option(help="Worker processes (default: all cores).")]
 ExecutorName = Annotated[

@@ -1,4 +1,5 @@
-"""`pnp demo`: the README's main job: every kit into --out, then a short balance run of each."""
+"""`pnp demo`: the README's main job: every kit into --out, then a short balance run of each,
+and a closing summary of what was made, where, what to print and how to read the tables."""
 
 from __future__ import annotations
 
@@ -50,3 +51,21 @@ def demo(
             options={},
             console=console,
         )
+    kits = sum(name in KITS for name in GAMES)
+    for line in closing_summary(out, seed, kits=kits, runs=len(GAMES), games=games):
+        console.print(line)
+
+
+def closing_summary(out: Path, seed: int, *, kits: int, runs: int, games: int) -> list[str]:
+    """What the demo made, where, what to print and how to read the tables: a sentence each."""
+    return [
+        "",
+        f"Made: {kits} print-and-play kits and {runs} balance runs of {games} games each "
+        f"(seed {seed}).",
+        f"Where: {out}/, a <game>-{seed} folder per kit (kit.pdf, SVG pages, setup.json) and a "
+        f"<game>-sim-{seed} folder per run (summary.json, games.csv, report.pdf).",
+        "Print: each kit.pdf at 100 % (actual size, not fit to page); the 50 mm bar in every "
+        "footer checks the scale with a ruler.",
+        "Balance tables: one row per seat with its wins and win rate; a seat whose 95% interval "
+        "leaves out the fair share (1/N) is favoured or handicapped by its place at the table.",
+    ]

@@ -6,7 +6,10 @@ from collections.abc import Sequence
 from typing import Annotated
 
 import typer
+from rich.cells import cell_len
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from pnp.commands.common import (
     GameArg,
@@ -31,20 +34,61 @@ def player_counts(players: Sequence[int]) -> str:
     return ", ".join(str(n) for n in players)
 
 
+GAMES_HEADER = ("game", "title", "players", "variants", "options")
+COLUMN_GAP = 3  # " │ " between two columns of a table without edges
+
+
+def fitted_widths(rows: Sequence[Sequence[str]], width: int) -> list[int] | None:
+    """Column widths for `rows` within `width`, or None if they cannot fit.
+
+    The widest column narrows first, one character at a time, but the first column (the names
+    users type) never narrows and no column narrows below its longest word, so no word is cut.
+    """
+    columns = list(zip(*rows, strict=True))
+    widths = [max(cell_len(cell) for cell in column) for column in columns]
+    least = [widths[0]] + [
+        max(cell_len(word) for cell in column for word in cell.split()) for column in columns[1:]
+    ]
+    room = width - COLUMN_GAP * (len(columns) - 1)
+    while sum(widths) > room:
+        narrowable = [
+            i for i, (w, floor) in enumerate(zip(widths, least, strict=True)) if w > floor
+        ]
+        if not narrowable:
+            return None
+        widths[max(narrowable, key=widths.__getitem__)] -= 1
+    return widths
+
+
 def games() -> None:
     """List the games with their player counts, variants and own options."""
-    table = Table(show_edge=False, pad_edge=False)
-    for column in ("game", "title", "players", "variants", "options"):
-        table.add_column(column)
-    for game in GAMES.values():
-        info = game.info
-        table.add_row(
-            info.name,
-            info.title,
-            player_counts(info.players),
-            ", ".join(info.variants),
-            ", ".join(f"--{o.name}" for o in info.options) or "-",
+    rows = [
+        (
+            game.info.name,
+            game.info.title,
+            player_counts(game.info.players),
+            ", ".join(game.info.variants),
+            ", ".join(f"--{o.name}" for o in game.info.options) or "-",
         )
+        for game in GAMES.values()
+    ]
+    widths = fitted_widths([GAMES_HEADER, *rows], console.width)
+    if widths is None:  # too narrow for a table: one block per game, wrapped between words
+        for name, title, players, variants, options in rows:
+            console.print(name, style="bold")
+            for line in (
+                title,
+                f"players: {players}",
+                f"variants: {variants}",
+                f"options: {options}",
+            ):
+                console.print(Padding(Text(line), (0, 0, 0, 2), expand=False), soft_wrap=False)
+        return
+    table = Table(show_edge=False, pad_edge=False)
+    for header, width in zip(GAMES_HEADER, widths, strict=True):
+        table.add_column(header, width=width, no_wrap=header == "game", overflow="fold")
+    for row in rows:
+        table.add_row(*row)
     console.print(table)
 
 

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from pnp.cli_support import PnpGroup
 from pnp.errors import PnpError
 from pnp.games.base import Setup
 from pnp.games.platypus.game import GAME
@@ -23,7 +24,7 @@ from pnp.output import check_folder
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 
-app = typer.Typer(no_args_is_help=True, help="Commands for Platypus alone.")
+app = typer.Typer(cls=PnpGroup, no_args_is_help=True, help="Commands for Platypus alone.")
 console = Console(highlight=False, soft_wrap=True)
 
 

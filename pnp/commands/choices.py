@@ -1,0 +1,75 @@
+"""The values the command line offers: what the shell completes and what `--help` shows.
+
+Everything comes from the registry (`pnp.games.GAMES`) and the agent table, so a new game, variant
+or option shows in completion and help without a word here. Completion functions take typer's
+(ctx, incomplete) and return the candidates that start with what was typed.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from pnp.errors import one_of
+from pnp.games import GAMES
+from pnp.games.options import ChoiceOption, FileOption, GridSizeOption, IntOption, Option
+
+#: The GAME argument's help: every registered game (typer's argument panel would cut a metavar
+#: this long, so the names go in the help text).
+GAME_HELP = f"The game: {one_of(GAMES)} (see `pnp games`)."
+
+AGENT_HELP = {
+    "random": "uniform over legal moves",
+    "greedy": "best immediate value",
+    "mcts": "Monte Carlo tree search (mcts:ITERATIONS[:ROLLOUT])",
+}
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Game names that start with `incomplete`, in registry order."""
+    return [name for name in GAMES if name.startswith(incomplete)]
+
+
+def complete_variant(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The variants of the game already on the command line, or of every game if none is."""
+    # While an option waits for its value, click leaves the positional GAME in ctx.args.
+    named = [ctx.params.get("game"), *ctx.args]
+    games = [GAMES[name] for name in named if isinstance(name, str) and name in GAMES][:1]
+    infos = [game.info for game in games or GAMES.values()]
+    variants = dict.fromkeys(v for info in infos for v in info.variants)
+    return [v for v in variants if v.startswith(incomplete)]
+
+
+def complete_agents(incomplete: str) -> list[tuple[str, str]]:
+    """Agent names for the seat being typed: `gr` -> `greedy`, `random,m` -> `random,mcts`."""
+    from simulate.agents import AGENTS  # the simulator loads only when completing agents
+
+    done, comma, typing = incomplete.rpartition(",")
+    return [
+        (f"{done}{comma}{name}", AGENT_HELP.get(name, ""))
+        for name in AGENTS
+        if name.startswith(typing)
+    ]
+
+
+def _metavar(option: Option) -> str:
+    """How --help writes the values of one game's option (typer's style: `a|b`, `<int>`)."""
+    if isinstance(option, IntOption):
+        return "|".join(str(c) for c in option.choices) if option.choices else "<int>"
+    if isinstance(option, ChoiceOption):
+        return "|".join(option.choices)
+    if isinstance(option, GridSizeOption):
+        return "ROWSxCOLS"
+    if isinstance(option, FileOption):
+        return "<path>"
+    return "<str>"
+
+
+def game_option_metavar(name: str) -> str:
+    """The values of `--name` over every game that has it: `--size` is `6|8|10|ROWSxCOLS`."""
+    forms = [
+        _metavar(option)
+        for game in GAMES.values()
+        for option in game.info.options
+        if option.name == name
+    ]
+    return "|".join(dict.fromkeys(forms))
