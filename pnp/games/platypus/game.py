@@ -279,8 +279,9 @@ class Platypus(Game[PlatypusState]):
         )
         rows = {line[0]: line[1] for line in lines[:3] if len(line) == 2}
         if not found or sorted(rows) != sorted(("cells", *PLAYERS)):
-            raise ValueError("expected lines 'cells', 'red' and 'blue', then 'red 0, blue 0; "
-                             "red to play; turn 0'")  # fmt: skip
+            raise ValueError(
+                "expected lines cells, red, blue, 'red 0, blue 0; red to play; turn 0'"
+            )
         state = self.new_state(setup)
         state.green = [c == "g" for c in rows["cells"]]
         for seat, name in enumerate(state.names):

@@ -225,8 +225,8 @@ class WallabyState(State[Move]):
         return turn_text(move, self.tile[self.pos[self.turn]], where)
 
     def to_text(self) -> str:
-        # text.py reads positions into this class, so it is imported when first used
-        from pnp.games.wallaby.text import position_text
+        """The position as text.py beside this writes and reads it."""
+        from pnp.games.wallaby.text import position_text  # text.py builds states of this class
 
         return position_text(self)
 
