@@ -19,7 +19,7 @@ import numpy as np
 from pnp.games import get_game
 from pnp.games.base import Facts, Outcome, Result, Setup, State
 from pnp.games.options import Options
-from simulate.agents import Agent, make_agent
+from simulate.agents import Agent, RandomAgent, make_agent
 from simulate.metrics import LeadTracker
 
 
@@ -148,18 +148,24 @@ class Worker:
         return GameSpec(index, setup_index, setup, seed, rotation, names)
 
     def play_chunk(self, indices: Sequence[int]) -> list[GameRecord]:
-        """Play games `indices`: all at once if the game has a batch engine for these agents,
-        else one by one."""
+        """Play games `indices`: all at once if nothing is chosen (every seat of every game the
+        random agent, or a game without choices) and the game has a batch engine, else one by
+        one."""
         game = get_game(self.plan.game)
         cap = self.plan.max_turns or game.info.max_turns
         specs = [self.spec(i) for i in indices]
-        batch = game.play_batch([(s.setup, s.seed, s.agents) for s in specs], cap)
+        seats = [[make_agent(name) for name in s.agents] for s in specs]
+        batch = None
+        if not game.info.has_choices or all(
+            isinstance(agent, RandomAgent) for agents in seats for agent in agents
+        ):
+            batch = game.play_random_batch([(s.setup, s.seed) for s in specs], cap)
         if batch is not None:
             played = [Played(result, turns) for result, turns in batch]
         else:
             played = [
-                play(game.new_state(s.setup), [make_agent(n) for n in s.agents], s.seed, cap)
-                for s in specs
+                play(game.new_state(s.setup), agents, s.seed, cap)
+                for s, agents in zip(specs, seats, strict=True)
             ]
         return [
             GameRecord(

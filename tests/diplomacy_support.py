@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from textwrap import dedent
 
+from pnp.games import get_game
 from pnp.games.colour_diplomacy.game import ColourDiplomacyState
+
+GAME = get_game("colour-diplomacy")
+SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
 
 
 def position(text: str) -> ColourDiplomacyState:
-    return ColourDiplomacyState.from_text(dedent(text))
+    """A position as text; it carries the board and the players, so any setup reads it."""
+    state: ColourDiplomacyState = GAME.state_from_text(SETUP, dedent(text))
+    return state
 
 
 def lines(text: str) -> list[list[str]]:

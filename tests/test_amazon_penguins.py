@@ -20,10 +20,13 @@ from pnp.games.mechanics.shooting import PASS
 from pnp.games.perft import perft
 
 GAME = get_game("amazon-penguins")
+SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
 
 
 def position(text: str) -> AmazonPenguinsState:
-    return AmazonPenguinsState.from_text(dedent(text))
+    """A position as text; it carries the board, so any setup reads it."""
+    state: AmazonPenguinsState = GAME.state_from_text(SETUP, dedent(text))
+    return state
 
 
 def moves(state: AmazonPenguinsState) -> set[str]:
@@ -150,8 +153,8 @@ def test_the_batch_engine_plays_like_the_random_agent() -> None:
     from simulate.runner import play as play_one
 
     setups = [GAME.random_setup(s, GAME.info.resolve(None, "square", {})) for s in range(4)]
-    games = [(setups[k % 4], 1000 + k, ("random", "random")) for k in range(2000)]
-    batch = GAME.play_batch(games, 400)
+    games = [(setups[k % 4], 1000 + k) for k in range(2000)]
+    batch = GAME.play_random_batch(games, 400)
     assert batch is not None
     single = [
         play_one(GAME.new_state(setups[k % 4]), [make_agent("random")] * 2, 5000 + k, 400)

@@ -30,10 +30,13 @@ from pnp.games.setupfile import parse_setup, setup_json
 from simulate.agents import make_agent
 
 GAME = get_game("billabong")
+SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
 
 
 def position(text: str) -> BillabongState:
-    return BillabongState.from_text(dedent(text))
+    """A position as text; it carries the board and the players, so any setup reads it."""
+    state: BillabongState = GAME.state_from_text(SETUP, dedent(text))
+    return state
 
 
 def moves_from(state: BillabongState, square: str) -> set[str]:
@@ -451,7 +454,7 @@ def test_the_placement_heuristic_counts_the_steps_still_to_go() -> None:
 
 def test_text_positions_round_trip_and_bad_ones_are_refused() -> None:
     state = position(CROSSING_BACK)
-    assert BillabongState.from_text(state.to_text()).to_text() == state.to_text()
+    assert GAME.state_from_text(SETUP, state.to_text()).to_text() == state.to_text()
     with pytest.raises(ValueError, match="blue has 6 kangaroos"):
         position(CROSSING_BACK.replace("finished 4 3", "finished 4 4"))
     with pytest.raises(ValueError, match="the lake is exactly g7-j8"):

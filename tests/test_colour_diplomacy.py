@@ -16,7 +16,6 @@ from diplomacy_support import START, assert_position, orders, position, resolve
 from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.base import Setup
-from pnp.games.colour_diplomacy.game import ColourDiplomacyState
 from pnp.games.colour_diplomacy.rings import OFF, board
 from pnp.games.perft import perft
 
@@ -67,7 +66,7 @@ def test_a_bad_setup_file_is_refused(colours: object, message: str) -> None:
 
 def test_positions_and_orders_read_back_as_they_are_written() -> None:
     state = position(START)
-    assert ColourDiplomacyState.from_text(state.to_text()).to_text() == state.to_text()
+    assert position(state.to_text()).to_text() == state.to_text()
     for seat in state.to_act():
         for order in state.legal_moves(seat):
             assert state.parse_order(seat, state.move_text(order)) == order

@@ -3,7 +3,8 @@
 For every game, player count and variant: setups are reproducible from their seed and survive a
 round trip through setup.json; random games end (finished, or reported endless / undecided);
 ranks are valid competition ranks; perft at depth 1 equals the number of legal moves (joint
-orders for simultaneous games) all along a game; clones are independent of the original.
+orders for simultaneous games) all along a game; clones are independent of the original; every
+position written as text reads back (`Game.state_from_text`) to the same position.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from random_play import CONFIGS as PLAYED
+from random_play import Chooser, Config
 
 from pnp.games import GAMES
 from pnp.games.base import Game, Outcome, Result, State
@@ -97,3 +100,35 @@ def test_random_games_end_with_valid_results(config: tuple[str, int, str]) -> No
         check_result(result, players, game.info.has_scores)
         if state.is_over():
             assert state.to_act() == ()
+
+
+def position(state: State[Any]) -> tuple[Any, ...]:
+    """What a position read back from its text must share with the original: the text, the
+    seats to act, their legal moves (by name; their order may follow the history), the scores."""
+    seats = state.to_act()
+    moves = [sorted(map(state.move_text, state.legal_moves(s))) for s in seats]
+    return (state.to_text(), seats, moves, state.scores(), state.is_over())
+
+
+@pytest.mark.parametrize("config", PLAYED, ids=str)
+def test_positions_read_back_from_their_text(config: Config) -> None:
+    """Along games of a few seeds: the start, the first moves, the middle and the end. The moves
+    are random, half of them greedy in the second game and all in the third (random kangaroos
+    almost never finish a Billabong race)."""
+    game = config.game
+    for seed in range(3):
+        setup = config.setup(seed)
+        state = game.new_state(setup)
+        chooser = Chooser([], np.random.default_rng(seed), greed=seed / 2)
+        played: list[list[Any]] = []
+        while not state.is_over() and len(played) < min(game.info.max_turns, 3_000):
+            played.append(chooser.joint(state))
+            state.apply_joint(played[-1])
+        marks = {0, 1, 3, len(played) // 2, len(played)}
+        state = game.new_state(setup)
+        for turn in range(len(played) + 1):
+            if turn in marks:
+                again = game.state_from_text(setup, state.to_text())
+                assert position(again) == position(state), f"seed {seed}, turn {turn}"
+            if turn < len(played):
+                state.apply_joint(played[turn])

@@ -18,10 +18,13 @@ from pnp.games.paper_penguins.game import PASS, PaperPenguinsState, mix, parse_s
 from pnp.games.perft import perft
 
 GAME = get_game("paper-penguins")
+SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
 
 
 def position(text: str) -> PaperPenguinsState:
-    return PaperPenguinsState.from_text(dedent(text))
+    """A position as text; it carries the sheet, so any setup reads it."""
+    state: PaperPenguinsState = GAME.state_from_text(SETUP, dedent(text))
+    return state
 
 
 def sheet(state: PaperPenguinsState) -> str:

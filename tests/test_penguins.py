@@ -20,10 +20,13 @@ from pnp.games.penguins.game import FLOE, PenguinsState
 from pnp.games.perft import perft
 
 GAME = get_game("penguins")
+SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
 
 
 def position(text: str) -> PenguinsState:
-    return PenguinsState.from_text(dedent(text))
+    """A position as text; it carries the floe and the players, so any setup reads it."""
+    state: PenguinsState = GAME.state_from_text(SETUP, dedent(text))
+    return state
 
 
 def moves(state: PenguinsState) -> set[str]:
@@ -167,7 +170,7 @@ def test_positions_read_back_and_moves_parse() -> None:
     state = GAME.new_state(GAME.random_setup(9, GAME.info.resolve(4, None, {})))
     while state.placing():
         state.apply(state.legal_moves(state.turn)[-1])
-    again = PenguinsState.from_text(state.to_text())
+    again = GAME.state_from_text(SETUP, state.to_text())
     assert again.to_text() == state.to_text()
     assert moves(again) == moves(state)
 

@@ -46,7 +46,8 @@ def setup_of(red: Table, blue: Table, first: str = "red", deal: str = "uniform")
 
 
 def position(text: str, red: Table, blue: Table, first: str = "red") -> PlatypusState:
-    return PlatypusState.from_text(dedent(text), red, blue, first)
+    state: PlatypusState = GAME.state_from_text(setup_of(red, blue, first), dedent(text))
+    return state
 
 
 def run_out(state: PlatypusState) -> list[str]:
@@ -159,6 +160,8 @@ def test_a_deal_that_cycles_is_endless_at_its_first_repeated_state() -> None:
         red 1, blue 1; game over; turn 44""")
     result = state.result()
     assert result.outcome == Outcome.ENDLESS and result.scores == (1.0, 1.0)
+    again = position(state.to_text(), red, blue)  # a text that says so ends the game there
+    assert again.is_over() and again.result() == result and again.turns == 44
     ended = play_games(state.table_bytes()[None], 1000)
     assert (ended.mu[0], ended.lam[0], ended.turns[0]) == (2, 42, 44)
 
@@ -229,7 +232,7 @@ def test_the_pack_deal_draws_from_the_packs_and_checks_them() -> None:
 def test_the_batch_engine_plays_every_game_as_the_state_does() -> None:
     options = GAME.info.resolve(None, None, {})
     setups = [GAME.random_setup(seed, options) for seed in range(300)]
-    batch = GAME.play_batch([(s, 0, ("random", "random")) for s in setups], 3000)
+    batch = GAME.play_random_batch([(s, 0) for s in setups], 3000)
     for setup, (result, turns) in zip(setups, batch, strict=True):
         if result.outcome == Outcome.UNDECIDED:
             continue

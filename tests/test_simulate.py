@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -302,3 +303,31 @@ def test_a_run_that_plays_no_game_leaves_no_folder(tmp_path: Path) -> None:
     store.append([])
     store.close()
     assert (folder / "results.jsonl").read_text().count("\n") == 1  # the plan line only
+
+
+@pytest.mark.parametrize(
+    ("name", "agents", "batched"),
+    [
+        ("amazons", ("random", "random"), True),
+        ("amazons", ("greedy", "random"), False),
+        ("amazon-penguins", ("random", "mcts:4"), False),
+        ("platypus", ("greedy", "mcts:4"), True),  # a deal leaves no choice to any agent
+    ],
+)
+def test_the_runner_plays_a_batch_only_when_no_seat_chooses(
+    name: str, agents: tuple[str, str], batched: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simulate.runner import Worker
+
+    game = get_game(name)
+    asked: list[int] = []
+    engine = game.play_random_batch
+
+    def counted(games: Sequence[Any], max_turns: int) -> Any:
+        asked.append(len(games))
+        return engine(games, max_turns)
+
+    monkeypatch.setattr(game, "play_random_batch", counted)
+    options = game.info.resolve(None, None, {"size": "6"} if name == "amazons" else {})
+    records = Worker(RunPlan(name, options, agents, 3, 4, random_setups=2)).play_chunk(range(4))
+    assert asked == ([4] if batched else []) and len(records) == 4

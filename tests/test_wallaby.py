@@ -26,17 +26,21 @@ from pnp.games.base import Outcome, Setup
 from pnp.games.perft import perft
 from pnp.games.wallaby.moves import PASS
 from pnp.games.wallaby.rules import WallabyState
-from pnp.games.wallaby.text import from_text, to_text
 from simulate.agents import GreedyAgent, RandomAgent
+
+GAME = get_game("wallaby")
 
 
 def position(text: str, variant: str = "standard") -> WallabyState:
-    return from_text(dedent(text), variant)
+    """A position as text (small boards no setup has) in the variant of a setup."""
+    setup = GAME.random_setup(0, GAME.info.resolve(None, variant, {}))
+    state: WallabyState = GAME.state_from_text(setup, dedent(text))
+    return state
 
 
 def board(state: WallabyState) -> str:
     """The position as text without the file letters."""
-    return "\n".join(to_text(state).splitlines()[1:])
+    return "\n".join(state.to_text().splitlines()[1:])
 
 
 def moves(state: WallabyState) -> list[str]:
@@ -197,6 +201,7 @@ def test_reaching_the_goal_at_the_end_of_a_turn_wins() -> None:
     play(state, "S2/N1/harvest")
     assert state.is_over() and state.scores() == (25.0, 1.0)
     assert state.result().ranks == (1, 2)
+    assert board(state).endswith("; red wins") and position(state.to_text()).is_over()
 
 
 def test_in_the_valley_a_jump_may_land_outside_but_the_bounce_comes_back() -> None:
@@ -235,6 +240,7 @@ def test_a_player_with_no_jump_and_bounce_passes_and_all_passing_is_endless() ->
     """)
     play(state, "pass pass")
     assert state.is_over() and state.result().outcome is Outcome.ENDLESS
+    assert board(state).endswith("; endless") and position(state.to_text()).is_over()
 
 
 def test_greedy_takes_the_most_plants_and_never_an_avoidable_elimination() -> None:
@@ -252,7 +258,6 @@ def test_greedy_takes_the_most_plants_and_never_an_avoidable_elimination() -> No
 
 # -- setup and perft ---------------------------------------------------------------------------
 
-GAME = get_game("wallaby")
 SEED_7 = ["131123", "132222", "133322", "333111", "212223", "131321"]  # 2 players, seed 7
 
 
@@ -287,6 +292,20 @@ def test_the_setup_places_on_free_perimeter_tiles_harvests_a_free_1_then_the_sca
         "N1/E2", "N1/E2/harvest", "N1/N2", "N1/N2/harvest",
     ]  # fmt: skip
     assert [perft(state, d) for d in (1, 2)] == [8, 1656]
+
+
+def test_setup_steps_are_written_as_the_step_to_make_and_read_back() -> None:
+    state, statuses = seed_7(), []
+    setup = GAME.random_setup(7, GAME.info.resolve(2, None, {}))
+    for step in ("place:a1", "place:f6", "harvest:d3", "scarecrow:c4", "N1/N2"):
+        statuses.append(state.to_text().splitlines()[-1].split("; ")[1])
+        again = GAME.state_from_text(setup, state.to_text())
+        assert again.to_act() == state.to_act() and moves(again) == moves(state)
+        play(state, step)
+    assert statuses == [
+        "red to place", "blue to place", "blue to harvest", "blue to place the scarecrow",
+        "red to play",
+    ]  # fmt: skip
 
 
 def test_perft_of_the_setup_phase_matches_the_count_by_hand() -> None:

@@ -209,6 +209,11 @@ class State(ABC, Generic[MoveT]):
     def move_text(self, move: MoveT) -> str:
         """A move as players write it, e.g. `d4-f6`."""
 
+    @abstractmethod
+    def to_text(self) -> str:
+        """The position as the game's tests write it; `Game.state_from_text` reads it back,
+        together with the setup, to a position with the same moves, scores and text."""
+
     def clone(self) -> Self:
         """An independent copy; games with large immutable parts override this to share them."""
         return copy.deepcopy(self)
@@ -262,21 +267,28 @@ class Game(ABC, Generic[StateT]):
     def new_state(self, setup: Setup) -> StateT:
         """The starting position of a setup."""
 
+    @abstractmethod
+    def state_from_text(self, setup: Setup, text: str) -> StateT:
+        """The position `text` writes (as `State.to_text` does) in a game of `setup`, which
+        supplies what the text does not carry (tables, variant, ...). ValueError says what is
+        wrong with the text."""
+
     def random_setup(self, seed: int, options: Options) -> Setup:
         """The setup drawn from `seed`: the same seed and options give the same setup."""
         rng = np.random.default_rng(seed)
         data = self.random_data(rng, options)
         return Setup(self.info.name, seed, self.info.stored_options(options), data)
 
-    def play_batch(
-        self, games: Sequence[tuple[Setup, int, tuple[str, ...]]], max_turns: int
+    def play_random_batch(
+        self, games: Sequence[tuple[Setup, int]], max_turns: int
     ) -> list[tuple[Result, int]] | None:
-        """Results and turns of many games (setup, game seed, agent per seat) played at once,
-        array-at-a-time; None when this game has no batch engine for these agents, and the
+        """Results and turns of many games (setup, game seed) played at once, array-at-a-time,
+        with every seat choosing uniformly among its legal moves (the runner asks only then, or
+        when the game has no choices); None when this game has no batch engine for them, and the
         runner plays them one by one through the State contract.
 
-        A game's moves must depend only on its own setup, seed and agents, never on the other
-        games of the batch, so results do not depend on chunking or the number of workers.
+        A game's moves must depend only on its own setup and seed, never on the other games of
+        the batch, so results do not depend on chunking or the number of workers.
         """
         return None
 

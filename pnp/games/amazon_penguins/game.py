@@ -139,31 +139,6 @@ class AmazonPenguinsState(ShootingState):
             self.board, token, status, 3 if isinstance(self.board, SquareGrid) else 4
         )
 
-    @classmethod
-    def from_text(cls, text: str) -> AmazonPenguinsState:
-        """A position as `to_text` writes it; `light to place` in the status line means the
-        placement phase (4 penguins each), `light to play` the moves with the penguins shown."""
-        grid, tokens, status = parse_board(text)
-        found = re.fullmatch(
-            r"fish (\d+) (\d+); chips (\d+) (\d+); (light|dark) to (play|place)", status
-        )
-        if not found:
-            raise ValueError(f"status {status!r}: expected 'fish A B; chips A B; light to play'")
-        values = [0 if token[-1] == "." else int(token[-1]) for _, token in sorted(tokens.items())]
-        state = cls(grid, values)
-        for cell, token in sorted(tokens.items()):
-            if token[0] in LETTERS:
-                state.pieces[LETTERS.index(token[0])].append(cell)
-                state.free[cell] = 0
-        state.fish = [int(found[1]), int(found[2])]
-        state.chips = [int(found[3]), int(found[4])]
-        state.turn = SEATS.index(found[5])
-        if found[6] == "play":  # the penguins on the board are all there are
-            state.each = max(len(pieces) for pieces in state.pieces)
-        state.plies = sum(map(len, state.pieces)) + sum(state.chips)  # as if no one passed
-        state.over = state.ended()
-        return state
-
 
 class AmazonPenguins(Game[AmazonPenguinsState]):
     info = INFO
@@ -180,16 +155,41 @@ class AmazonPenguins(Game[AmazonPenguinsState]):
         grid, _ = BOARDS[setup.variant]
         return AmazonPenguinsState(grid, values_of(grid, setup.data["rows"]))
 
-    def play_batch(
-        self, games: Sequence[tuple[Setup, int, tuple[str, ...]]], max_turns: int
+    def state_from_text(self, setup: Setup, text: str) -> AmazonPenguinsState:
+        """The text carries the whole position, the board included. `light to place` means
+        the placement phase (4 penguins each), `light to play` the moves with the penguins
+        shown, `over` the end (the chips under the penguins already claimed)."""
+        grid, tokens, status = parse_board(text)
+        found = re.fullmatch(
+            r"fish (\d+) (\d+); chips (\d+) (\d+); (?:(light|dark) to (play|place)|over)", status
+        )
+        if not found:
+            raise ValueError(f"status {status!r}: expected 'fish A B; chips A B; light to play'")
+        values = [0 if token[-1] == "." else int(token[-1]) for _, token in sorted(tokens.items())]
+        state = AmazonPenguinsState(grid, values)
+        for cell, token in sorted(tokens.items()):
+            if token[0] in LETTERS:
+                state.pieces[LETTERS.index(token[0])].append(cell)
+                state.free[cell] = 0
+        state.fish = [int(found[1]), int(found[2])]
+        state.chips = [int(found[3]), int(found[4])]
+        state.turn = SEATS.index(found[5]) if found[5] else 0
+        if found[6] != "place":  # the penguins on the board are all there are
+            state.each = max(len(pieces) for pieces in state.pieces)
+        state.plies = sum(map(len, state.pieces)) + sum(state.chips)  # as if no one passed
+        state.over = found[5] is None or state.ended()
+        return state
+
+    def play_random_batch(
+        self, games: Sequence[tuple[Setup, int]], max_turns: int
     ) -> list[tuple[Result, int]] | None:
-        variants = {setup.variant for setup, _, _ in games}
-        if len(variants) != 1 or any(set(agents) != {"random"} for _, _, agents in games):
+        variants = {setup.variant for setup, _ in games}
+        if len(variants) != 1:
             return None
         grid, _ = BOARDS[variants.pop()]
         rules = Rules(ray_table(grid), ([], []), placements=PENGUINS_EACH, passing=True)
-        values = np.array([values_of(grid, setup.data["rows"]) for setup, _, _ in games])
-        out = play_random(rules, [seed for _, seed, _ in games], max_turns, values)
+        values = np.array([values_of(grid, setup.data["rows"]) for setup, _ in games])
+        out = play_random(rules, [seed for _, seed in games], max_turns, values)
         return [_batch_result(out, k) for k in range(len(games))]
 
 

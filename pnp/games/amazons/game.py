@@ -138,23 +138,6 @@ class AmazonsState(ShootingState):
             self.board, lambda c: owner.get(c, "." if self.free[c] else "x"), status, 2
         )
 
-    @classmethod
-    def from_text(cls, text: str) -> AmazonsState:
-        grid, tokens, status = parse_board(text)
-        found = re.fullmatch(r"(light|dark) to play", status)
-        if not found or not isinstance(grid, SquareGrid):
-            raise ValueError(f"status line {status!r}: expected 'light to play' or 'dark to play'")
-        pieces: tuple[list[Cell], list[Cell]] = ([], [])
-        for cell, token in sorted(tokens.items()):
-            if token in TOKENS:
-                pieces[TOKENS[token]].append(cell)
-        arrows = [cell for cell, token in tokens.items() if token == "x"]
-        state = cls(grid, pieces, arrows)
-        state.plies = len(arrows)  # the moves that shot them
-        state.turn = SEATS.index(found[1])
-        state.over = state.ended()
-        return state
-
 
 def _rules(size: int) -> Rules:
     light, dark = start_squares(size)
@@ -181,15 +164,31 @@ class Amazons(Game[AmazonsState]):
         size = int(setup.options["size"])
         return AmazonsState(SquareGrid(size, size), start_squares(size))
 
-    def play_batch(
-        self, games: Sequence[tuple[Setup, int, tuple[str, ...]]], max_turns: int
+    def state_from_text(self, setup: Setup, text: str) -> AmazonsState:
+        """The text carries the whole position, the board's size included (tests use small
+        boards no setup has); one arrow was shot per move made."""
+        grid, tokens, status = parse_board(text)
+        found = re.fullmatch(r"(light|dark) to play", status)
+        if not found or not isinstance(grid, SquareGrid):
+            raise ValueError(f"status line {status!r}: expected 'light to play' or 'dark to play'")
+        pieces: tuple[list[Cell], list[Cell]] = ([], [])
+        for cell, token in sorted(tokens.items()):
+            if token in TOKENS:
+                pieces[TOKENS[token]].append(cell)
+        arrows = [cell for cell, token in tokens.items() if token == "x"]
+        state = AmazonsState(grid, pieces, arrows)
+        state.plies = len(arrows)  # the moves that shot them
+        state.turn = SEATS.index(found[1])
+        state.over = state.ended()
+        return state
+
+    def play_random_batch(
+        self, games: Sequence[tuple[Setup, int]], max_turns: int
     ) -> list[tuple[Result, int]] | None:
-        if not games or any(set(agents) != {"random"} for _, _, agents in games):
-            return None
-        sizes = {int(setup.options["size"]) for setup, _, _ in games}
+        sizes = {int(setup.options["size"]) for setup, _ in games}
         if len(sizes) != 1:
             return None
-        out = play_random(_rules(sizes.pop()), [seed for _, seed, _ in games], max_turns)
+        out = play_random(_rules(sizes.pop()), [seed for _, seed in games], max_turns)
         return [
             (
                 Result(None, (1, 2) if winner == 0 else (2, 1))

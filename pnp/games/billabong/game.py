@@ -248,32 +248,8 @@ class BillabongState(State[Move]):
         count = self.count[cell]
         return LETTERS[seat] + (str(count) if count else "")
 
-    @classmethod
-    def from_text(cls, text: str) -> BillabongState:
-        """A position written as `to_text` writes it (the file letters and rank numbers are
-        optional). Kangaroos on the board and finished ones count as placed."""
-        lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-        found = re.fullmatch(r"finished ((?:\d+ ?)+); (\w+) to play", lines.pop().strip())
-        if not found:
-            raise ValueError("status line: expected 'finished 0 0; red to play'")
-        finished = [int(n) for n in found[1].split()]
-        state = cls(len(finished))
-        rows = [ln.replace("|", " ").split() for ln in lines]
-        rows = [r[1:] if r[0].isdigit() else r for r in rows if not all(t.isalpha() for t in r)]
-        if len(rows) != GRID.rows or any(len(r) != GRID.cols for r in rows):
-            raise ValueError(f"expected {GRID.rows} rows of {GRID.cols} squares")
-        for i, tokens in enumerate(rows):
-            for col, token in enumerate(tokens):
-                state._read_token(GRID.cell(GRID.rows - 1 - i, col), token)
-        state.finished = finished
-        state.placed = [len(k) + f for k, f in zip(state.kangaroos, finished, strict=True)]
-        for seat, placed in enumerate(state.placed):
-            if placed > KANGAROOS:
-                raise ValueError(f"{SEATS[seat]} has {placed} kangaroos; each player has 5")
-        state.turn = SEATS.index(found[2])
-        return state
-
-    def _read_token(self, cell: Cell, token: str) -> None:
+    def read_token(self, cell: Cell, token: str) -> None:
+        """Put what a text position's token for `cell` says there (`Billabong.state_from_text`)."""
         if (token == "~") != (cell in LAKE):
             raise ValueError(f"{GRID.name(cell)}: {token!r}; the lake is exactly g7-j8 (~)")
         if token in ("~", "."):
@@ -319,6 +295,31 @@ class Billabong(Game[BillabongState]):
             for k in range(KANGAROOS):  # in turn order: seat 1's first, seat 2's first, ...
                 for squares in placement:
                     state.apply((PLACE, GRID.parse(squares[k]), 0))
+        return state
+
+    def state_from_text(self, setup: Setup, text: str) -> BillabongState:
+        """The text carries the whole position, the players included (the file letters and
+        rank numbers are optional). Kangaroos on the board and finished ones count as placed."""
+        lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+        found = re.fullmatch(r"finished ((?:\d+ ?)+); (\w+) to play", lines.pop().strip())
+        if not found:
+            raise ValueError("status line: expected 'finished 0 0; red to play'")
+        finished = [int(n) for n in found[1].split()]
+        state = BillabongState(len(finished))
+        rows = [ln.replace("|", " ").split() for ln in lines]
+        rows = [r[1:] if r[0].isdigit() else r for r in rows if not all(t.isalpha() for t in r)]
+        if len(rows) != GRID.rows or any(len(r) != GRID.cols for r in rows):
+            raise ValueError(f"expected {GRID.rows} rows of {GRID.cols} squares")
+        for i, tokens in enumerate(rows):
+            for col, token in enumerate(tokens):
+                state.read_token(GRID.cell(GRID.rows - 1 - i, col), token)
+        state.finished = finished
+        state.placed = [len(k) + f for k, f in zip(state.kangaroos, finished, strict=True)]
+        for seat, placed in enumerate(state.placed):
+            if placed > KANGAROOS:
+                raise ValueError(f"{SEATS[seat]} has {placed} kangaroos; each player has 5")
+        state.turn = SEATS.index(found[2])
+        state.over = KANGAROOS in finished  # the turn passed on after the last one finished
         return state
 
 

@@ -263,41 +263,6 @@ class ColourDiplomacyState(State[Order]):
         here = [s for s, where in enumerate(self.positions) if where == spot]
         return "+".join(f"{s + 1}{'*' if s in self.must_hold else ''}" for s in here) or "."
 
-    @classmethod
-    def from_text(cls, text: str) -> ColourDiplomacyState:
-        """A position written as `to_text` writes it; ValueError says what is wrong."""
-        lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-        gone_line = lines.pop() if lines and lines[-1].startswith("off:") else "off: -"
-        rows = [re.fullmatch(r"circle (\d+) colour (\d+):\s*(.*)", line) for line in lines]
-        n = len(rows)
-        if n not in PLAYERS or not all(rows):
-            raise ValueError(f"expected 4 to 10 lines 'circle C colour P: fields', got {lines}")
-        colours = [int(row[2]) - 1 for row in rows if row]
-        state = cls(board(n), check_colours(colours, n))
-        positions: dict[Seat, Field] = {}
-        hold: set[Seat] = set()
-        for circle, row in enumerate(rows, 1):
-            tokens = row[3].split() if row else []
-            if len(tokens) != n:
-                raise ValueError(f"circle {circle} has {len(tokens)} fields, expected {n}")
-            for field, token in enumerate(tokens, 1):
-                for part in token.split("+") if token != "." else []:
-                    seat = int(part.rstrip("*")) - 1
-                    if seat in positions:
-                        raise ValueError(f"player {seat + 1} is on two fields")
-                    positions[seat] = (circle, field)
-                    if part.endswith("*"):
-                        hold.add(seat)
-        for part in gone_line.removeprefix("off:").split():
-            if part != "-":
-                positions[int(part) - 1] = OFF
-        if sorted(positions) != list(range(n)):
-            raise ValueError(f"each of the players 1 to {n} must be on one field or off")
-        state.positions = tuple(positions[s] for s in range(n))
-        state.must_hold = frozenset(hold)
-        state.forget()
-        return state
-
 
 def check_colours(colours: Sequence[Seat], n: int) -> list[Seat]:
     if sorted(colours) != list(range(n)):
@@ -329,6 +294,42 @@ class ColourDiplomacy(Game[ColourDiplomacyState]):
     def new_state(self, setup: Setup) -> ColourDiplomacyState:
         colours = [p - 1 for p in setup.data["circle_colours"]]
         return ColourDiplomacyState(board(setup.players), colours)
+
+    def state_from_text(self, setup: Setup, text: str) -> ColourDiplomacyState:
+        """The text carries the board, the players and the orders they must give; the turns
+        played, the order of falls and the visits to the center start again from here, and
+        the colours of the text count as the start colours."""
+        lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+        gone_line = lines.pop() if lines and lines[-1].startswith("off:") else "off: -"
+        rows = [re.fullmatch(r"circle (\d+) colour (\d+):\s*(.*)", line) for line in lines]
+        n = len(rows)
+        if n not in PLAYERS or not all(rows):
+            raise ValueError(f"expected 4 to 10 lines 'circle C colour P: fields', got {lines}")
+        colours = [int(row[2]) - 1 for row in rows if row]
+        state = ColourDiplomacyState(board(n), check_colours(colours, n))
+        positions: dict[Seat, Field] = {}
+        hold: set[Seat] = set()
+        for circle, row in enumerate(rows, 1):
+            tokens = row[3].split() if row else []
+            if len(tokens) != n:
+                raise ValueError(f"circle {circle} has {len(tokens)} fields, expected {n}")
+            for field, token in enumerate(tokens, 1):
+                for part in token.split("+") if token != "." else []:
+                    seat = int(part.rstrip("*")) - 1
+                    if seat in positions:
+                        raise ValueError(f"player {seat + 1} is on two fields")
+                    positions[seat] = (circle, field)
+                    if part.endswith("*"):
+                        hold.add(seat)
+        for part in gone_line.removeprefix("off:").split():
+            if part != "-":
+                positions[int(part) - 1] = OFF
+        if sorted(positions) != list(range(n)):
+            raise ValueError(f"each of the players 1 to {n} must be on one field or off")
+        state.positions = tuple(positions[s] for s in range(n))
+        state.must_hold = frozenset(hold)
+        state.forget()
+        return state
 
 
 GAME = ColourDiplomacy()

@@ -259,39 +259,6 @@ class PaperPenguinsState(State[Move]):
         lines.append(f"score {self.score[0]} {self.score[1]}; {SEATS[self.turn]} to play")
         return "\n".join(lines)
 
-    @classmethod
-    def from_text(cls, text: str) -> PaperPenguinsState:
-        """A position written as `to_text` writes it (the letter header is optional).
-
-        Pieces on the sheet count as placed; the status line gives scores and who plays.
-        """
-        lines = [ln.split() for ln in text.strip().splitlines() if ln.strip()]
-        status = " ".join(lines.pop())
-        found = re.fullmatch(r"score (\d+) (\d+); (square|circle) to play", status)
-        if not found:
-            raise ValueError(f"status line {status!r}: expected 'score A B; square to play'")
-        rows = [
-            tokens[1:] if tokens[0].isdigit() and len(tokens) > 1 else tokens
-            for tokens in lines
-            if not all(t.isalpha() for t in tokens)
-        ]
-        grid = SquareGrid(len(rows), len(rows[0]))
-        values, marks = [0] * grid.cells, [FREE] * grid.cells
-        for i, tokens in enumerate(rows):
-            for col, token in enumerate(tokens):
-                cell = grid.cell(grid.rows - 1 - i, col)
-                values[cell] = int(token.strip("[]()x"))
-                marks[cell] = {"[": 0, "(": 1, "x": CROSSED}.get(token[0], FREE)
-        state = cls(grid, values)
-        state.mark = marks
-        for cell, mark in enumerate(marks):
-            if mark in (0, 1):
-                state.pieces[mark].append(cell)
-        state.score = [int(found[1]), int(found[2])]
-        state.turn = SEATS.index(found[3])
-        state.over = not state.placing() and not (state.can_move(0) or state.can_move(1))
-        return state
-
 
 class PaperPenguins(Game[PaperPenguinsState]):
     info = INFO
@@ -368,6 +335,36 @@ class PaperPenguins(Game[PaperPenguinsState]):
             for col, digit in enumerate(row):
                 values[grid.cell(grid.rows - 1 - i, col)] = int(digit)
         return PaperPenguinsState(grid, values)
+
+    def state_from_text(self, setup: Setup, text: str) -> PaperPenguinsState:
+        """The text carries the whole sheet (the letter header is optional). Pieces on the
+        sheet count as placed; the status line gives scores and who plays."""
+        lines = [ln.split() for ln in text.strip().splitlines() if ln.strip()]
+        status = " ".join(lines.pop())
+        found = re.fullmatch(r"score (\d+) (\d+); (square|circle) to play", status)
+        if not found:
+            raise ValueError(f"status line {status!r}: expected 'score A B; square to play'")
+        rows = [
+            tokens[1:] if tokens[0].isdigit() and len(tokens) > 1 else tokens
+            for tokens in lines
+            if not all(t.isalpha() for t in tokens)
+        ]
+        grid = SquareGrid(len(rows), len(rows[0]))
+        values, marks = [0] * grid.cells, [FREE] * grid.cells
+        for i, tokens in enumerate(rows):
+            for col, token in enumerate(tokens):
+                cell = grid.cell(grid.rows - 1 - i, col)
+                values[cell] = int(token.strip("[]()x"))
+                marks[cell] = {"[": 0, "(": 1, "x": CROSSED}.get(token[0], FREE)
+        state = PaperPenguinsState(grid, values)
+        state.mark = marks
+        for cell, mark in enumerate(marks):
+            if mark in (0, 1):
+                state.pieces[mark].append(cell)
+        state.score = [int(found[1]), int(found[2])]
+        state.turn = SEATS.index(found[3])
+        state.over = not state.placing() and not (state.can_move(0) or state.can_move(1))
+        return state
 
 
 GAME = PaperPenguins()

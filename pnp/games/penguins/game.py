@@ -256,30 +256,6 @@ class PenguinsState(State[Move]):
         who = "over" if self.over else f"{SEATS[self.turn]} to {verb}"
         return render_board(self.grid, token, f"fish {fish}; tiles {tiles}; {who}", 4)
 
-    @classmethod
-    def from_text(cls, text: str) -> PenguinsState:
-        """A position as `to_text` writes it; `red to place` in the status line means the
-        placement phase, `red to play` the moves."""
-        grid, tokens, status = parse_board(text)
-        found = re.fullmatch(r"fish ([\d ]+); tiles ([\d ]+); (\w+) to (play|place)", status)
-        if not found or not isinstance(grid, HexGrid):
-            raise ValueError(f"status {status!r}: expected 'fish A B; tiles A B; red to play'")
-        fish, tiles = [int(v) for v in found[1].split()], [int(v) for v in found[2].split()]
-        values = [0] * grid.cells
-        state = cls(grid, values, len(fish))
-        for cell, token in sorted(tokens.items()):
-            if token[0] in LETTERS:
-                state.pieces[LETTERS.index(token[0])].append(cell)
-            values[cell] = 0 if token[-1] == "." else int(token[-1])
-            state.tile[cell] = token[-1] != "."
-            state.free[cell] = state.tile[cell] and token[0] not in LETTERS
-        state.values = tuple(values)
-        state.fish, state.tiles = fish, tiles
-        placed = sum(len(p) for p in state.pieces)
-        state.placed = placed if found[4] == "place" else state.players * state.each
-        state.turn = SEATS.index(found[3])
-        return state
-
 
 class Penguins(Game[PenguinsState]):
     info = INFO
@@ -292,6 +268,32 @@ class Penguins(Game[PenguinsState]):
 
     def new_state(self, setup: Setup) -> PenguinsState:
         return PenguinsState(FLOE, values_of(FLOE, setup.data["rows"]), setup.players)
+
+    def state_from_text(self, setup: Setup, text: str) -> PenguinsState:
+        """The text carries the whole position, the floe and the players included. `red to
+        place` means the placement phase, `red to play` the moves, `over` the end."""
+        grid, tokens, status = parse_board(text)
+        found = re.fullmatch(
+            r"fish ([\d ]+); tiles ([\d ]+); (?:(\w+) to (play|place)|over)", status
+        )
+        if not found or not isinstance(grid, HexGrid):
+            raise ValueError(f"status {status!r}: expected 'fish A B; tiles A B; red to play'")
+        fish, tiles = [int(v) for v in found[1].split()], [int(v) for v in found[2].split()]
+        values = [0] * grid.cells
+        state = PenguinsState(grid, values, len(fish))
+        for cell, token in sorted(tokens.items()):
+            if token[0] in LETTERS:
+                state.pieces[LETTERS.index(token[0])].append(cell)
+            values[cell] = 0 if token[-1] == "." else int(token[-1])
+            state.tile[cell] = token[-1] != "."
+            state.free[cell] = state.tile[cell] and token[0] not in LETTERS
+        state.values = tuple(values)
+        state.fish, state.tiles = fish, tiles
+        placed = sum(len(p) for p in state.pieces)
+        state.placed = placed if found[4] == "place" else state.players * state.each
+        state.turn = SEATS.index(found[3]) if found[3] else 0
+        state.over = found[3] is None
+        return state
 
 
 GAME = Penguins()

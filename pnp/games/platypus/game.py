@@ -13,6 +13,7 @@ the engine (pnp/games/platypus/engine.py), which also plays whole batches for th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -69,12 +70,15 @@ Move = tuple[int, int, int]  # (table column, cell left, cell reached), cells 0-
 
 
 class _History:
-    """Where a game's history starts, and the turn of its first repeated state (found once, by
-    the engine, and shared by every clone); -1 when no state repeats within the turn cap."""
+    """Where a game's history starts (the state packed, at turn `start`), and the turn of its
+    first repeated state (found once, by the engine, and shared by every clone); -1 when no
+    state repeats within the turn cap."""
 
-    def __init__(self, origin: int, tables: np.ndarray, cap: int) -> None:
-        self.origin, self.tables, self.cap = origin, tables, cap
-        self._repeat_at: int | None = None
+    def __init__(
+        self, origin: int, tables: np.ndarray, cap: int, start: int, repeat_at: int | None = None
+    ) -> None:
+        self.origin, self.tables, self.cap, self.start = origin, tables, cap, start
+        self._repeat_at = repeat_at
 
     @property
     def repeat_at(self) -> int:
@@ -83,7 +87,7 @@ class _History:
 
             ended = play_games(self.tables[None], self.cap, np.array([self.origin]))
             endless = int(ended.outcome[0]) == ENDLESS
-            self._repeat_at = int(ended.turns[0]) if endless else -1
+            self._repeat_at = self.start + int(ended.turns[0]) if endless else -1
         return self._repeat_at
 
 
@@ -122,7 +126,7 @@ class PlatypusState(State[Move]):
     def apply(self, move: Move) -> None:
         seat = self.turn
         if self._history is None:
-            self._history = _History(self.packed(), self.table_bytes(), self.cap)
+            self._history = _History(self.packed(), self.table_bytes(), self.cap, self.turns)
         if move not in self.legal_moves(seat):
             raise ValueError(f"{move!r} is not the move of this position")
         column, source, target = move
@@ -189,6 +193,10 @@ class PlatypusState(State[Move]):
         """Whether this state (without scores) already occurred in the game."""
         return self._history is not None and self.turns == self._history.repeat_at
 
+    def end_repeated(self) -> None:
+        """End the game here as endless: this state repeats an earlier one (a text says so)."""
+        self._history = _History(self.packed(), self.table_bytes(), self.cap, 0, self.turns)
+
     def packed(self) -> int:
         cells = sum(1 << cell for cell in range(CELLS) if self.green[cell])
         return pack(cells, self.positions, self.animals, self.turn)
@@ -211,24 +219,6 @@ class PlatypusState(State[Move]):
         status = "game over" if self.is_over() else f"{self.names[self.turn]} to play"
         lines.append(f"red {red}, blue {blue}; {status}; turn {self.turns}")
         return "\n".join(lines)
-
-    @classmethod
-    def from_text(cls, text: str, red: Table, blue: Table, first: str = "red") -> PlatypusState:
-        """A position written as `to_text` writes it; its game's history starts here."""
-        lines = [line.split() for line in text.strip().splitlines()]
-        rows = {line[0]: line[1] for line in lines[:3]}
-        names = (first, PLAYERS[1 - PLAYERS.index(first)])
-        state = cls([red, blue] if first == "red" else [blue, red], names)
-        state.green = [c == "g" for c in rows["cells"]]
-        for seat, name in enumerate(names):
-            cell = next(k for k, c in enumerate(rows[name]) if c != ".")
-            state.positions[seat] = cell
-            state.animals[seat] = SHORT_ANIMAL.index(rows[name][cell])
-        status = " ".join(lines[3]).replace(",", "").replace(";", "").split()
-        scores = {"red": int(status[1]), "blue": int(status[3])}
-        state.score = [scores[name] for name in names]
-        state.turn = names.index(status[4])
-        return state
 
 
 class Platypus(Game[PlatypusState]):
@@ -278,18 +268,46 @@ class Platypus(Game[PlatypusState]):
         names = self.player_names(setup)
         return PlatypusState([red, blue] if names[0] == "red" else [blue, red], names)
 
+    def state_from_text(self, setup: Setup, text: str) -> PlatypusState:
+        """The text carries the cells, the tokens, the scores and the turns made (0 if left
+        out); the setup carries the tables and who starts. The game's history starts here: a
+        repeat is of a state from here on, unless the text says the game is over."""
+        lines = [line.split() for line in text.strip().splitlines()]
+        status = " ".join(" ".join(line) for line in lines[3:])
+        found = re.fullmatch(
+            r"red (\d+), blue (\d+); (?:(red|blue) to play|game over)(?:; turn (\d+))?", status
+        )
+        rows = {line[0]: line[1] for line in lines[:3] if len(line) == 2}
+        if not found or sorted(rows) != sorted(("cells", *PLAYERS)):
+            raise ValueError(
+                "expected lines cells, red, blue, 'red 0, blue 0; red to play; turn 0'"
+            )
+        state = self.new_state(setup)
+        state.green = [c == "g" for c in rows["cells"]]
+        for seat, name in enumerate(state.names):
+            cell = next(k for k, c in enumerate(rows[name]) if c != ".")
+            state.positions[seat] = cell
+            state.animals[seat] = SHORT_ANIMAL.index(rows[name][cell])
+        scores = {"red": int(found[1]), "blue": int(found[2])}
+        state.score = [scores[name] for name in state.names]
+        state.turns = int(found[4] or 0)
+        state.turn = state.names.index(found[3]) if found[3] else state.turns % 2
+        if not found[3] and not state.halted():
+            state.end_repeated()
+        return state
+
     def seat_bytes(self, setup: Setup) -> list[list[int]]:
         """The engine's column bytes of each seat's table."""
         tables = setup.data["tables"]
         return [[COLUMN_BYTE[tables[n][c]] for c in COLUMN_NAMES] for n in self.player_names(setup)]
 
-    def play_batch(
-        self, games: Sequence[tuple[Setup, int, tuple[str, ...]]], max_turns: int
+    def play_random_batch(
+        self, games: Sequence[tuple[Setup, int]], max_turns: int
     ) -> list[tuple[Result, int]]:
-        """Every game at once through the engine; agents have nothing to choose here."""
+        """Every game at once through the engine; a deal leaves nothing to choose."""
         from pnp.games.platypus.engine import play_games
 
-        tables = np.array([self.seat_bytes(setup) for setup, _, _ in games], dtype=np.uint8)
+        tables = np.array([self.seat_bytes(setup) for setup, _ in games], dtype=np.uint8)
         ended = play_games(tables.reshape(len(games), 2, len(COLUMNS)), max_turns)
         outcomes = (Outcome.FINISHED, Outcome.ENDLESS, Outcome.UNDECIDED)
         results = []

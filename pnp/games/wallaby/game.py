@@ -22,6 +22,7 @@ from pnp.errors import PnpError, SetupError
 from pnp.games.base import Game, GameInfo, Setup
 from pnp.games.options import ChoiceOption, Options
 from pnp.games.wallaby.rules import SEATS, Field, WallabyState, make_field
+from pnp.games.wallaby.text import read_position
 
 TILES = {1: 17, 2: 16, 3: 16}  # RULES.md [decision]: no published count was found
 TWO_PLAYER_REMOVAL = {1: 5, 2: 4, 3: 4}
@@ -140,6 +141,12 @@ class Wallaby(Game[WallabyState]):
             for col, digit in enumerate(row):
                 tiles[(field.rows - 1 - i) * field.cols + col] = int(digit)
         return WallabyState(field, tiles)
+
+    def state_from_text(self, setup: Setup, text: str) -> WallabyState:
+        """The text carries the board (tests use small ones no setup has), the players, their
+        harvests and the step or turn; the setup's variant says whether jumps may land off the
+        board (the Valley) and whether there is a scarecrow (not for children)."""
+        return read_position(text, setup.variant == "valley", setup.variant != "children")
 
 
 GAME = Wallaby()

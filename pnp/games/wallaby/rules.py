@@ -224,6 +224,12 @@ class WallabyState(State[Move]):
         where = name(move.scarecrow) if move.scarecrow != STAYS else ""
         return turn_text(move, self.tile[self.pos[self.turn]], where)
 
+    def to_text(self) -> str:
+        """The position as text.py beside this writes and reads it."""
+        from pnp.games.wallaby.text import position_text  # text.py builds states of this class
+
+        return position_text(self)
+
     def move_value(self, seat: Seat, move: Move) -> float:
         """Plants gained now (harvest less the tile put down); leaving the game is the worst
         move, reaching the goal the best."""
