@@ -9,6 +9,7 @@ every coloured thing also carries a number or letter, so the kit plays in black 
 from __future__ import annotations
 
 from pnp.games.base import Setup
+from pnp.games.colour_diplomacy.game import ColourDiplomacySetup
 from pnp.kits.colour_diplomacy.ring_board import RingGeometry, draw_board, token
 from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
@@ -48,7 +49,7 @@ def colour_words(painter: Painter, player: int) -> str:
 
 def build(setup: Setup, settings: PrintSettings) -> Document:
     n = setup.players
-    circle_colours: list[int] = list(setup.data["circle_colours"])
+    circle_colours: list[int] = list(ColourDiplomacySetup.of(setup.data).circle_colours)
     painter = Painter(GAME_NAME, settings.ink)
     document = Document(TITLE, seed_label(setup), settings)
     geometry = RingGeometry(n)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from pnp.games.base import Setup
 from pnp.games.mechanics.grid import FILES
+from pnp.games.paper_penguins.game import PaperPenguinsSetup
 from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style
@@ -117,13 +118,13 @@ def _score_boxes(sheet: Drawing, g: SheetGeometry, y: float) -> None:
 
 
 def build(setup: Setup, settings: PrintSettings) -> Document:
-    sheets = setup.data["sheets"]
-    rows, cols = len(sheets[0]["rows"]), len(sheets[0]["rows"][0])
+    sheets = PaperPenguinsSetup.of(setup.data).sheets
+    rows, cols = len(sheets[0].rows), len(sheets[0].rows[0])
     document = Document(TITLE, seed_label(setup), settings)
     geometry, landscape = choose_geometry(rows, cols, settings.paper)
     seed = "board file" if setup.seed is None else f"seed {setup.seed}"
     drawings = [
-        draw_sheet(sheet["rows"], geometry, f"sheet {sheet['id']}  ·  {seed}  ·  {rows}x{cols}")
+        draw_sheet(list(sheet.rows), geometry, f"sheet {sheet.id}  ·  {seed}  ·  {rows}x{cols}")
         for sheet in sheets
     ]
     heading = f"{TITLE}: {len(sheets)} sheet{'s' if len(sheets) > 1 else ''}, two players, two pens"

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from pnp.games.base import Setup
 from pnp.games.mechanics.grid import Cell
-from pnp.games.penguins.game import FLOE, LETTERS, MIX, PENGUINS_EACH, SEATS, values_of
+from pnp.games.penguins.game import (
+    FLOE,
+    LETTERS,
+    MIX,
+    PENGUINS_EACH,
+    SEATS,
+    PenguinsSetup,
+    values_of,
+)
 from pnp.kits.parts.queen import draw_fishes, fish_tile, hex_board, place_items, token
 from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
@@ -45,7 +53,7 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
     page.drawing.text(area.x, area.y + HEADING_SIZE, heading, HEADING_SIZE, bold=True)
     hint = "8 rows of 7 and 8 tiles, the top row of 7 set in by half a tile; names as in moves."
     page.drawing.text(area.x, area.y + 10, hint, 3.0)
-    floe = floe_map(list(setup.data["rows"]), painter)
+    floe = floe_map(list(PenguinsSetup.of(setup.data).rows), painter)
     page.drawing.place(floe, area.x + (area.w - floe.width) / 2, area.y + 14)
     y = area.y + 14 + floe.height + 6
     players = setup.players
