@@ -211,10 +211,11 @@ class Wallaby(Game[WallabyState]):
     def check_data(self, data: SetupData, options: Options) -> WallabySetup:
         """The schema has checked the board's shape for these options; the tile counts here."""
         try:
-            board_size(options)
+            board_size(options)  # refuses full-board yes off the children's variant
         except PnpError as exc:
             raise SetupError(str(exc)) from None
-        board, aside = WallabySetup.of(data).board, WallabySetup.of(data).set_aside
+        record = WallabySetup.of(data)
+        board, aside = record.board, record.set_aside
         counts = Counter(int(d) for d in "".join(board) + aside)
         if counts != Counter(TILES):
             found = ", ".join(f"{counts[v]} of {v}" for v in TILES)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pnp.games.base import Setup
 from pnp.games.mechanics.grid import FILES
-from pnp.games.paper_penguins.game import PaperPenguinsSetup
+from pnp.games.paper_penguins.sheets import PaperPenguinsSetup
 from pnp.kits.rules import add_rules, seed_label
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style
