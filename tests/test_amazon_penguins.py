@@ -14,7 +14,7 @@ import pytest
 from tests_support import play
 
 from pnp.games import get_game
-from pnp.games.amazon_penguins.game import AmazonPenguinsState
+from pnp.games.amazon_penguins.game import AmazonPenguinsSetup, AmazonPenguinsState
 from pnp.games.base import Outcome
 from pnp.games.mechanics.shooting import PASS
 from pnp.games.perft import perft
@@ -44,7 +44,7 @@ def test_boards_and_placement_anywhere_on_a_chip(
     variant: str, chips: int, mix: tuple[int, int, int]
 ) -> None:
     setup = GAME.random_setup(3, GAME.info.resolve(None, variant, {}))
-    digits = "".join(setup.data["rows"])
+    digits = "".join(AmazonPenguinsSetup.of(setup.data).rows)
     assert (digits.count("1"), digits.count("2"), digits.count("3")) == mix
     state = GAME.new_state(setup)
     assert [perft(state, d) for d in (1, 2)] == [chips, chips * (chips - 1)]

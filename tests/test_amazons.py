@@ -7,6 +7,7 @@ are the same, by counting its three-action move sequences.
 
 from __future__ import annotations
 
+import json
 from textwrap import dedent
 
 import numpy as np
@@ -19,6 +20,7 @@ from pnp.games.amazons.game import AmazonsState, _rules
 from pnp.games.base import Outcome, Setup
 from pnp.games.mechanics.shooting_batch import play_random
 from pnp.games.perft import perft
+from pnp.games.setupfile import parse_setup, setup_json
 
 GAME = get_game("amazons")
 
@@ -191,8 +193,9 @@ def test_the_turn_cap_leaves_games_undecided() -> None:
 def test_bad_sizes_and_setup_data_are_refused() -> None:
     with pytest.raises(PnpError, match="--size 7 is not valid: expected 6, 8 or 10"):
         GAME.info.resolve(None, None, {"size": "7"})
-    with pytest.raises(SetupError, match="fixed start"):
-        GAME.check_data({"board": []}, {"size": 10})
+    document = json.loads(setup_json(GAME, GAME.random_setup(1, GAME.info.resolve(None, None, {}))))
+    with pytest.raises(SetupError, match="unknown key 'board'"):
+        parse_setup({**document, "board": []}, {"amazons": GAME}, "amazons", "setup.json")
 
 
 MIDGAME = """

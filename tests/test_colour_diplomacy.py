@@ -16,8 +16,10 @@ from diplomacy_support import START, assert_position, orders, position, resolve
 from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.base import Setup
+from pnp.games.colour_diplomacy.game import ColourDiplomacySetup
 from pnp.games.colour_diplomacy.rings import OFF, board
 from pnp.games.perft import perft
+from pnp.games.setupfile import parse_setup
 
 GAME = get_game("colour-diplomacy")
 
@@ -43,25 +45,31 @@ def test_field_k_borders_fields_k_and_k_plus_1_of_the_next_circle_in() -> None:
 def test_a_setup_gives_each_circle_a_different_player_colour() -> None:
     for players in (4, 7, 10):
         setup = GAME.random_setup(11, GAME.info.resolve(players, None, {}))
-        assert sorted(setup.data["circle_colours"]) == list(range(1, players + 1))
+        colours = ColourDiplomacySetup.of(setup.data).circle_colours
+        assert sorted(colours) == list(range(1, players + 1))
     state = GAME.new_state(Setup(GAME.info.name, None, {"players": 4, "variant": "standard"},
-                                 {"circle_colours": [3, 1, 4, 2]}))  # fmt: skip
+                                 ColourDiplomacySetup((3, 1, 4, 2))))  # fmt: skip
     assert_position(state, START)
 
 
 @pytest.mark.parametrize(
     ("colours", "message"),
     [
-        ([1, 2, 3], "must hold each player number 1 to 4 once"),
-        ([1, 2, 2, 4], "must hold each player number 1 to 4 once"),
-        ("1234", "must be a list of player numbers"),
-        ([1, 2, True, 4], "must be a list of player numbers"),
+        ([1, 2, 3], "circle_colours: 3 items; expected 4"),
+        ([1, 2, 2, 4], "circle_colours: 2 appears more than once"),
+        ([1, 2, 5, 4], "circle_colours.2.: 5 is out of range: expected 1 to 4"),
+        ("1234", "circle_colours: '1234' is not a list"),
+        ([1, 2, True, 4], "circle_colours.2.: true is not a whole number"),
     ],
 )
 def test_a_bad_setup_file_is_refused(colours: object, message: str) -> None:
-    options = {"players": 4, "variant": "standard"}
+    """The schema says it all: 1 to N, each once, is N numbers from 1 to N, none repeated."""
+    document = {
+        "game": GAME.info.name, "format_version": 1, "seed": 1,
+        "options": {"players": 4, "variant": "standard"}, "circle_colours": colours,
+    }  # fmt: skip
     with pytest.raises(SetupError, match=message):
-        GAME.check_setup(Setup(GAME.info.name, 1, options, {"circle_colours": colours}))
+        parse_setup(document, {GAME.info.name: GAME}, GAME.info.name, "setup.json")
 
 
 def test_positions_and_orders_read_back_as_they_are_written() -> None:

@@ -19,7 +19,7 @@ from random_play import Chooser, Config, configs_of, examples, play
 from pnp.games.billabong.board import FINISH
 from pnp.games.billabong.game import OUT, PASS, PLACE
 from pnp.games.platypus.tables import CELLS, GHOST_GUM, GREEN
-from pnp.games.wallaby.game import TILES, board_size
+from pnp.games.wallaby.game import TILES, WallabySetup, board_size
 from pnp.games.wallaby.moves import NO_CELL, NO_PUT, Turn
 from pnp.games.wallaby.moves import OUT as LEAVES
 
@@ -207,7 +207,7 @@ def test_wallaby_tiles_add_up_to_the_set_and_games_keep_them(config: Config, see
     every turn keeps the tiles between the board and the harvests (the invariants)."""
     setup = config.setup(seed)
     state: Any = config.game.new_state(setup)
-    aside = [int(d) for d in setup.data["set_aside"]]
+    aside = [int(d) for d in WallabySetup.of(setup.data).set_aside]
     rows, cols = board_size(setup.options)
     assert sum(state.dealt) == rows * cols, "the board starts full"
     assert [state.dealt[v] + aside.count(v) for v in TILES] == list(TILES.values())

@@ -14,7 +14,13 @@ from tests_support import play
 
 from pnp.errors import PnpError
 from pnp.games import get_game
-from pnp.games.paper_penguins.game import PASS, PaperPenguinsState, mix, parse_sheet
+from pnp.games.paper_penguins.game import (
+    PASS,
+    PaperPenguinsSetup,
+    PaperPenguinsState,
+    mix,
+    parse_sheet,
+)
 from pnp.games.perft import perft
 
 GAME = get_game("paper-penguins")
@@ -153,7 +159,7 @@ def test_perft_counts_placements_from_an_empty_sheet() -> None:
 
 def test_setups_keep_the_mix_and_sheets_of_a_kit_differ() -> None:
     setup = GAME.random_setup(11, GAME.info.resolve(None, None, {"sheets": "3", "size": "6x9"}))
-    sheets = [sheet["rows"] for sheet in setup.data["sheets"]]
+    sheets = [sheet.rows for sheet in PaperPenguinsSetup.of(setup.data).sheets]
     assert len({tuple(rows) for rows in sheets}) == 3
     for rows in sheets:
         digits = "".join(rows)
@@ -167,7 +173,7 @@ def test_a_board_file_sets_the_size_and_is_refused_with_its_path_when_wrong(
     options = GAME.info.resolve(None, None, {"board": str(example_sheet)})
     setup = GAME.random_setup(1, options)
     assert setup.options["size"] == "8x8"
-    assert setup.data["sheets"][0]["rows"][0] == "23232231"
+    assert PaperPenguinsSetup.of(setup.data).sheets[0].rows[0] == "23232231"
     bad = tmp_path / "bad.txt"
     bad.write_text("1234\n1111\n1111\n1111\n")
     with pytest.raises(PnpError, match=r"--board .*bad.txt: row 1 has '4'"):

@@ -8,6 +8,7 @@ Tiles are named by their place in the row (a, b, ... from the left) and the row 
 
 from __future__ import annotations
 
+import json
 from textwrap import dedent
 
 import pytest
@@ -16,8 +17,9 @@ from tests_support import play
 from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.mechanics.hexgrid import HexGrid
-from pnp.games.penguins.game import FLOE, PenguinsState
+from pnp.games.penguins.game import FLOE, PenguinsSetup, PenguinsState
 from pnp.games.perft import perft
+from pnp.games.setupfile import parse_setup, setup_json
 
 GAME = get_game("penguins")
 SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
@@ -69,16 +71,21 @@ def test_hex_directions_at_the_ends_of_the_floes_rows() -> None:
 
 def test_the_random_floe_holds_30_20_10_and_setups_are_checked() -> None:
     setup = GAME.random_setup(4, GAME.info.resolve(3, None, {}))
-    digits = "".join(setup.data["rows"])
+    rows = list(PenguinsSetup.of(setup.data).rows)
+    digits = "".join(rows)
     assert (digits.count("1"), digits.count("2"), digits.count("3")) == (30, 20, 10)
-    rows = list(setup.data["rows"])
-    with pytest.raises(SetupError, match="row 1 has '4'"):
-        GAME.check_data({"rows": ["4" + rows[0][1:], *rows[1:]]}, {})
+
+    def check(new_rows: list[str]) -> None:
+        document = {**json.loads(setup_json(GAME, setup)), "rows": new_rows}
+        parse_setup(document, {"penguins": GAME}, "penguins", "setup.json")
+
+    with pytest.raises(SetupError, match=r"rows\[0\]: '4\d+' is not valid: expected 7 digits 1-3"):
+        check(["4" + rows[0][1:], *rows[1:]])
     swapped = ("2" if rows[0][0] == "1" else "1") + rows[0][1:]
     with pytest.raises(SetupError, match="expected \\(30, 20, 10\\)"):
-        GAME.check_data({"rows": [swapped, *rows[1:]]}, {})
-    with pytest.raises(SetupError, match="8 rows of digits"):
-        GAME.check_data({"rows": rows[:7]}, {})
+        check([swapped, *rows[1:]])
+    with pytest.raises(SetupError, match="rows: 7 items; expected 8"):
+        check(rows[:7])
 
 
 @pytest.mark.parametrize(("players", "each"), [(2, 4), (3, 3), (4, 2)])

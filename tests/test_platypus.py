@@ -24,9 +24,11 @@ from pnp.games.platypus.tables import (
     COLUMN_NAMES,
     Table,
     parse_short_table,
+    parse_table,
     short_table,
     table_json,
 )
+from pnp.games.setupfile import parse_setup
 
 GAME: Any = get_game("platypus")
 
@@ -40,9 +42,15 @@ def start(red: Table, blue: Table, first: str = "red") -> PlatypusState:
 
 
 def setup_of(red: Table, blue: Table, first: str = "red", deal: str = "uniform") -> Setup:
+    return read({"first": first, "tables": {"red": table_json(red), "blue": table_json(blue)}},
+                deal)  # fmt: skip
+
+
+def read(data: dict[str, Any], deal: str = "uniform") -> Setup:
+    """The setup of a setup.json with these data keys, read and checked as `pnp kit` reads it."""
     options = {"players": 2, "variant": "standard", "deal": deal}
-    data = {"first": first, "tables": {"red": table_json(red), "blue": table_json(blue)}}
-    return GAME.check_setup(Setup("platypus", None, options, data))
+    document = {"game": "platypus", "format_version": 1, "seed": None, "options": options, **data}
+    return parse_setup(document, {"platypus": GAME}, "platypus", "setup.json")
 
 
 def position(text: str, red: Table, blue: Table, first: str = "red") -> PlatypusState:
@@ -181,31 +189,31 @@ def test_a_hand_written_setup_loads_and_bad_ones_are_refused() -> None:
     setup = setup_of(RED, BLUE, first="blue")
     assert GAME.player_names(setup) == ("blue", "red")
     assert GAME.player_names(GAME.rotated(setup, 1)) == ("red", "blue")
-    assert list(setup.data["tables"]["red"]) == list(COLUMN_NAMES)
-    assert setup.data["tables"]["red"]["kangaroo-yellow"] == "green emu wattle"
+    assert list(setup.data.tables["red"]) == list(COLUMN_NAMES)
+    assert setup.data.tables["red"]["kangaroo-yellow"] == "green emu wattle"
+    checked = read({"tables": {"red": table_json(RED), "blue": table_json(BLUE)}})
+    assert checked.data.first == "red"  # the default
+    assert short_table(GAME.tables(checked)[1]) == short_table(BLUE)
     loose = {"Kangaroo_Yellow": "GREEN Emu ghost-gum", **table_json(RED)}
     del loose["kangaroo-yellow"]
-    data = {"tables": {"red": loose, "blue": table_json(BLUE)}}
-    checked = GAME.check_data(data, {"deal": "uniform"})
-    assert checked["first"] == "red"
-    assert checked["tables"]["red"]["kangaroo-yellow"] == "green emu ghost gum"
-    assert short_table(GAME.tables(Setup("platypus", None, {}, checked))[1]) == short_table(BLUE)
+    assert table_json(parse_table(loose, "red"))["kangaroo-yellow"] == "green emu ghost gum"
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"first": "green"}, "first 'green' is not valid: expected red or blue"),
-        ({"tables": {"red": {}}}, "must be an object with a red and a blue table"),
+        ({"first": "green"}, "first: 'green' is not valid: expected 'red' or 'blue'"),
+        ({"tables": {"red": {}}}, "tables: missing key 'blue'"),
         ({"extra": 1}, "unknown key 'extra'"),
-        ({"red": {"emu-yellow": "purple emu wattle"}}, "colour 'purple' is not one of"),
-        ({"red": {"emu-yellow": "green dingo wattle"}}, "tables.red.emu-yellow: animal 'dingo'"),
-        ({"red": {"emu-yellow": "green emu oak"}}, "tree 'oak' is not one of wattle or ghost gum"),
-        ({"red": {"emu-yellow": "green emu"}}, "expected 'COLOUR ANIMAL TREE'"),
-        ({"red": {"platypus-green": "green emu wattle"}}, "unknown column 'platypus-green'"),
-        ({"drop": "wombat-green"}, "missing column wombat-green"),
+        ({"red": {"emu-yellow": "purple emu wattle"}},
+         "tables.red.emu-yellow: 'purple emu wattle' is not valid: expected COLOUR ANIMAL TREE"),
+        ({"red": {"emu-yellow": "green dingo wattle"}}, "tables.red.emu-yellow: 'green dingo"),
+        ({"red": {"emu-yellow": "green emu oak"}}, "'green emu oak' is not valid"),
+        ({"red": {"emu-yellow": "green emu"}}, "expected COLOUR ANIMAL TREE"),
+        ({"red": {"platypus-green": "green emu wattle"}}, "unknown key 'platypus-green'"),
+        ({"drop": "wombat-green"}, "tables.red: missing key 'wombat-green'"),
     ],
-)
+)  # fmt: skip
 def test_setup_errors_name_the_problem(change: dict[str, Any], message: str) -> None:
     red = table_json(RED)
     red.update(change.get("red", {}))
@@ -214,7 +222,7 @@ def test_setup_errors_name_the_problem(change: dict[str, Any], message: str) -> 
     data: dict[str, Any] = {"first": "red", "tables": {"red": red, "blue": table_json(BLUE)}}
     data.update({k: v for k, v in change.items() if k not in ("red", "drop")})
     with pytest.raises(SetupError, match=message):
-        GAME.check_data(data, {"deal": "uniform"})
+        read(data)
 
 
 def test_the_pack_deal_draws_from_the_packs_and_checks_them() -> None:

@@ -172,6 +172,8 @@ CASES: dict[str, list[tuple[str, Edit, str]]] = {
         ("tampered row", put("1111311", "board", 0),
          "board[0]: '1111311' is not valid: expected 6 digits 1-3"),
         ("board for other players", put(3, "options", "players"), "board: 6 items; expected 7"),
+        ("player count before the board", put(5, "options", "players"),
+         "options.players: 5 is not valid: expected 2, 3 or 4"),
         ("tampered tile counts", put("111111", "board", 1),
          "board and set_aside hold 22 of 1, 12 of 2, 15 of 3"),
         ("full board off the children's variant", put("yes", "options", "full-board"),
@@ -222,6 +224,22 @@ def test_a_bad_setup_file_is_refused_in_one_line(
     document = default_document(name)
     edit(document)
     assert message in refused(tmp_path, name, document)
+
+
+def test_the_options_are_checked_before_the_data(tmp_path: Path) -> None:
+    """A file for 5 players is told that, not that its board is short (the options of a file
+    choose the shape of its data, so they are checked first)."""
+    document = {
+        "game": "wallaby", "format_version": 1, "seed": 1,
+        "options": {"players": 5, "variant": "standard"}, "board": ["123"],
+    }  # fmt: skip
+    assert refused(tmp_path, "wallaby", document) == (
+        "options.players: 5 is not valid: expected 2, 3 or 4"
+    )
+    document["options"] = {"players": 3, "variant": "river"}
+    assert refused(tmp_path, "wallaby", document) == (
+        "options.variant: 'river' is not valid: expected 'standard', 'valley' or 'children'"
+    )
 
 
 @pytest.mark.parametrize("name", list(GAMES))

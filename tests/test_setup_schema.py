@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -20,8 +21,17 @@ from pnp.errors import PnpError
 from pnp.games import GAMES
 from pnp.games.base import Game, Setup
 from pnp.games.options import ChoiceOption, GridSizeOption, IntOption, Option
+from pnp.games.setupdata import Schema, SetupData, from_json, record_schema, to_json
 from pnp.games.setupfile import parse_setup, setup_json
-from pnp.games.setupschema import COMMON, FOLDER, json_path, load_schema, schema_name
+from pnp.games.setupschema import (
+    COMMON,
+    FOLDER,
+    json_path,
+    load_schema,
+    schema_name,
+    schema_text,
+    write_schemas,
+)
 from pnp.games.setupschema import schema_problem as problem
 from pnp.templates import templates_dir
 
@@ -72,6 +82,68 @@ def test_every_setup_a_game_draws_validates_against_its_schema(name: str) -> Non
     for option in (o for o in game.info.options if o.stored):  # each value drawn at least once
         values = {json.dumps(setup.options[option.name]) for _, setup in drawn}
         assert len(values) == len(option_values(option)), option.name
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_schema_file_is_the_one_the_code_derives(name: str) -> None:
+    """templates/schemas/<game>.schema.json is generated (`python -m pnp.games.setupschema`)
+    from the game's data record, options and schema notes; it never drifts from them."""
+    path = templates_dir() / FOLDER / schema_name(name)
+    assert path.read_text(encoding="utf-8") == schema_text(GAMES[name]), (
+        f"{path.name} differs from the code: run python -m pnp.games.setupschema"
+    )
+
+
+def test_write_schemas_writes_what_the_test_compares(tmp_path: Path) -> None:
+    written = write_schemas([GAMES["wallaby"]], tmp_path)
+    assert written == [tmp_path / "wallaby.schema.json"]
+    assert written[0].read_text(encoding="utf-8") == schema_text(GAMES["wallaby"])
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_drawn_setup_reads_back_as_the_same_record(name: str) -> None:
+    """The JSON form is the record's: drawn, written, read and checked, it is the same record."""
+    game = GAMES[name]
+    for label, setup in drawn_setups(game):
+        assert isinstance(setup.data, game.data_type), label
+        read = parse_setup(document_of(game, setup), GAMES, name, "test")
+        assert read.data == setup.data, label
+        assert from_json(game.data_type, to_json(setup.data)) == setup.data, label
+
+
+@dataclass(frozen=True)
+class Inner(SetupData):
+    digits: Annotated[str, Schema(pattern="^[1-3]+$")]
+
+
+@dataclass(frozen=True)
+class Outer(SetupData):
+    rows: tuple[Inner, ...]
+    pair: tuple[int, int]
+    note: str | None = None
+
+
+def test_a_record_gives_its_json_and_its_schema() -> None:
+    record = Outer((Inner("12"),), (1, 2))
+    assert to_json(record) == {"rows": [{"digits": "12"}], "pair": [1, 2]}
+    assert from_json(Outer, {"rows": [{"digits": "12"}], "pair": [1, 2]}) == record
+    assert record_schema(Outer) == {
+        "type": "object",
+        "properties": {
+            "rows": {"type": "array", "items": {
+                "type": "object",
+                "properties": {"digits": {"type": "string", "pattern": "^[1-3]+$"}},
+                "required": ["digits"], "additionalProperties": False,
+            }},
+            "pair": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "integer"}],
+                     "minItems": 2, "maxItems": 2},
+            "note": {"type": "string"},
+        },
+        "required": ["rows", "pair"],
+        "additionalProperties": False,
+    }  # fmt: skip
+    with pytest.raises(TypeError, match="expected Outer data, got Inner"):
+        Outer.of(Inner("1"))
 
 
 def test_a_setup_from_a_board_file_validates(example_sheet: Path) -> None:

@@ -22,8 +22,10 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.errors import PnpError, SetupError
 from pnp.games import get_game
-from pnp.games.base import Outcome, Setup
+from pnp.games.base import Outcome
 from pnp.games.perft import perft
+from pnp.games.setupfile import parse_setup, setup_json
+from pnp.games.wallaby.game import WallabySetup
 from pnp.games.wallaby.moves import PASS
 from pnp.games.wallaby.rules import WallabyState
 from simulate.agents import GreedyAgent, RandomAgent
@@ -263,7 +265,7 @@ SEED_7 = ["131123", "132222", "133322", "333111", "212223", "131321"]  # 2 playe
 
 def seed_7() -> WallabyState:
     setup = GAME.random_setup(7, GAME.info.resolve(2, None, {}))
-    assert setup.data == {"board": SEED_7, "set_aside": "1111122223333"}
+    assert setup.data == WallabySetup(tuple(SEED_7), "1111122223333")
     return GAME.new_state(setup)
 
 
@@ -356,7 +358,7 @@ def test_boards_hold_the_rules_tiles(
 ) -> None:
     for seed in range(5):
         setup = GAME.random_setup(seed, GAME.info.resolve(players, variant, given))
-        rows = setup.data["board"]
+        rows = WallabySetup.of(setup.data).board
         assert (len(rows), len(rows[0])) == shape
         digits = "".join(rows)
         found = tuple(digits.count(d) for d in "123")
@@ -366,7 +368,7 @@ def test_boards_hold_the_rules_tiles(
             base = (12, 12, 12) if players == 2 else (17, 16, 16)
             assert sum(base) - sum(found) == 1
             assert all(f <= b for f, b in zip(found, base, strict=True))
-        assert len(digits) + len(setup.data["set_aside"]) == 49
+        assert len(digits) + len(WallabySetup.of(setup.data).set_aside) == 49
     state = GAME.new_state(setup)
     assert (state.field.scarecrow, state.field.valley) == (
         variant != "children",
@@ -386,12 +388,13 @@ def test_setup_files_are_checked_with_one_line_errors() -> None:
     good = GAME.random_setup(7, options)
 
     def check(**data: object) -> None:
-        GAME.check_setup(Setup("wallaby", None, good.options, {**good.data, **data}))
+        document = {**json.loads(setup_json(GAME, good)), **data}
+        parse_setup(document, {"wallaby": GAME}, "wallaby", "setup.json")
 
     check()
-    with pytest.raises(SetupError, match="board row 2 is '13222'; expected 6 digits 1-3"):
+    with pytest.raises(SetupError, match=r"board\[1\]: '13222' is not valid: expected 6 digits"):
         check(board=[SEED_7[0], "13222", *SEED_7[2:]])
-    with pytest.raises(SetupError, match="'board' must be a list of 6 rows of 6 digits"):
+    with pytest.raises(SetupError, match="board: 5 items; expected 6"):
         check(board=SEED_7[:5])
     with pytest.raises(SetupError, match="hold 16 of 1, 17 of 2, 16 of 3; Wallaby has 17 ones"):
         check(board=["231123", *SEED_7[1:]])

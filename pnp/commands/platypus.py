@@ -17,7 +17,7 @@ from rich.table import Table as RichTable
 from pnp.cli_support import PnpGroup
 from pnp.errors import PnpError
 from pnp.games.base import Setup
-from pnp.games.platypus.game import GAME
+from pnp.games.platypus.game import GAME, PlatypusSetup
 from pnp.games.platypus.tables import COLUMN_NAMES, PLAYERS
 from pnp.kits import build_kit, write_kit
 from pnp.output import check_folder
@@ -33,8 +33,9 @@ def table_view(setup: Setup, player: str) -> RichTable:
     view = RichTable(show_edge=False, pad_edge=False)
     for header in (f"{player}'s table", "COLOUR", "ANIMAL", "TREE"):
         view.add_column(header, no_wrap=True)
+    table = PlatypusSetup.of(setup.data).tables[player]
     for name in COLUMN_NAMES:
-        view.add_row(name.replace("-", " on "), *setup.data["tables"][player][name].split(" ", 2))
+        view.add_row(name.replace("-", " on "), *table[name].split(" ", 2))
     return view
 
 

@@ -18,12 +18,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import numpy as np
 
 from pnp.errors import PnpError, SetupError, one_of
 from pnp.games.options import Option, Options
+from pnp.games.setupdata import JsonObject, SetupData
 
 Seat = int  # position in turn order, 0 = the seat that acts first
 Move = Hashable  # a game's own move value; `State.move_text` names it
@@ -142,7 +143,8 @@ class GameInfo:
 class Setup:
     """Everything random fixed before the first move, as the JSON of `setup.json` holds it.
 
-    `data` is the game's own part (board, deal, ...), plain JSON values checked by the game.
+    `data` is the game's own part (board, deal, ...): its record, a `SetupData` of the game's
+    `data_type` (pnp/games/setupdata.py derives its JSON form and schema).
     `seed` is the seed the setup was drawn from, or None for a setup read from a board file.
     `fairness` is the evidence that the setup plays balanced, when `pnp kit --fair` found it.
     """
@@ -150,7 +152,7 @@ class Setup:
     game: str
     seed: int | None
     options: Mapping[str, Any]
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: SetupData = field(default_factory=SetupData)
     fairness: Mapping[str, Any] | None = None
 
     @property
@@ -254,14 +256,19 @@ class Game(ABC, Generic[StateT]):
 
     info: GameInfo
     format_version: int = 1  # of the game's setup.json data
+    data_type: ClassVar[type[SetupData]] = SetupData  # the record of the game's setup data
+    # What the record's types cannot say, merged into the derived JSON Schema: its description,
+    # and what depends on the options (a board's rows for these players), see setupschema.py.
+    schema_notes: ClassVar[JsonObject] = {}
 
     @abstractmethod
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+    def random_data(self, rng: np.random.Generator, options: Options) -> SetupData:
         """The game's part of a random setup (board, deal, ...), drawn only from `rng`."""
 
-    @abstractmethod
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        """The game's part of a setup read from a file, checked; SetupError says what is wrong."""
+    def check_data(self, data: SetupData, options: Options) -> SetupData:
+        """The game's part of a setup read from a file, which its schema accepted, checked for
+        what no schema says (tile counts, a square in the lake); SetupError says what is wrong."""
+        return data
 
     @abstractmethod
     def new_state(self, setup: Setup) -> StateT:

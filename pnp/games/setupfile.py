@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp.errors import PnpError, SetupError, one_of
 from pnp.games.base import Game, Setup
+from pnp.games.setupdata import from_json, to_json
 from pnp.games.setupschema import check_against_schema
 
 _COMMON_KEYS = ("game", "format_version", "seed", "options")
@@ -27,7 +28,7 @@ def setup_json(game: Game[Any], setup: Setup) -> str:
         "seed": setup.seed,
         "options": dict(setup.options),
     }
-    document.update(setup.data)
+    document.update(to_json(setup.data))
     if setup.fairness is not None:
         document[FAIRNESS] = dict(setup.fairness)
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
@@ -60,8 +61,9 @@ def parse_setup(
     document: Any, games: dict[str, Game[Any]], expected: str | None, where: str
 ) -> Setup:
     """The setup a parsed setup.json holds, checked in three steps: the game and its format
-    version, then the game's JSON Schema (shape, types, allowed values), then the game's own
-    checks of what a schema cannot say. Each failure is one line starting with `where`."""
+    version, then the game's JSON Schema (the options first, then the data: shape, types,
+    allowed values), then the game's own checks of what a schema cannot say. Each failure is
+    one line starting with `where`."""
     if not isinstance(document, dict):
         raise SetupError(f"{where}: expected a JSON object with keys {one_of(_COMMON_KEYS)}")
     missing = [key for key in _COMMON_KEYS[:2] if key not in document]
@@ -78,7 +80,8 @@ def parse_setup(
         check_against_schema(document, name)
     except SetupError as exc:
         raise SetupError(f"{where}: {exc}") from None
-    data = {k: v for k, v in document.items() if k not in (*_COMMON_KEYS, FAIRNESS)}
+    own = {k: v for k, v in document.items() if k not in (*_COMMON_KEYS, FAIRNESS)}
+    data = from_json(game.data_type, own)
     setup = Setup(name, document["seed"], document["options"], data, document.get(FAIRNESS))
     try:
         return game.check_setup(setup)

@@ -1,7 +1,11 @@
 """The JSON Schemas of setup.json: `templates/schemas/<game>.schema.json`, JSON Schema 2020-12.
 
 A game's schema describes its whole setup file: the common keys, the options with their allowed
-values, and the game's own data (types, lengths, patterns, required keys, no unknown keys). The
+values, and the game's own data (types, lengths, patterns, required keys, no unknown keys). It is
+derived, never written by hand: the options from the game's `GameInfo`, the data from its record
+(`Game.data_type`, see setupdata.py), plus the game's `schema_notes` for what types cannot say
+(a description, shapes that depend on the options). `write_schemas` writes the files
+(`python -m pnp.games.setupschema`) and a test checks they equal what the code derives. The
 parts every game shares (seed, fairness evidence) are in `common.schema.json`, which the game
 schemas refer to by its file name, so any JSON Schema tool resolves it beside them. What a schema
 cannot say (tile counts, a pack deal's card counts, a square in the lake) the game's check_data
@@ -13,10 +17,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import SetupError, one_of
-from pnp.templates import load_json
+from pnp.games.base import Game, GameInfo
+from pnp.games.options import ChoiceOption, GridSizeOption, IntOption, Option
+from pnp.games.setupdata import JsonObject, record_schema
+from pnp.templates import load_json, templates_dir
 
 if TYPE_CHECKING:
     from jsonschema import ValidationError
@@ -24,6 +32,8 @@ if TYPE_CHECKING:
 
 FOLDER = "schemas"
 COMMON = "common.schema.json"
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+HEAD = ("game", "format_version", "seed", "options")  # checked before the game's data
 _TYPE_WORDS = {
     "integer": "a whole number",
     "number": "a number",
@@ -40,6 +50,90 @@ def schema_name(game: str) -> str:
     return f"{game}.schema.json"
 
 
+def derive_schema(game: Game[Any]) -> JsonObject:
+    """The JSON Schema of `game`'s setup.json, from its info, its data record and its notes."""
+    info, notes = game.info, dict(game.schema_notes)
+    data = record_schema(game.data_type)
+    schema: JsonObject = {
+        "$schema": DRAFT,
+        "title": f"pnp setup.json of {info.title}",
+        "description": notes.pop("description"),
+        "type": "object",
+        "properties": {
+            "game": {"const": info.name},
+            "format_version": {"const": game.format_version},
+            "seed": {"$ref": f"{COMMON}#/$defs/seed"},
+            "options": options_schema(info),
+            **data["properties"],
+            "fairness": {"$ref": f"{COMMON}#/$defs/fairness"},
+        },
+        "required": [*HEAD, *data.get("required", [])],
+        "additionalProperties": False,
+    }
+    return _merged(schema, notes)
+
+
+def options_schema(info: GameInfo) -> JsonObject:
+    """The `options` object: players, variant and the game's stored options, each with the
+    values the game accepts; a left-out option takes its default."""
+    properties: JsonObject = {
+        "players": {"enum": list(info.players)},
+        "variant": {"enum": list(info.variants)},
+    }
+    properties.update({o.name: _option_schema(o) for o in info.options if o.stored})
+    return {
+        "description": "the options the setup was drawn with; any left out take their defaults",
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
+def _option_schema(option: Option) -> JsonObject:
+    if isinstance(option, ChoiceOption):
+        return {"enum": list(option.choices)}
+    if isinstance(option, IntOption):
+        if option.choices:
+            return {"enum": list(option.choices)}
+        return {"type": "integer", "minimum": option.minimum, "maximum": option.maximum}
+    if isinstance(option, GridSizeOption):
+        side = "|".join(str(n) for n in range(option.min_side, option.max_side + 1))
+        return {
+            "type": "string",
+            "pattern": f"^({side})x({side})$",
+            "description": option.accepted(),
+        }
+    raise TypeError(f"no JSON Schema for the stored option {option.name!r}")
+
+
+def _merged(schema: JsonObject, notes: Mapping[str, Any]) -> JsonObject:
+    """`schema` with `notes` merged in: objects key by key, anything else replaced."""
+    merged = dict(schema)
+    for key, value in notes.items():
+        old = merged.get(key)
+        if isinstance(old, dict) and isinstance(value, Mapping):
+            merged[key] = _merged(old, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def schema_text(game: Game[Any]) -> str:
+    """The text of `game`'s schema file, as `write_schemas` writes it."""
+    return json.dumps(derive_schema(game), indent=2, ensure_ascii=False) + "\n"
+
+
+def write_schemas(games: Iterable[Game[Any]], folder: Path | None = None) -> list[Path]:
+    """Write each game's schema file (by default into templates/schemas); the paths written."""
+    folder = templates_dir() / FOLDER if folder is None else folder
+    written = []
+    for game in games:
+        path = folder / schema_name(game.info.name)
+        path.write_text(schema_text(game), encoding="utf-8")
+        written.append(path)
+    return written
+
+
 @cache
 def load_schema(name: str) -> dict[str, Any]:
     """A schema of templates/schemas by file name."""
@@ -47,8 +141,20 @@ def load_schema(name: str) -> dict[str, Any]:
     return schema
 
 
+def head_schema(schema: Mapping[str, Any]) -> JsonObject:
+    """The part of a game's schema for the common keys and the options, which are checked
+    before the data: a file for 5 players is told so, not that its board is 6 rows short."""
+    properties = schema["properties"]
+    return {
+        "$schema": DRAFT,
+        "type": "object",
+        "properties": {key: properties[key] for key in HEAD},
+        "required": [key for key in schema["required"] if key in HEAD],
+    }
+
+
 @cache
-def _validator(game: str) -> Validator:
+def _validator(game: str, head: bool) -> Validator:
     # jsonschema loads in ~0.1 s: only commands that read a setup file pay for it.
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
@@ -56,15 +162,17 @@ def _validator(game: str) -> Validator:
 
     common = Resource.from_contents(load_schema(COMMON), default_specification=DRAFT202012)
     registry: Registry[Any] = Registry().with_resource(COMMON, common)
-    return Draft202012Validator(load_schema(schema_name(game)), registry=registry)
+    schema = load_schema(schema_name(game))
+    return Draft202012Validator(head_schema(schema) if head else schema, registry=registry)
 
 
 def schema_problem(document: Mapping[str, Any], game: str) -> str | None:
     """The first way `document` breaks `game`'s schema, in words, or None.
 
-    Of all the errors, the one nearest the top of the file: the shallowest, and of those at one
-    depth the first in the file's own order (a whole list of rows too short is told before one
-    row in it, the board before the tiles set aside).
+    The common keys and options first (see `head_schema`), then the whole file. Of all the
+    errors, the one nearest the top of the file: the shallowest, and of those at one depth the
+    first in the file's own order (a whole list of rows too short is told before one row in it,
+    the board before the tiles set aside).
     """
     from jsonschema.exceptions import best_match
 
@@ -72,8 +180,11 @@ def schema_problem(document: Mapping[str, Any], game: str) -> str | None:
         path = error.absolute_path
         return -len(path), tuple(-k for k in _positions(document, path))
 
-    error = best_match(_validator(game).iter_errors(document), key=relevance)
-    return None if error is None else describe(error)
+    for head in (True, False):
+        error = best_match(_validator(game, head).iter_errors(document), key=relevance)
+        if error is not None:
+            return describe(error)
+    return None
 
 
 def _positions(document: Any, path: Iterable[str | int]) -> list[int]:
@@ -180,3 +291,10 @@ def shown(value: Any) -> str:
     """A value as a message quotes it: strings quoted, the rest as JSON, long ones cut short."""
     text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+if __name__ == "__main__":  # regenerate templates/schemas/<game>.schema.json from the code
+    from pnp.games import GAMES
+
+    for written in write_schemas(GAMES.values()):
+        print(written)

@@ -13,8 +13,9 @@ penguins. Most fish wins, then most chips, else a shared rank.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
@@ -29,10 +30,12 @@ from pnp.games.penguins.game import (
     FLOE,
     MIX,
     check_fish_conserved,
-    check_rows,
+    check_mix,
     random_rows,
+    rows_shape,
     values_of,
 )
+from pnp.games.setupdata import JsonObject, SetupData
 
 SEATS = ("light", "dark")
 LETTERS = "LD"
@@ -140,20 +143,41 @@ class AmazonPenguinsState(ShootingState):
         )
 
 
+@dataclass(frozen=True)
+class AmazonPenguinsSetup(SetupData):
+    """The fish chips, a row of digits 1-3 per board row, top row first (the shape of the
+    variant's board: see `BOARDS`)."""
+
+    rows: tuple[str, ...]
+
+
 class AmazonPenguins(Game[AmazonPenguinsState]):
     info = INFO
+    data_type = AmazonPenguinsSetup
+    schema_notes: ClassVar[JsonObject] = {
+        "description": "An Amazon Penguins setup: the fish chips, rows top first. Variant square "
+        "(the default): 8 rows of 8 chips; variant hex: the Penguins floe, 8 rows of 7 and 8, top "
+        "row (of 7) first. The chip mix is checked by the game.",
+        "if": {
+            "properties": {
+                "options": {"properties": {"variant": {"const": "hex"}}, "required": ["variant"]}
+            }
+        },
+        "then": {"properties": {"rows": rows_shape(FLOE, "chip", " on the hex floe")}},
+        "else": {"properties": {"rows": rows_shape(SQUARE, "chip", " on the square board")}},
+    }
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+    def random_data(self, rng: np.random.Generator, options: Options) -> AmazonPenguinsSetup:
         grid, mix = BOARDS[options["variant"]]
-        return {"rows": random_rows(rng, grid, mix)}
+        return AmazonPenguinsSetup(tuple(random_rows(rng, grid, mix)))
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        grid, mix = BOARDS[options["variant"]]
-        return {"rows": check_rows(data, grid, mix)}
+    def check_data(self, data: SetupData, options: Options) -> AmazonPenguinsSetup:
+        check_mix(AmazonPenguinsSetup.of(data).rows, BOARDS[options["variant"]][1])
+        return AmazonPenguinsSetup.of(data)
 
     def new_state(self, setup: Setup) -> AmazonPenguinsState:
         grid, _ = BOARDS[setup.variant]
-        return AmazonPenguinsState(grid, values_of(grid, setup.data["rows"]))
+        return AmazonPenguinsState(grid, values_of(grid, AmazonPenguinsSetup.of(setup.data).rows))
 
     def state_from_text(self, setup: Setup, text: str) -> AmazonPenguinsState:
         """The text carries the whole position, the board included. `light to place` means
@@ -188,7 +212,9 @@ class AmazonPenguins(Game[AmazonPenguinsState]):
             return None
         grid, _ = BOARDS[variants.pop()]
         rules = Rules(ray_table(grid), ([], []), placements=PENGUINS_EACH, passing=True)
-        values = np.array([values_of(grid, setup.data["rows"]) for setup, _ in games])
+        values = np.array(
+            [values_of(grid, AmazonPenguinsSetup.of(setup.data).rows) for setup, _ in games]
+        )
         out = play_random(rules, [seed for _, seed in games], max_turns, values)
         return [_batch_result(out, k) for k in range(len(games))]
 

@@ -12,12 +12,11 @@ afterwards (each square once) minus the squares the opponent's reach.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 
-from pnp.errors import SetupError
 from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
@@ -25,6 +24,7 @@ from pnp.games.mechanics.shooting import Move, ShootingState
 from pnp.games.mechanics.shooting_batch import Rules, play_random
 from pnp.games.mechanics.sliding import ray_table, reached_cells
 from pnp.games.options import IntOption, Options
+from pnp.games.setupdata import JsonObject, SetupData
 
 SEATS = ("light", "dark")
 PIECES_EACH = 4
@@ -146,19 +146,18 @@ def _rules(size: int) -> Rules:
 
 class Amazons(Game[AmazonsState]):
     info = INFO
+    schema_notes: ClassVar[JsonObject] = {
+        "description": "An Amazons setup: the start is fixed by the board size, so the file holds "
+        "only the common keys and the options."
+    }
 
     def random_setup(self, seed: int, options: Options) -> Setup:
         """The fixed start: nothing is drawn, so no generator is built (balance runs draw a
         setup per game)."""
-        return Setup(self.info.name, seed, self.info.stored_options(options), {})
+        return Setup(self.info.name, seed, self.info.stored_options(options))
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
-        return {}  # the start is fixed: nothing is drawn
-
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        if data:
-            raise SetupError(f"amazons has a fixed start; unexpected keys {sorted(data)}")
-        return {}
+    def random_data(self, rng: np.random.Generator, options: Options) -> SetupData:
+        return SetupData()  # the start is fixed: nothing is drawn
 
     def new_state(self, setup: Setup) -> AmazonsState:
         size = int(setup.options["size"])

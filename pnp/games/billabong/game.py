@@ -16,8 +16,8 @@ seat): the game then starts with the first move, e.g. to study one opening or co
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated
 
 import numpy as np
 
@@ -40,6 +40,7 @@ from pnp.games.billabong.board import (
 )
 from pnp.games.mechanics.grid import FILES, Cell
 from pnp.games.options import Options
+from pnp.games.setupdata import JsonObject, Schema, SetupData
 
 Move = tuple[Cell, Cell, int]  # (from, to, lap change); from is PLACE for a placement
 PLACE: Cell = -1
@@ -269,28 +270,83 @@ class BillabongState(State[Move]):
         self.kangaroos[seat].remove(cell)
 
 
+Square = Annotated[
+    str,
+    Schema(
+        pattern="^[a-p]([1-9]|1[0-4])$",
+        description="a square name, files a-p and ranks 1-14, e.g. i6",
+    ),
+]
+Squares = Annotated[
+    tuple[Square, ...],
+    Schema(
+        minItems=KANGAROOS,
+        maxItems=KANGAROOS,
+        uniqueItems=True,
+        description=f"the {KANGAROOS} squares of one seat's kangaroos",
+    ),
+]
+
+
+@dataclass(frozen=True)
+class BillabongSetup(SetupData):
+    """Nothing is random; a file may fix the placement: one tuple of squares per seat, in seat
+    order (None: the game starts with the placement)."""
+
+    placement: tuple[Squares, ...] | None = None
+
+
+def _seats(players: int) -> JsonObject:
+    """The schema rule: a placement for `players` players has one list per seat."""
+    given: JsonObject = {"properties": {"players": {"const": players}}}
+    if players != INFO.default_players:  # a left-out player count is the default
+        given["required"] = ["players"]
+    return {
+        "if": {"properties": {"options": given}},
+        "then": {"properties": {"placement": {"$ref": f"#/$defs/seats-{players}"}}},
+    }
+
+
+SCHEMA_NOTES: JsonObject = {
+    "description": "A Billabong setup: nothing is random (seat 1 places first), so the file holds "
+    "the common keys and the options; it may fix the placement, one list of 5 squares per seat "
+    "in seat order, and the game then starts with the first move. That no square is in the lake "
+    "(g7-j8) or holds two kangaroos is checked by the game.",
+    "allOf": [_seats(n) for n in INFO.players],
+    "$defs": {
+        f"seats-{n}": {
+            "minItems": n,
+            "maxItems": n,
+            "description": f"one list of squares per seat, for {n} players",
+        }
+        for n in INFO.players
+    },
+}
+
+
 class Billabong(Game[BillabongState]):
     info = INFO
+    data_type = BillabongSetup
+    schema_notes = SCHEMA_NOTES
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
-        return {}  # nothing is random: seat 1 places first, the placement is played as moves
+    def random_data(self, rng: np.random.Generator, options: Options) -> BillabongSetup:
+        return BillabongSetup()  # nothing is random: seat 1 places first, played as moves
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        placement = data.get("placement")
+    def check_data(self, data: SetupData, options: Options) -> BillabongSetup:
+        """No square in the lake or taken twice (the schema checked the rest)."""
+        placement = BillabongSetup.of(data).placement
         if placement is None:
-            return {}
-        players = int(options["players"])
-        if not isinstance(placement, list) or len(placement) != players:
-            raise SetupError(f"'placement' must be a list of {players} lists, one per seat")
+            return BillabongSetup()
         seen: set[Cell] = set()
-        checked = []
-        for seat, squares in enumerate(placement):
-            checked.append(_check_squares(squares, SEATS[seat], seen))
-        return {"placement": checked}
+        return BillabongSetup(
+            tuple(
+                _check_squares(squares, SEATS[seat], seen) for seat, squares in enumerate(placement)
+            )
+        )
 
     def new_state(self, setup: Setup) -> BillabongState:
         state = BillabongState(setup.players)
-        placement = setup.data.get("placement")
+        placement = BillabongSetup.of(setup.data).placement
         if placement:
             for k in range(KANGAROOS):  # in turn order: seat 1's first, seat 2's first, ...
                 for squares in placement:
@@ -323,23 +379,16 @@ class Billabong(Game[BillabongState]):
         return state
 
 
-def _check_squares(squares: Any, seat: str, seen: set[Cell]) -> list[str]:
+def _check_squares(squares: tuple[str, ...], seat: str, seen: set[Cell]) -> tuple[str, ...]:
     where = f"placement of {seat}"
-    if not isinstance(squares, list) or len(squares) != KANGAROOS:
-        raise SetupError(f"{where}: expected a list of {KANGAROOS} square names like i6")
-    names = []
     for name in squares:
-        try:
-            cell = GRID.parse(str(name))
-        except ValueError as exc:
-            raise SetupError(f"{where}: {exc} (files a-p, ranks 1-14)") from None
+        cell = GRID.parse(name)
         if cell in LAKE:
             raise SetupError(f"{where}: {GRID.name(cell)} is in the lake (g7-j8)")
         if cell in seen:
             raise SetupError(f"{where}: {GRID.name(cell)} holds two kangaroos")
         seen.add(cell)
-        names.append(GRID.name(cell))
-    return names
+    return squares
 
 
 GAME = Billabong()

@@ -10,12 +10,13 @@ players falling off together share the win.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated
 
 import numpy as np
 
-from pnp.errors import PnpError, SetupError
+from pnp.errors import PnpError
 from pnp.games.base import Facts, Game, GameInfo, Outcome, Result, Setup, State, ranks_by
 from pnp.games.colour_diplomacy.adjudicator import adjudicate, start_field
 from pnp.games.colour_diplomacy.rings import (
@@ -31,6 +32,7 @@ from pnp.games.colour_diplomacy.rings import (
     board,
 )
 from pnp.games.options import Options
+from pnp.games.setupdata import JsonObject, Schema, SetupData
 
 PLAYERS = tuple(range(4, 11))
 
@@ -270,29 +272,57 @@ def check_colours(colours: Sequence[Seat], n: int) -> list[Seat]:
     return list(colours)
 
 
+@dataclass(frozen=True)
+class ColourDiplomacySetup(SetupData):
+    """The colour of each circle, circle 1 (the outermost) first, as the number (from 1) of the
+    player whose colour it is: each player number once, as the schema says."""
+
+    circle_colours: Annotated[
+        tuple[Annotated[int, Schema(minimum=1)], ...], Schema(uniqueItems=True)
+    ]
+
+
+def _colours_for(players: int) -> JsonObject:
+    """The schema rule: a file for `players` players has one circle per player."""
+    given: JsonObject = {"properties": {"players": {"const": players}}}
+    if players != INFO.default_players:  # a left-out player count is the default
+        given["required"] = ["players"]
+    return {
+        "if": {"properties": {"options": given}},
+        "then": {"properties": {"circle_colours": {"$ref": f"#/$defs/colours-{players}"}}},
+    }
+
+
+SCHEMA_NOTES: JsonObject = {
+    "description": "A Colour Diplomacy setup: the colour of each circle, circle 1 (the outermost) "
+    "first, as the number of the player whose colour it is; each player number 1 to N once.",
+    "allOf": [{"$ref": f"#/$defs/players-{n}"} for n in PLAYERS],
+    "$defs": {
+        **{f"players-{n}": _colours_for(n) for n in PLAYERS},
+        **{
+            f"colours-{n}": {
+                "minItems": n,
+                "maxItems": n,
+                "items": {"type": "integer", "minimum": 1, "maximum": n},
+                "description": f"one player number 1-{n} per circle, for {n} players",
+            }
+            for n in PLAYERS
+        },
+    },
+}
+
+
 class ColourDiplomacy(Game[ColourDiplomacyState]):
     info = INFO
+    data_type = ColourDiplomacySetup
+    schema_notes = SCHEMA_NOTES
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+    def random_data(self, rng: np.random.Generator, options: Options) -> ColourDiplomacySetup:
         order = rng.permutation(int(options["players"]))
-        return {"circle_colours": [int(seat) + 1 for seat in order]}
-
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        n = int(options["players"])
-        colours = data.get("circle_colours")
-        if not isinstance(colours, list) or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in colours
-        ):
-            raise SetupError("'circle_colours' must be a list of player numbers, circle 1 first")
-        if sorted(colours) != list(range(1, n + 1)):
-            raise SetupError(
-                f"'circle_colours' {colours} must hold each player number 1 to {n} once "
-                "(the player whose colour each circle has, circle 1 first)"
-            )
-        return {"circle_colours": list(colours)}
+        return ColourDiplomacySetup(tuple(int(seat) + 1 for seat in order))
 
     def new_state(self, setup: Setup) -> ColourDiplomacyState:
-        colours = [p - 1 for p in setup.data["circle_colours"]]
+        colours = [p - 1 for p in ColourDiplomacySetup.of(setup.data).circle_colours]
         return ColourDiplomacyState(board(setup.players), colours)
 
     def state_from_text(self, setup: Setup, text: str) -> ColourDiplomacyState:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -21,6 +21,16 @@ from pnp.errors import PnpError, SetupError
 from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
 from pnp.games.mechanics.grid import FILES, Cell, SquareGrid
 from pnp.games.options import FileOption, GridSizeOption, IntOption, Options, grid_size
+from pnp.games.paper_penguins.sheets import (
+    MAX_SIDE,
+    MIN_SIDE,
+    PaperPenguinsSetup,
+    Sheet,
+    check_mix,
+    mix,
+    parse_sheet,
+)
+from pnp.games.setupdata import JsonObject, SetupData
 
 Move = tuple[Cell, Cell]  # (from, to); from is PLACE for a placement
 PLACE: Cell = -1
@@ -29,58 +39,6 @@ PIECES_EACH = 4
 SEATS = ("square", "circle")
 
 FREE, CROSSED = -1, 2  # cell marks besides the seat (0 or 1) whose piece stands there
-MIN_SIDE, MAX_SIDE = 4, 20
-
-
-def mix(cells: int) -> tuple[int, int, int]:
-    """How many 1s, 2s and 3s a sheet of `cells` numbers holds: the 3:2:1 mix of RULES.md."""
-    ones, threes = round(cells / 2), round(cells / 6)
-    return ones, cells - ones - threes, threes
-
-
-def parse_sheet(text: str) -> list[str]:
-    """Rows of digits 1-3, top row first, from a board file.
-
-    Accepts plain rows (`23232231`), digits separated by spaces or tabs, and the rules' printed
-    sheet with a letter header and rank numbers on both sides. Blank and `#` lines are skipped.
-    """
-    lines = [
-        ln.split() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")
-    ]
-    lines = [tokens for tokens in lines if not all(t.isalpha() for t in tokens)]
-    rows = [tokens[0] if len(tokens) == 1 else "".join(tokens) for tokens in lines]
-    labelled = len(lines) > 0 and all(
-        len(tokens) >= 3 and tokens[0] == tokens[-1] == str(len(lines) - i)
-        for i, tokens in enumerate(lines)
-    )
-    if labelled:
-        rows = ["".join(tokens[1:-1]) for tokens in lines]
-    if not rows:
-        raise ValueError("no rows of numbers found")
-    for number, row in enumerate(rows, 1):
-        bad = re.search(r"[^123]", row)
-        if bad:
-            raise ValueError(f"row {number} has {bad.group()!r}; cells must be 1, 2 or 3")
-        if len(row) != len(rows[0]):
-            raise ValueError(f"row {number} has {len(row)} numbers, row 1 has {len(rows[0])}")
-    if not (MIN_SIDE <= len(rows) <= MAX_SIDE and MIN_SIDE <= len(rows[0]) <= MAX_SIDE):
-        raise ValueError(
-            f"the sheet is {len(rows)} x {len(rows[0])}; sides must be {MIN_SIDE} to {MAX_SIDE}"
-        )
-    return rows
-
-
-def check_mix(rows: Sequence[str]) -> None:
-    """ValueError unless the sheet holds the 3:2:1 mix of its size (RULES.md: every sheet does)."""
-    digits = "".join(rows)
-    found = tuple(digits.count(d) for d in "123")
-    expected = mix(len(digits))
-    if found != expected:
-        raise ValueError(
-            f"{found[0]} ones, {found[1]} twos and {found[2]} threes; expected "
-            f"{expected[0]}, {expected[1]} and {expected[2]} for {len(rows)} x {len(rows[0])} "
-            "(the 3:2:1 mix)"
-        )
 
 
 @dataclass(frozen=True)
@@ -262,6 +220,11 @@ class PaperPenguinsState(State[Move]):
 
 class PaperPenguins(Game[PaperPenguinsState]):
     info = INFO
+    data_type = PaperPenguinsSetup
+    schema_notes: ClassVar[JsonObject] = {
+        "description": "A Paper Pen-guins setup: one or more sheets of numbers 1-3, rows top "
+        "first. That every sheet has the rows and columns of options.size is checked by the game."
+    }
 
     def random_setup(self, seed: int, options: Options) -> Setup:
         board = options.get("board")
@@ -269,66 +232,72 @@ class PaperPenguins(Game[PaperPenguinsState]):
             options = {**options, "size": f"{len(board)}x{len(board[0])}"}
         return super().random_setup(seed, options)
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+    def random_data(self, rng: np.random.Generator, options: Options) -> PaperPenguinsSetup:
         count = int(options["sheets"])
         board = options.get("board")
         if board is not None:
-            rows = list(board)
+            rows = tuple(board)
             sheet_id = hashlib.sha256("".join(rows).encode()).hexdigest()[:6]
-            return {"sheets": [{"id": f"{sheet_id}-{k + 1}", "rows": rows} for k in range(count)]}
+            return PaperPenguinsSetup(
+                tuple(Sheet(id=f"{sheet_id}-{k + 1}", rows=rows) for k in range(count))
+            )
         rows_n, cols_n = grid_size(options["size"])
         ones, twos, threes = mix(rows_n * cols_n)
         deck = np.array([1] * ones + [2] * twos + [3] * threes, dtype=np.int8)
-        sheets: list[list[str]] = []
+        sheets: list[tuple[str, ...]] = []
         for _ in range(100 * count):
             values = rng.permutation(deck)
-            rows = [
+            rows = tuple(
                 "".join(str(v) for v in values[r * cols_n : (r + 1) * cols_n])
                 for r in range(rows_n)
-            ]
+            )
             if rows not in sheets:
                 sheets.append(rows)
             if len(sheets) == count:
                 break
         else:
             raise PnpError(f"a {options['size']} sheet has too few layouts for {count} sheets")
-        return {"sheets": [{"id": f"s{k + 1}", "rows": rows} for k, rows in enumerate(sheets)]}
+        return PaperPenguinsSetup(
+            tuple(Sheet(id=f"s{k + 1}", rows=rows) for k, rows in enumerate(sheets))
+        )
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        sheets = data.get("sheets")
-        if not isinstance(sheets, list) or not sheets:
-            raise SetupError("'sheets' must be a non-empty list of {id, rows}")
+    def check_data(self, data: SetupData, options: Options) -> PaperPenguinsSetup:
+        """Every sheet of the size of the options and of the 3:2:1 mix; unnamed sheets named."""
         rows_n, cols_n = grid_size(options["size"])
         checked = []
-        for k, sheet in enumerate(sheets, 1):
-            if not isinstance(sheet, dict) or not isinstance(sheet.get("rows"), list):
-                raise SetupError(f"sheet {k}: expected an object with 'id' and 'rows'")
-            try:
-                rows = parse_sheet("\n".join(str(r) for r in sheet["rows"]))
-                check_mix(rows)
-            except ValueError as exc:
-                raise SetupError(f"sheet {k}: {exc}") from None
+        for k, sheet in enumerate(PaperPenguinsSetup.of(data).sheets, 1):
+            rows = sheet.rows
+            for number, row in enumerate(rows, 1):
+                if len(row) != len(rows[0]):
+                    raise SetupError(
+                        f"sheet {k}: row {number} has {len(row)} numbers, row 1 has {len(rows[0])}"
+                    )
             if (len(rows), len(rows[0])) != (rows_n, cols_n):
                 raise SetupError(
                     f"sheet {k} is {len(rows)}x{len(rows[0])}, options.size is {options['size']}"
                 )
-            checked.append({"id": str(sheet.get("id", f"s{k}")), "rows": rows})
-        return {"sheets": checked}
+            try:
+                check_mix(rows)
+            except ValueError as exc:
+                raise SetupError(f"sheet {k}: {exc}") from None
+            checked.append(Sheet(id=f"s{k}" if sheet.id is None else sheet.id, rows=rows))
+        return PaperPenguinsSetup(tuple(checked))
 
     def setup_label(self, setup: Setup) -> str:
-        sheets = setup.data["sheets"]
-        own = sheets[0]["id"] if len(sheets) == 1 else f"{len(sheets)} sheets"
+        sheets = PaperPenguinsSetup.of(setup.data).sheets
+        own = str(sheets[0].id) if len(sheets) == 1 else f"{len(sheets)} sheets"
         return own if setup.seed is None else f"{setup.seed}/{own}"
 
     def playable(self, setup: Setup) -> list[Setup]:
         options = {**setup.options, "sheets": 1}
+        data = PaperPenguinsSetup.of(setup.data)
         return [
-            Setup(setup.game, setup.seed, options, {"sheets": [sheet]})
-            for sheet in setup.data["sheets"]
+            Setup(setup.game, setup.seed, options, replace(data, sheets=(sheet,)))
+            for sheet in data.sheets
         ]
 
     def new_state(self, setup: Setup) -> PaperPenguinsState:
-        rows = setup.data["sheets"][0]["rows"]
+        rows = PaperPenguinsSetup.of(setup.data).sheets[0].rows
         grid = SquareGrid(len(rows), len(rows[0]))
         values = [0] * grid.cells
         for i, row in enumerate(rows):

@@ -11,8 +11,9 @@ and is out. The game ends when no penguin is left: most fish, then most tiles, e
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, ClassVar
 
 import numpy as np
 
@@ -23,6 +24,7 @@ from pnp.games.mechanics.grid import Cell
 from pnp.games.mechanics.hexgrid import HexGrid
 from pnp.games.mechanics.sliding import Grid, can_slide, reach
 from pnp.games.options import Options
+from pnp.games.setupdata import JsonObject, Schema, SetupData
 
 Move = tuple[Cell, Cell]  # (from, to); a placement is (PLACE, tile)
 PLACE: Cell = -1
@@ -54,20 +56,30 @@ def random_rows(rng: np.random.Generator, grid: Grid, mix: Sequence[int]) -> lis
     return rows
 
 
-def check_rows(data: Mapping[str, Any], grid: Grid, mix: Sequence[int]) -> list[str]:
-    """The `rows` of a setup file, checked against the board's shape and the tile mix."""
-    rows = data.get("rows")
-    shape = [len(cells) for cells in rows_top_first(grid)]
-    if not isinstance(rows, list) or [len(str(r)) for r in rows] != shape:
-        raise SetupError(f"'rows' must be {len(shape)} rows of digits, of {shape} tiles, top first")
-    rows = [str(r) for r in rows]
-    for number, row in enumerate(rows, 1):
-        if bad := re.search(r"[^123]", row):
-            raise SetupError(f"row {number} has {bad.group()!r}; tiles hold 1, 2 or 3 fish")
+def rows_shape(grid: Grid, piece: str, where: str = "") -> JsonObject:
+    """The JSON Schema keywords of a layout's rows on `grid`: one digit 1-3 per cell, top first."""
+    lengths = [len(cells) for cells in rows_top_first(grid)]
+    return {
+        "description": f"{len(lengths)} rows of fish {piece}s{where}, top row first",
+        "minItems": len(lengths),
+        "maxItems": len(lengths),
+        "prefixItems": [
+            {
+                "type": "string",
+                "pattern": f"^[1-3]{{{n}}}$",
+                "description": f"{n} digits 1-3, the fish on each {piece}",
+            }
+            for n in lengths
+        ],
+    }
+
+
+def check_mix(rows: Sequence[str], mix: Sequence[int]) -> None:
+    """SetupError unless the layout holds `mix` one-, two- and three-fish pieces (its shape is
+    the schema's)."""
     counts = tuple("".join(rows).count(d) for d in "123")
     if counts != tuple(mix):
         raise SetupError(f"the layout has {counts} one/two/three-fish tiles; expected {tuple(mix)}")
-    return rows
 
 
 def values_of(grid: Grid, rows: Sequence[str]) -> list[int]:
@@ -257,17 +269,32 @@ class PenguinsState(State[Move]):
         return render_board(self.grid, token, f"fish {fish}; tiles {tiles}; {who}", 4)
 
 
+@dataclass(frozen=True)
+class PenguinsSetup(SetupData):
+    """The floe: a row of digits 1-3 (fish per tile) per floe row, top row (of 7) first."""
+
+    rows: Annotated[tuple[str, ...], Schema(**rows_shape(FLOE, "tile"))]
+
+
 class Penguins(Game[PenguinsState]):
     info = INFO
+    data_type = PenguinsSetup
+    schema_notes: ClassVar[JsonObject] = {
+        "description": "A Penguins setup: the floe of 60 fish tiles, 8 rows of 7 and 8 tiles, "
+        "top row (of 7) first. The tile mix (30 one-fish, 20 two-fish, 10 three-fish) is checked "
+        "by the game."
+    }
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
-        return {"rows": random_rows(rng, FLOE, MIX)}
+    def random_data(self, rng: np.random.Generator, options: Options) -> PenguinsSetup:
+        return PenguinsSetup(tuple(random_rows(rng, FLOE, MIX)))
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        return {"rows": check_rows(data, FLOE, MIX)}
+    def check_data(self, data: SetupData, options: Options) -> PenguinsSetup:
+        check_mix(PenguinsSetup.of(data).rows, MIX)
+        return PenguinsSetup.of(data)
 
     def new_state(self, setup: Setup) -> PenguinsState:
-        return PenguinsState(FLOE, values_of(FLOE, setup.data["rows"]), setup.players)
+        rows = PenguinsSetup.of(setup.data).rows
+        return PenguinsState(FLOE, values_of(FLOE, rows), setup.players)
 
     def state_from_text(self, setup: Setup, text: str) -> PenguinsState:
         """The text carries the whole position, the floe and the players included. `red to

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Annotated, ClassVar
 
 import numpy as np
 
-from pnp.errors import SetupError, one_of
 from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup, State, ranks_by
 from pnp.games.options import ChoiceOption, Options
 from pnp.games.platypus.tables import (
@@ -44,8 +44,8 @@ from pnp.games.platypus.tables import (
     deal_bytes,
     pack,
     parse_table,
-    table_json,
 )
+from pnp.games.setupdata import JsonObject, Keys, Schema, SetupData
 
 INFO = GameInfo(
     name="platypus",
@@ -221,47 +221,65 @@ class PlatypusState(State[Move]):
         return "\n".join(lines)
 
 
+ColumnText = Annotated[
+    str,
+    Schema(
+        pattern="^(yellow|green) (kangaroo|emu|wombat|platypus) (wattle|ghost gum)$",
+        description="COLOUR ANIMAL TREE, e.g. 'green emu ghost gum'",
+    ),
+]
+TableText = Annotated[Mapping[str, ColumnText], Keys(COLUMN_NAMES)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlatypusSetup(SetupData):
+    """Who starts, and red's and blue's tables: per column name, 'COLOUR ANIMAL TREE'."""
+
+    first: Annotated[
+        str, Schema(enum=list(PLAYERS), description="the colour of the player who starts")
+    ] = PLAYERS[0]
+    tables: Annotated[Mapping[str, TableText], Keys(PLAYERS)]
+
+
 class Platypus(Game[PlatypusState]):
     info = INFO
+    data_type = PlatypusSetup
+    schema_notes: ClassVar[JsonObject] = {
+        "description": "A Platypus setup: who starts (red by default) and red's and blue's "
+        "tables, one entry per column (token and cell colour), each 'COLOUR ANIMAL TREE'. That a "
+        "pack deal holds no more cards of a kind than the packs is checked by the game."
+    }
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+    def random_data(self, rng: np.random.Generator, options: Options) -> PlatypusSetup:
         rows = deal_bytes(rng, options["deal"])
         first = PLAYERS[int(rng.integers(2))]
         tables = {
             name: dict(zip(COLUMN_NAMES, (COLUMN_TEXT[b] for b in row), strict=True))
             for name, row in zip(PLAYERS, rows, strict=True)
         }
-        return {"first": first, "tables": tables}
+        return PlatypusSetup(first=first, tables=tables)
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        unknown = [key for key in data if key not in ("first", "tables")]
-        if unknown:
-            raise SetupError(f"unknown key {unknown[0]!r}; a Platypus setup has first and tables")
-        first = data.get("first", "red")
-        if first not in PLAYERS:
-            raise SetupError(f"first {first!r} is not valid: expected {one_of(PLAYERS)}")
-        given = data.get("tables")
-        if not isinstance(given, Mapping) or sorted(given) != sorted(PLAYERS):
-            raise SetupError("'tables' must be an object with a red and a blue table")
-        tables = {name: parse_table(given[name], f"tables.{name}") for name in PLAYERS}
+    def check_data(self, data: SetupData, options: Options) -> PlatypusSetup:
+        """A pack deal holds no more cards of a kind than the packs (the schema checks the rest)."""
         if options["deal"] == "pack":
-            check_pack_deal(tables, "tables")
-        return {"first": first, "tables": {name: table_json(t) for name, t in tables.items()}}
+            tables = PlatypusSetup.of(data).tables
+            check_pack_deal({n: parse_table(tables[n], f"tables.{n}") for n in PLAYERS}, "tables")
+        return PlatypusSetup.of(data)
 
     def tables(self, setup: Setup) -> tuple[Table, Table]:
         """Red's and blue's tables."""
-        red, blue = (parse_table(setup.data["tables"][n], f"tables.{n}") for n in PLAYERS)
+        tables = PlatypusSetup.of(setup.data).tables
+        red, blue = (parse_table(tables[n], f"tables.{n}") for n in PLAYERS)
         return red, blue
 
     def player_names(self, setup: Setup) -> tuple[str, ...]:
-        first = setup.data["first"]
+        first = PlatypusSetup.of(setup.data).first
         return (first, PLAYERS[1 - PLAYERS.index(first)])
 
     def rotated(self, setup: Setup, rotation: int) -> Setup:
         names = self.player_names(setup)
-        return Setup(
-            setup.game, setup.seed, setup.options, {**setup.data, "first": names[rotation % 2]}
-        )
+        data = replace(PlatypusSetup.of(setup.data), first=names[rotation % 2])
+        return Setup(setup.game, setup.seed, setup.options, data)
 
     def new_state(self, setup: Setup) -> PlatypusState:
         red, blue = self.tables(setup)
@@ -298,7 +316,7 @@ class Platypus(Game[PlatypusState]):
 
     def seat_bytes(self, setup: Setup) -> list[list[int]]:
         """The engine's column bytes of each seat's table."""
-        tables = setup.data["tables"]
+        tables = PlatypusSetup.of(setup.data).tables
         return [[COLUMN_BYTE[tables[n][c]] for c in COLUMN_NAMES] for n in self.player_names(setup)]
 
     def play_random_batch(

@@ -13,14 +13,15 @@ Boards (rows x cols): 7 x 7 for 3-4 players, 6 x 6 for 2 players; the Valley 6 x
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated
 
 import numpy as np
 
 from pnp.errors import PnpError, SetupError
 from pnp.games.base import Game, GameInfo, Setup
 from pnp.games.options import ChoiceOption, Options
+from pnp.games.setupdata import JsonObject, Schema, SetupData
 from pnp.games.wallaby.rules import SEATS, Field, WallabyState, make_field
 from pnp.games.wallaby.text import read_position
 
@@ -93,10 +94,112 @@ def _digits(values: list[int]) -> str:
     return "".join(str(v) for v in sorted(values))
 
 
+@dataclass(frozen=True)
+class WallabySetup(SetupData):
+    """The board of plant tiles, a row of digits 1-3 per board row, top row first (its shape is
+    `board_size`), and the tiles set aside, sorted."""
+
+    board: tuple[str, ...]
+    set_aside: Annotated[
+        str, Schema(pattern="^[1-3]*$", description="digits 1-3, one per tile set aside")
+    ] = ""
+
+
+def _shape(players: int, variant: str, words: str, aside: str) -> JsonObject:
+    """The board and set_aside of one board shape, as `board_size` gives it."""
+    rows, cols = board_size({"players": players, "variant": variant})
+    return {
+        "properties": {
+            "board": {
+                "minItems": rows,
+                "maxItems": rows,
+                "items": {"$ref": f"#/$defs/row{cols}"},
+                "description": f"{words}: {rows} rows of {cols} tiles, top row first",
+            },
+            "set_aside": {
+                "minLength": sum(TILES.values()) - rows * cols,
+                "maxLength": sum(TILES.values()) - rows * cols,
+                "description": aside,
+            },
+        }
+    }
+
+
+def _options_are(**values: object) -> JsonObject:
+    return {"properties": {"options": {"properties": {k: {"const": v} for k, v in values.items()}}}}
+
+
+SCHEMA_NOTES: JsonObject = {
+    "description": "A Wallaby setup: the board of plant tiles (digits 1-3), top row first, and "
+    "the tiles set aside. The board's shape follows the players, variant and full-board options. "
+    "That board and set_aside hold the 49 tiles (17 ones, 16 twos, 16 threes) is checked by the "
+    "game.",
+    "if": {"$ref": "#/$defs/valley"},
+    "then": {
+        "if": {"$ref": "#/$defs/two-players"},
+        "then": {"$ref": "#/$defs/valley-2"},
+        "else": {"$ref": "#/$defs/valley-3-4"},
+    },
+    "else": {
+        "if": {"$ref": "#/$defs/two-players-small-board"},
+        "then": {"$ref": "#/$defs/field-2"},
+        "else": {"$ref": "#/$defs/field-3-4"},
+    },
+    "$defs": {
+        "valley": {
+            "properties": {
+                "options": {"properties": {"variant": {"const": "valley"}}, "required": ["variant"]}
+            }
+        },
+        "two-players": _options_are(players=2),
+        "two-players-small-board": {
+            "description": "2 players, unless the children's variant is played on the full board",
+            "properties": {
+                "options": {
+                    "properties": {"players": {"const": 2}},
+                    "not": {
+                        **_options_are(variant="children", **{"full-board": "yes"})["properties"][
+                            "options"
+                        ],
+                        "required": ["variant", "full-board"],
+                    },
+                }
+            },
+        },
+        "valley-2": _shape(
+            2, "valley", "the Valley with 2 players",
+            "the Valley with 2 players sets 14 tiles aside: 13, and 1 at random",
+        ),
+        "valley-3-4": _shape(
+            3, "valley", "the Valley with 3 or 4 players",
+            "the Valley with 3 or 4 players sets 1 tile aside, at random",
+        ),
+        "field-2": _shape(
+            2, "standard", "2 players",
+            "2 players set 13 tiles aside: five 1s, four 2s and four 3s",
+        ),
+        "field-3-4": _shape(
+            3, "standard", "3 or 4 players, or the children's full board",
+            "all 49 tiles are on the board: no tile is set aside",
+        ),
+        **{
+            f"row{n}": {
+                "type": "string",
+                "pattern": f"^[1-3]{{{n}}}$",
+                "description": f"{n} digits 1-3, the plants on each tile",
+            }
+            for n in (6, 7, 8)
+        },
+    },
+}  # fmt: skip
+
+
 class Wallaby(Game[WallabyState]):
     info = INFO
+    data_type = WallabySetup
+    schema_notes = SCHEMA_NOTES
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+    def random_data(self, rng: np.random.Generator, options: Options) -> WallabySetup:
         tiles = tile_set(options)
         aside = [v for v in TILES for _ in range(TILES[v] - tiles.count(v))]
         if options["variant"] == "valley":
@@ -104,22 +207,16 @@ class Wallaby(Game[WallabyState]):
         rows, cols = board_size(options)
         order = rng.permutation(np.array(tiles, dtype=np.int8))
         board = ["".join(str(v) for v in order[r * cols : (r + 1) * cols]) for r in range(rows)]
-        return {"board": board, "set_aside": _digits(aside)}
+        return WallabySetup(tuple(board), _digits(aside))
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    def check_data(self, data: SetupData, options: Options) -> WallabySetup:
+        """The schema has checked the board's shape for these options; the tile counts here."""
         try:
-            rows, cols = board_size(options)
+            board_size(options)  # refuses full-board yes off the children's variant
         except PnpError as exc:
             raise SetupError(str(exc)) from None
-        board, aside = data.get("board"), data.get("set_aside", "")
-        shape = f"{rows} rows of {cols} digits 1-3"
-        if not isinstance(board, list) or len(board) != rows:
-            raise SetupError(f"'board' must be a list of {shape}, top row first")
-        for number, row in enumerate(board, 1):
-            if not isinstance(row, str) or len(row) != cols or set(row) - set("123"):
-                raise SetupError(f"board row {number} is {row!r}; expected {cols} digits 1-3")
-        if not isinstance(aside, str) or set(aside) - set("123"):
-            raise SetupError(f"'set_aside' is {aside!r}; expected a string of digits 1-3")
+        record = WallabySetup.of(data)
+        board, aside = record.board, record.set_aside
         counts = Counter(int(d) for d in "".join(board) + aside)
         if counts != Counter(TILES):
             found = ", ".join(f"{counts[v]} of {v}" for v in TILES)
@@ -132,12 +229,12 @@ class Wallaby(Game[WallabyState]):
                 f"'set_aside' is {aside!r}; with these options it holds at least "
                 f"{_digits(list(removal.elements()))}"
             )
-        return {"board": list(board), "set_aside": _digits([int(d) for d in aside])}
+        return WallabySetup(board, _digits([int(d) for d in aside]))
 
     def new_state(self, setup: Setup) -> WallabyState:
         field = field_of(setup.options)
         tiles = [0] * (field.rows * field.cols)
-        for i, row in enumerate(setup.data["board"]):
+        for i, row in enumerate(WallabySetup.of(setup.data).board):
             for col, digit in enumerate(row):
                 tiles[(field.rows - 1 - i) * field.cols + col] = int(digit)
         return WallabyState(field, tiles)

@@ -9,7 +9,7 @@ Rules: ../shared/RULES.md, "Amazon Penguins".
 
 from __future__ import annotations
 
-from pnp.games.amazon_penguins.game import BOARDS, PENGUINS_EACH, SEATS
+from pnp.games.amazon_penguins.game import BOARDS, PENGUINS_EACH, SEATS, AmazonPenguinsSetup
 from pnp.games.base import Setup
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.penguins.game import values_of
@@ -40,7 +40,7 @@ TILE = component_sizes("amazon-penguins")["tile"]
 
 def printed_board(setup: Setup, painter: Painter) -> Drawing:
     grid, _ = BOARDS[setup.variant]
-    values = values_of(grid, setup.data["rows"])
+    values = values_of(grid, AmazonPenguinsSetup.of(setup.data).rows)
     prefix = "chip" if isinstance(grid, SquareGrid) else "ice"
     size = SQUARE if isinstance(grid, SquareGrid) else HEX_CELL
 

@@ -8,11 +8,12 @@ can play every drawn jump through the rules engine: the kit draws, it never deci
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.games.base import Setup
 from pnp.games.billabong.board import GRID, LAKE, LINE_FILE, LINE_TOP
-from pnp.games.billabong.game import SEATS
+from pnp.games.billabong.game import SEATS, BillabongSetup
 from pnp.games.mechanics.grid import FILES
 from pnp.kits.billabong.art import arrow, jump_arc, kangaroo_shape
 from pnp.render.document import Document, Page
@@ -90,7 +91,7 @@ def diagrams_page(document: Document, painter: Painter, setup: Setup) -> Page:
     """The turn-order card (to cut out) beside the chain example, then the other examples."""
     page = document.new_page("Turn order and jumps")
     area = page.paper.content
-    card = turn_order_card(painter, setup.players, setup.data.get("placement"))
+    card = turn_order_card(painter, setup.players, BillabongSetup.of(setup.data).placement)
     page.drawing.place(card, area.x, area.y)
     page.cuts.append(rect_shape(area.x, area.y, card.width, card.height))
     page.drawing.rect(area.x, area.y, card.width, card.height, CUT)
@@ -203,7 +204,9 @@ def _ghost(drawing: Drawing, at: tuple[float, float]) -> None:
     drawing.circle(at[0], at[1], RADIUS, Style(stroke="#000000", width=0.3, dash=(0.8, 0.6)))
 
 
-def turn_order_card(painter: Painter, players: int, placement: list[list[str]] | None) -> Drawing:
+def turn_order_card(
+    painter: Painter, players: int, placement: Sequence[Sequence[str]] | None
+) -> Drawing:
     """The seats in turn order with their colours, and the rules in brief."""
     rules = _card_rules()
     if placement:

@@ -8,6 +8,7 @@ every coloured thing also carries a number or letter, so the kit plays in black 
 
 from __future__ import annotations
 
+from pnp.games.colour_diplomacy.game import ColourDiplomacySetup
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.colour_diplomacy.ring_board import RingGeometry, draw_board, token
 from pnp.render.document import Document
@@ -45,7 +46,7 @@ def colour_words(painter: Painter, player: int) -> str:
 def draw(kit: KitContext) -> None:
     setup, painter, document = kit.setup, kit.painter, kit.document
     n = setup.players
-    circle_colours: list[int] = list(setup.data["circle_colours"])
+    circle_colours: list[int] = list(ColourDiplomacySetup.of(setup.data).circle_colours)
     geometry = RingGeometry(n)
     seed = "custom setup" if setup.seed is None else f"seed {setup.seed}"
     notes = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.mechanics.grid import FILES
+from pnp.games.paper_penguins.sheets import PaperPenguinsSetup
 from pnp.kits.builder import Kit, KitContext
 from pnp.render.drawing import Drawing, Style
 from pnp.render.fonts import fit_size
@@ -113,13 +114,13 @@ def _score_boxes(sheet: Drawing, g: SheetGeometry, y: float) -> None:
 
 def draw(kit: KitContext) -> None:
     setup, settings, document = kit.setup, kit.settings, kit.document
-    sheets = setup.data["sheets"]
-    rows, cols = len(sheets[0]["rows"]), len(sheets[0]["rows"][0])
+    sheets = PaperPenguinsSetup.of(setup.data).sheets
+    rows, cols = len(sheets[0].rows), len(sheets[0].rows[0])
     geometry, landscape = choose_geometry(rows, cols, settings.paper)
     seed = "board file" if setup.seed is None else f"seed {setup.seed}"
     drawings = [
         draw_sheet(
-            kit.title, sheet["rows"], geometry, f"sheet {sheet['id']}  ·  {seed}  ·  {rows}x{cols}"
+            kit.title, list(sheet.rows), geometry, f"sheet {sheet.id}  ·  {seed}  ·  {rows}x{cols}"
         )
         for sheet in sheets
     ]

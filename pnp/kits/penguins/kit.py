@@ -9,7 +9,15 @@ to lay exactly the board the simulator studied. Rules: ../shared/RULES.md, "Peng
 from __future__ import annotations
 
 from pnp.games.mechanics.grid import Cell
-from pnp.games.penguins.game import FLOE, LETTERS, MIX, PENGUINS_EACH, SEATS, values_of
+from pnp.games.penguins.game import (
+    FLOE,
+    LETTERS,
+    MIX,
+    PENGUINS_EACH,
+    SEATS,
+    PenguinsSetup,
+    values_of,
+)
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.parts.queen import draw_fishes, fish_tile, hex_board, place_items, token
 from pnp.render.drawing import Drawing
@@ -39,7 +47,7 @@ def draw(kit: KitContext) -> None:
     page.drawing.text(area.x, area.y + HEADING_SIZE, heading, HEADING_SIZE, bold=True)
     hint = "8 rows of 7 and 8 tiles, the top row of 7 set in by half a tile; names as in moves."
     page.drawing.text(area.x, area.y + 10, hint, 3.0)
-    floe = floe_map(list(setup.data["rows"]), painter)
+    floe = floe_map(list(PenguinsSetup.of(setup.data).rows), painter)
     page.drawing.place(floe, area.x + (area.w - floe.width) / 2, area.y + 14)
     y = area.y + 14 + floe.height + 6
     players = setup.players

@@ -13,7 +13,7 @@ from collections import Counter
 
 from pnp.games.base import Setup
 from pnp.games.mechanics.grid import FILES
-from pnp.games.wallaby.game import TILES, board_size, field_of, tile_set
+from pnp.games.wallaby.game import TILES, WallabySetup, board_size, field_of, tile_set
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.wallaby.art import ellipse_shape, paragraph, plants, scarecrow, wallaby
 from pnp.kits.wallaby.diagram import add_turn_diagrams
@@ -68,7 +68,7 @@ def tile_back(painter: Painter, title: str) -> Drawing:
 
 
 def add_tiles(document: Document, setup: Setup, painter: Painter) -> None:
-    values = sorted(int(d) for d in "".join(setup.data["board"]))
+    values = sorted(int(d) for d in "".join(WallabySetup.of(setup.data).board))
     counts = Counter(values)
     faces = {v: tile_front(v, painter) for v in counts}
     spec = SheetSpec(TILE, TILE, 0.0)
@@ -124,7 +124,8 @@ def add_layout_map(document: Document, setup: Setup, painter: Painter) -> None:
     top = area.y + 20 + label_space + band * cell
     if band:
         _outside_band(drawing, left, top, rows, cols, cell, painter)
-    _board_map(drawing, setup.data["board"], left, top, cell, painter, label_space)
+    board = list(WallabySetup.of(setup.data).board)
+    _board_map(drawing, board, left, top, cell, painter, label_space)
     y = top + (rows + band) * cell + label_space + 6
     paragraph(drawing, area.x, y, area.w, _setup_text(setup, painter), 3.3)
 
@@ -185,8 +186,8 @@ def _count(tiles: Counter[int]) -> str:
 
 def _setup_text(setup: Setup, painter: Painter) -> list[str]:
     field = field_of(setup.options)
-    aside = Counter(int(d) for d in setup.data["set_aside"])
-    rows = len(setup.data["board"])
+    aside = Counter(int(d) for d in WallabySetup.of(setup.data).set_aside)
+    rows = len(WallabySetup.of(setup.data).board)
     lines = [
         f"**Lay out the tiles** face up exactly as shown: rank {rows} on the far side, file a on "
         "the left. Squares are named by file and rank (a1 is the near left corner), as in the "
