@@ -159,12 +159,14 @@ def print_rates(peer: dict[str, float], pnp: dict[str, float]) -> None:
 def time_simulate(games: int) -> None:
     """`pnp simulate platypus --games N --workers 1` in this process, end to end."""
     from pnp.games import get_game
-    from simulate.session import Execution, make_plan, run
+    from simulate.agents import parse_agents
+    from simulate.executors import Execution
+    from simulate.runner import RunPlan
+    from simulate.session import run
 
-    plan = make_plan(
-        get_game("platypus"), games=games, setups=None, setup_file=None, players=None,
-        variant=None, agents="random", paired=False, seed=1, options={},
-    )  # fmt: skip
+    info = get_game("platypus").info
+    agents = parse_agents("random", info.default_players)
+    plan = RunPlan(info.name, info.resolve(None, None, {}), agents, 1, games, random_setups=games)
     start, cpu = time.perf_counter(), time.process_time()
     result = run(plan, Execution(1), show_progress=False)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu

@@ -13,8 +13,9 @@ import sys
 import time
 
 from pnp.games import get_game
+from simulate.executors import Execution
 from simulate.runner import RunPlan
-from simulate.session import Execution, run
+from simulate.session import run
 
 GOAL_GAME_MS = 5.0  # the speed-up goal is for games at least this long
 

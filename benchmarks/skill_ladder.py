@@ -14,9 +14,9 @@ import argparse
 import time
 
 from pnp.games import GAMES
-from simulate.executors import default_workers
+from simulate.executors import Execution, default_workers
 from simulate.runner import RunPlan
-from simulate.session import Execution, run
+from simulate.session import run
 from simulate.stats import summarize
 
 LADDER = (("mcts:200", "random"), ("greedy", "random"))

@@ -13,7 +13,10 @@ from __future__ import annotations
 import argparse
 
 from pnp.games import get_game
-from simulate.session import Execution, make_plan, run, summary_document
+from simulate.agents import parse_agents
+from simulate.executors import Execution
+from simulate.runner import RunPlan
+from simulate.session import run, summary_document
 
 
 def main() -> None:
@@ -29,10 +32,10 @@ def main() -> None:
           "play turns  elim.end  undecided")  # fmt: skip
     for players in (2, 3, 4):
         for variant in ("standard", "valley", "children"):
-            plan = make_plan(
-                game, games=args.games, setups=None, setup_file=None, players=players,
-                variant=variant, agents=args.agents, paired=False, seed=args.seed, options={},
-            )  # fmt: skip
+            options = game.info.resolve(players, variant, {})
+            agents = parse_agents(args.agents, players)
+            plan = RunPlan("wallaby", options, agents, args.seed, args.games,
+                           random_setups=args.games)  # fmt: skip
             summary = summary_document(run(plan, Execution(args.workers), show_progress=False))
             seats = "  ".join(
                 f"{100 * s['win_rate']:4.1f} [{100 * s['ci95'][0]:4.1f}-{100 * s['ci95'][1]:4.1f}]"

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from pnp.errors import PnpError, one_of
+from pnp.errors import InputError, PnpError, one_of
 from pnp.games.base import Move, Seat, State
 
 
@@ -90,10 +90,11 @@ def parse_agents(text: str, players: int) -> tuple[str, ...]:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise PnpError(
-            f"--agents {text}: give one agent for every seat or exactly {players} "
-            f"(one per seat), from {one_of(AGENTS)}"
-        )
+        raise InputError(
+            "agents", text,
+            f"one agent for every seat or exactly {players} (one per seat), from {one_of(AGENTS)}",
+            template="{field} {value}: give {accepted}",
+        )  # fmt: skip
     for name in names:
         make_agent(name)
     return names

@@ -88,7 +88,7 @@ def _seat_chart(summary: dict[str, Any], seat_names: Sequence[str]) -> Figure:
     low = rates - np.array([s["ci95"][0] for s in seats])
     high = np.array([s["ci95"][1] for s in seats]) - rates
     wins.bar(x, rates, yerr=[low, high], capsize=4, color="#4c72b0")
-    wins.axhline(1 / len(seats), color="#888888", linestyle="--", linewidth=1, label="1/N")
+    wins.axhline(1 / len(seats), color="#888888", linestyle="dashed", linewidth=1, label="1/N")
     wins.set(xticks=x, xticklabels=seat_names, ylabel="win rate", title="Win rate per seat (95%)")
     wins.set_ylim(0, min(1.0, max(1 / len(seats), float(max(rates + high))) * 1.3 + 0.02))
     wins.legend(loc="upper left", fontsize=7, framealpha=0.9)
@@ -97,7 +97,7 @@ def _seat_chart(summary: dict[str, Any], seat_names: Sequence[str]) -> Figure:
         [[m - s["s_ci95"][0], s["s_ci95"][1] - m] for m, s in zip(means, seats, strict=True)]
     ).T
     scores.errorbar(x, means, yerr=errors, fmt="o", capsize=4, color="#dd8452")
-    scores.axhline(0.5, color="#888888", linestyle="--", linewidth=1)
+    scores.axhline(0.5, color="#888888", linestyle="dashed", linewidth=1)
     scores.set(
         xticks=x,
         xticklabels=seat_names,
@@ -118,7 +118,7 @@ def _histogram(values: Sequence[float], title: str, unit: str) -> Figure:
         axes.axvline(
             float(np.mean(values)),
             color="#333333",
-            linestyle="--",
+            linestyle="dashed",
             linewidth=1,
             label=f"mean {np.mean(values):.1f}",
         )
@@ -148,7 +148,7 @@ def _funnel(fairness: Sequence[SetupFairness]) -> Figure:
     colours = ["#c44e52" if f.unfair else "#4c72b0" for f in fairness]
     axes.scatter(games, advantage, c=colours, s=18, zorder=3)
     n = np.linspace(max(1.0, games.min() * 0.8), games.max() * 1.1, 200)
-    for z, style, label in zip(FUNNEL_Z, ("--", ":"), ("95% limits", "99.8% limits"),
+    for z, style, label in zip(FUNNEL_Z, ("dashed", "dotted"), ("95% limits", "99.8% limits"),
                                strict=True):  # fmt: skip
         half = z * 0.5 / np.sqrt(n)  # s of one seat has sd at most 1/2 per game
         axes.plot(n, 0.5 + half, color="#888888", linestyle=style, linewidth=1, label=label)

@@ -15,10 +15,11 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
-from pnp.errors import PnpError, one_of
+from pnp.errors import InputError, one_of
 from simulate.runner import GameRecord, RunPlan, Worker
 
 
@@ -116,9 +117,10 @@ class DaskExecutor:
         try:
             distributed: Any = importlib.import_module("dask.distributed")
         except ImportError:
-            raise PnpError(
-                "--executor dask needs dask.distributed: pip install 'pnp[cluster]'"
-            ) from None
+            raise InputError(
+                "executor", "dask",
+                template="{field} {value} needs dask.distributed: pip install 'pnp[cluster]'",
+            ) from None  # fmt: skip
         cluster = None
         if self.address is None:
             cluster = distributed.LocalCluster(
@@ -132,7 +134,10 @@ class DaskExecutor:
         except OSError as exc:
             if cluster is not None:
                 cluster.close()
-            raise PnpError(f"--scheduler {self.address}: cannot connect ({exc})") from None
+            raise InputError(
+                "scheduler", self.address, template="{field} {value}: cannot connect ({why})",
+                why=exc,
+            ) from None  # fmt: skip
         try:
             shared = client.scatter(plan, broadcast=True)
             futures = [
@@ -151,13 +156,27 @@ EXECUTORS = ("local", "dask")
 
 def make_executor(workers: int, kind: str = "local", scheduler: str | None = None) -> Executor:
     if kind not in EXECUTORS:
-        raise PnpError(f"--executor {kind} is not valid: expected {one_of(EXECUTORS)}")
+        raise InputError("executor", kind, one_of(EXECUTORS))
     if kind == "dask":
         return DaskExecutor(scheduler, workers)
     if scheduler is not None:
-        raise PnpError("--scheduler needs --executor dask")
+        raise InputError("scheduler", scheduler, template="{field} needs {executor} dask")
     return InlineExecutor() if workers == 1 else ProcessExecutor(workers)
 
 
 def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Execution:
+    """How a run's games are spread: local worker processes, or a Dask cluster."""
+
+    workers: int
+    executor: str = "local"
+    scheduler: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.workers < 1:
+            raise InputError("workers", self.workers, "a whole number >= 1")
+        make_executor(self.workers, self.executor, self.scheduler)  # checks the names

@@ -14,11 +14,12 @@ from typing import Any
 
 from rich.console import Console
 
-from pnp.errors import PnpError
+from pnp.errors import InputError
 from pnp.games.base import Game, Setup
 from pnp.games.options import Options
+from simulate.executors import Execution
 from simulate.runner import RunPlan, setup_seed
-from simulate.session import Execution, run
+from simulate.session import run
 from simulate.stats import summarize
 
 ATTEMPTS = 50
@@ -41,13 +42,11 @@ def paired_counts(games: int, players: int) -> tuple[int, int]:
 
 
 def check_search(tolerance: float, games: int) -> None:
-    """PnpError for a tolerance or a number of games the search cannot use."""
+    """InputError for a tolerance or a number of games the search cannot use."""
     if not 0 < tolerance < 0.5:
-        raise PnpError(
-            f"--tolerance {tolerance:g} is not valid: expected a number between 0 and 0.5"
-        )
+        raise InputError("tolerance", tolerance, "a number between 0 and 0.5")
     if games < 2:
-        raise PnpError(f"--fair-games {games} is not valid: expected a whole number >= 2")
+        raise InputError("games", games, "a whole number >= 2")
 
 
 def find_fair_setup(
@@ -69,7 +68,10 @@ def find_fair_setup(
         drawn = game.random_setup(candidate, options)
         playable = game.playable(drawn)
         if len(playable) != 1:
-            raise PnpError("--fair tests one board at a time: leave out options that print several")
+            raise InputError(
+                "options", None,
+                template="{fair} tests one board at a time: leave out options that print several",
+            )  # fmt: skip
         plan = RunPlan(game.info.name, options, agents, candidate, games, setups=(playable[0],),
                        paired=True)  # fmt: skip
         early = run(plan, execution, upto=half)
@@ -104,7 +106,8 @@ def find_fair_setup(
                 "search_seed": seed,
             }  # fmt: skip
             return Setup(drawn.game, drawn.seed, drawn.options, drawn.data, evidence)
-    raise PnpError(
-        f"no setup shown balanced within {tolerance:g} in {ATTEMPTS} tries: raise --tolerance, "
-        "or --fair-games for narrower intervals"
-    )
+    raise InputError(
+        "tolerance", tolerance, tries=ATTEMPTS,
+        template="no setup shown balanced within {value} in {tries} tries: raise {field}, "
+        "or {games} for narrower intervals",
+    )  # fmt: skip

@@ -1,37 +1,32 @@
 """One simulation run end to end: plan, play (with progress), summarise, report.
 
 Every finished chunk of games is streamed to results.jsonl. Ctrl-C stops the run between chunks:
-the games already played are summarised with `"complete": false`, and `--resume` (same command,
-same --out) plays only the missing games, ending with the numbers of an uninterrupted run.
+the games already played are summarised with `"complete": false`, and resuming the same request
+plays only the missing games, ending with the numbers of an uninterrupted run.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from pnp.errors import PnpError, one_of
-from pnp.games import GAMES, get_game
-from pnp.games.base import Game, Outcome
-from pnp.games.setupfile import read_setup
-from pnp.output import check_folder
-from simulate.agents import parse_agents
+from pnp.games import get_game
+from pnp.games.base import Outcome
 from simulate.charts import write_report
-from simulate.executors import make_executor
+from simulate.executors import Execution, make_executor
 from simulate.matches import Match, match_json, match_summary, matches
 from simulate.report import print_setups, print_summary, write_results
+from simulate.request import RunRequest
 from simulate.runner import GameRecord, RunPlan, chunks
 from simulate.setups import setup_fairness, spread
 from simulate.stats import summarize
-from simulate.store import RESULTS, ResultStore
+from simulate.store import ResultStore
 
 
 @dataclass(frozen=True)
@@ -39,20 +34,6 @@ class RunResult:
     plan: RunPlan
     records: list[GameRecord]  # in game order
     complete: bool
-
-
-@dataclass(frozen=True)
-class Execution:
-    """How a run's games are spread: local worker processes, or a Dask cluster."""
-
-    workers: int
-    executor: str = "local"
-    scheduler: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.workers < 1:
-            raise PnpError(f"--workers {self.workers} is not valid: expected a whole number >= 1")
-        make_executor(self.workers, self.executor, self.scheduler)  # checks the names
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -73,7 +54,7 @@ def run(
     """Play the games of `plan` (those numbered below `upto`, if given) that are not already in
     `store` or `previous`, streaming each finished chunk to the store.
 
-    On Ctrl-C, return what finished (complete=False); the store keeps it for --resume.
+    On Ctrl-C, return what finished (complete=False); the store keeps it for a resumed run.
     """
     records: list[GameRecord] = [*previous, *(store.previous if store else ())]
     done = {r.index for r in records}
@@ -104,9 +85,6 @@ def run(
     records.sort(key=lambda r: r.index)
     wanted = plan.games if upto is None else min(upto, plan.games)
     return RunResult(plan, records, complete and len(records) == wanted)
-
-
-DEFAULT_GAMES = 1000
 
 
 def exact_report(plan: RunPlan) -> bool:
@@ -169,105 +147,17 @@ def listed_results(plan: RunPlan, records: list[GameRecord], found: list[Match])
     return {"results": results, "match_results": listed}
 
 
-def make_plan(
-    game: Game[Any],
-    *,
-    games: int | None,
-    setups: int | None,
-    setup_file: Path | None,
-    players: int | None,
-    variant: str | None,
-    agents: str,
-    paired: bool,
-    seed: int,
-    options: dict[str, str],
-) -> RunPlan:
-    """The plan the command line asks for, with every value checked."""
-    if games is not None and games < 1:
-        raise PnpError(f"--games {games} is not valid: expected a whole number >= 1")
-    if setups is not None and setups < 1:
-        raise PnpError(f"--setups {setups} is not valid: expected a whole number >= 1")
-    info = game.info
-    if setup_file is not None:
-        given = [
-            f"--{name}"
-            for name, value in [
-                ("setups", setups),
-                ("players", players),
-                ("variant", variant),
-                *options.items(),
-            ]
-            if value is not None
-        ]
-        if given:
-            raise PnpError(f"--setup fixes the setup; leave out {one_of(given)}")
-        fixed = tuple(game.playable(read_setup(setup_file, GAMES, expected=info.name)))
-        resolved = {**fixed[0].options, **{o.name: None for o in info.options if not o.stored}}
-        count = fixed[0].players
-        if not info.has_choices:  # a setup fixes its games: play each seat order once
-            games, paired = games or count * len(fixed), True
-        return RunPlan(
-            info.name,
-            resolved,
-            parse_agents(agents, count),
-            seed,
-            games or DEFAULT_GAMES,
-            setups=fixed,
-            paired=paired,
-        )
-    games = games or DEFAULT_GAMES
-    resolved = info.resolve(players, variant, options)
-    count = resolved["players"]
-    default = -(-games // count) if paired else games
-    return RunPlan(
-        info.name,
-        resolved,
-        parse_agents(agents, count),
-        seed,
-        games,
-        random_setups=setups or default,
-        paired=paired,
-    )
-
-
-def resumable_seed(out: Path, game: str, kind: str) -> int:
-    """The seed of the one run folder `out/<game>-<kind>-<seed>` holding results, for --resume
-    without --seed; PnpError if there are none or several."""
-    found = sorted(out.glob(f"{game}-{kind}-*/{RESULTS}"))
-    if len(found) != 1:
-        names = one_of(p.parent.name for p in found) if found else "none"
-        raise PnpError(
-            f"--resume without --seed needs exactly one {kind} run of {game} in {out}; "
-            f"found {names}: give --seed"
-        )
-    return int(found[0].parent.name.rsplit("-", 1)[1])
-
-
-def run_and_report(
-    game: Game[Any],
-    *,
-    execution: Execution,
-    out: Path,
-    console: Console,
-    resume: bool = False,
-    kind: str = "sim",
-    as_json: bool = False,
-    **request: Any,
-) -> dict[str, Any]:
-    """Plan, play (streaming to results.jsonl), print the balance table (or, `as_json`, the
-    summary JSON alone), and write summary.json, games.csv, setups.csv, report.pdf and the charts
-    into out/<game>-<kind>-<seed>/."""
-    check_folder(out)
-    seed = request.pop("seed")
-    if seed is None:
-        seed = resumable_seed(out, game.info.name, kind) if resume else draw_seed()
-    plan = make_plan(game, seed=seed, **request)
-    folder = out / f"{game.info.name}-{kind}-{plan.seed}"
-    store = ResultStore(folder, plan, resume)
+def run_and_report(request: RunRequest, console: Console) -> RunResult:
+    """Play the request (streaming to results.jsonl), print the balance table (or, `as_json`,
+    the summary JSON alone), and write summary.json, games.csv, setups.csv, report.pdf and the
+    charts into its folder. The result says whether every game was played (not on Ctrl-C)."""
+    game = get_game(request.game)
+    plan = request.plan()
+    store = ResultStore(request.folder, plan, request.resume)
     if store.previous:
         console.print(f"resuming: {len(store.previous)} of {plan.games} games already played")
-    result = run(plan, execution, store)
-    players = int(plan.options["players"])
+    result = run(plan, request.execution, store)
+    players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
     summary = summary_document(result)
     fairness = setup_fairness(result.records, players)
@@ -275,21 +165,14 @@ def run_and_report(
         summary["setup_fairness"] = spread(fairness)
     else:
         fairness = []  # one game per setup says nothing about a setup
-    paths = write_results(folder, summary, result.records, players, fairness)
-    paths += write_report(folder, summary, result.records, fairness, seat_names)[:1]
-    if as_json:
+    paths = write_results(request.folder, summary, result.records, players, fairness)
+    paths += write_report(request.folder, summary, result.records, fairness, seat_names)[:1]
+    if request.as_json:
         print(json.dumps(summary, indent=2))
     else:
         print_summary(summary, console, seat_names)
-        if kind == "balance":
+        if request.kind == "balance":
             print_setups(fairness, console)
         for path in paths:
             console.print(str(path))
-    if not result.complete:
-        console.print(f"interrupted: kept the {len(result.records)} finished games (--resume)")
-        raise KeyboardInterrupt
-    return summary
-
-
-def draw_seed() -> int:
-    return secrets.randbelow(2**32)
+    return result

@@ -1,7 +1,7 @@
 """`results.jsonl`: every finished game streamed to an append-only file, so a run can resume.
 
 The first line describes the plan; each further line is one game record. Records are appended
-(and flushed to disk) as chunks finish, in whatever order they finish. `--resume` reads the file
+(and flushed to disk) as chunks finish, in whatever order they finish. A resumed run reads the file
 back, checks it belongs to the same plan, drops a last line cut short by a killed process, and
 plays only the missing games. Since every game's seed depends only on its number, a resumed run
 ends with exactly the records, and so the numbers, of an uninterrupted one.
@@ -13,16 +13,36 @@ import hashlib
 import json
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from pnp.errors import PnpError
+from pnp.errors import InputError
 from pnp.games import get_game
 from pnp.games.base import Outcome
 from pnp.games.setupfile import setup_json
 from simulate.runner import GameRecord, RunPlan
 
 RESULTS = "results.jsonl"
+
+
+def run_folder(out: Path, game: str, kind: str, seed: int) -> Path:
+    """Where a run writes: out/<game>-<kind>-<seed>."""
+    return out / f"{game}-{kind}-{seed}"
+
+
+@dataclass(frozen=True)
+class SavedRun:
+    """A run folder holding results: where it is and the seed it was run with."""
+
+    folder: Path
+    seed: int
+
+
+def saved_runs(out: Path, game: str, kind: str) -> list[SavedRun]:
+    """The run folders in `out` holding results of `kind` runs of `game`, by name."""
+    found = sorted(out.glob(f"{game}-{kind}-*/{RESULTS}"))
+    return [SavedRun(path.parent, int(path.parent.name.rsplit("-", 1)[1])) for path in found]
 
 
 def plan_header(plan: RunPlan) -> dict[str, Any]:
@@ -97,10 +117,11 @@ class ResultStore:
         except (json.JSONDecodeError, KeyError, TypeError):
             header = None
         if header != self.header:
-            raise PnpError(
-                f"--resume: {self.path} belongs to another run (different game, options, agents, "
-                "seed or counts); run without --resume to start again"
-            )
+            raise InputError(
+                "resume", True, path=self.path,
+                template="{field}: {path} belongs to another run (different game, options, "
+                "agents, seed or counts); run without {field} to start again",
+            )  # fmt: skip
         with self.path.open("r+", encoding="utf-8") as stream:
             stream.truncate(len(complete.encode("utf-8")))
         records = {}

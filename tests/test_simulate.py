@@ -25,7 +25,7 @@ from pnp.games import get_game
 from pnp.games.base import Outcome
 from simulate import session
 from simulate.agents import make_agent
-from simulate.executors import InlineExecutor
+from simulate.executors import Execution, InlineExecutor
 from simulate.fair import paired_counts
 from simulate.metrics import (
     LeadTracker,
@@ -36,7 +36,7 @@ from simulate.metrics import (
     seat_scores,
 )
 from simulate.runner import GameRecord, RunPlan, play
-from simulate.session import Execution, run
+from simulate.session import run
 from simulate.setups import setup_measures
 from simulate.stats import summarize, wilson
 from simulate.store import ResultStore, record_json

@@ -1,8 +1,11 @@
-"""What the commands share: option types, the output console, seeds and setups from options."""
+"""What the commands share: option types, the output console, seeds, setups from options and
+the wording of the library's input errors as options."""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,7 +13,7 @@ import typer
 from rich.console import Console
 
 from pnp.commands.choices import GAME_HELP, complete_agents, complete_game, complete_variant
-from pnp.errors import PnpError, one_of
+from pnp.errors import InputError, PnpError, one_of
 from pnp.games import GAMES
 from pnp.games.base import Game, Setup
 from pnp.games.setupfile import read_setup
@@ -62,6 +65,33 @@ def seed_or_draw(seed: int | None) -> int:
     """The given seed, or a fresh one (printed by the command, so the run can be repeated)."""
     checked = checked_seed(seed)
     return secrets.randbelow(2**32) if checked is None else checked
+
+
+def run_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool) -> int:
+    """The seed of a simulate or balance run: the given one; with --resume alone, the seed of the
+    one run of `game` in `out` to continue; else a fresh one."""
+    if seed is not None or not resume:
+        return seed_or_draw(seed)
+    from simulate.store import saved_runs
+
+    found = saved_runs(out, game, kind)
+    if len(found) != 1:
+        names = one_of(run.folder.name for run in found) if found else "none"
+        raise PnpError(
+            f"--resume without --seed needs exactly one {kind} run of {game} in {out}; "
+            f"found {names}: give --seed"
+        )
+    return found[0].seed
+
+
+@contextmanager
+def worded_flags(**flags: str) -> Iterator[None]:
+    """The library's InputErrors raised in the block, worded for the command line: each input
+    as its option `--name`, or as `flags[name]` where the option is called otherwise."""
+    try:
+        yield
+    except InputError as error:
+        raise PnpError(error.worded(lambda name: flags.get(name, f"--{name}"))) from None
 
 
 def refuse_with_setup(given: dict[str, Any]) -> None:

@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from pnp.commands.common import Out, checked_seed, console
+from pnp.commands.common import Out, checked_seed, console, worded_flags
+from pnp.commands.runs import play_and_report, run_request
 from pnp.games import GAMES
 from pnp.kits import KITS, build_kit, write_kit
 from pnp.output import check_folder
@@ -22,9 +23,6 @@ def demo(
     games: Annotated[int, typer.Option("--games", help="Games per balance run.")] = 400,
 ) -> None:
     """The main job on defaults: every kit into --out, then a short balance run of each game."""
-    from simulate.executors import default_workers
-    from simulate.session import Execution, run_and_report
-
     check_folder(out)
     checked_seed(seed)
     for chosen in GAMES.values():
@@ -34,23 +32,16 @@ def demo(
         document = build_kit(chosen, drawn, PrintSettings(get_paper("a4")))
         paths = write_kit(chosen, drawn, document, out, "both")
         console.print(f"[bold]{chosen.info.title}[/] kit: {paths[0].parent}")
-    execution = Execution(default_workers())
     for chosen in GAMES.values():
-        run_and_report(
-            chosen,
-            games=games,
-            setups=None,
-            setup_file=None,
-            players=None,
-            variant=None,
-            agents=chosen.info.demo_agent,
-            paired=False,
-            seed=seed,
-            execution=execution,
-            out=out,
-            options={},
-            console=console,
-        )
+        with worded_flags():
+            play_and_report(
+                run_request(
+                    chosen.info.name, kind="sim", games=games, setups=None, setup_file=None,
+                    players=None, variant=None, agents=chosen.info.demo_agent, paired=False,
+                    seed=seed, workers=None, executor="local", scheduler=None, out=out,
+                    resume=False, options={},
+                )
+            )  # fmt: skip
     kits = sum(name in KITS for name in GAMES)
     for line in closing_summary(out, seed, kits=kits, runs=len(GAMES), games=games):
         console.print(line)

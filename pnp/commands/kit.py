@@ -19,6 +19,7 @@ from pnp.commands.common import (
     console,
     seed_or_draw,
     setup_from,
+    worded_flags,
 )
 from pnp.errors import PnpError, one_of
 from pnp.games import get_game
@@ -80,21 +81,21 @@ def kit(
     check_folder(out)
     if fair:
         from simulate.agents import parse_agents
-        from simulate.executors import default_workers
+        from simulate.executors import Execution, default_workers
         from simulate.fair import check_search, find_fair_setup
-        from simulate.session import Execution
 
         if setup is not None:
             raise PnpError("--fair draws its own setups; leave out --setup")
         options = chosen.info.resolve(players, variant, game_options or {})
-        check_search(tolerance, fair_games)
-        search = seed_or_draw(seed)
-        console.print(f"searching for a balanced setup from seed {search}")
-        drawn = find_fair_setup(
-            chosen, options, search, tolerance=tolerance, games=fair_games,
-            agents=parse_agents(agents, int(options["players"])),
-            execution=Execution(default_workers()), console=console,
-        )  # fmt: skip
+        with worded_flags(games="--fair-games"):
+            check_search(tolerance, fair_games)
+            search = seed_or_draw(seed)
+            console.print(f"searching for a balanced setup from seed {search}")
+            drawn = find_fair_setup(
+                chosen, options, search, tolerance=tolerance, games=fair_games,
+                agents=parse_agents(agents, int(options["players"])),
+                execution=Execution(default_workers()), console=console,
+            )  # fmt: skip
     else:
         drawn = setup_from(chosen, setup, checked_seed(seed), players, variant, game_options or {})
     document = build_kit(chosen, drawn, settings)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -18,22 +18,14 @@ from pnp.commands.common import (
     SetupFile,
     Variant,
     Workers,
-    checked_seed,
-    console,
+    worded_flags,
 )
+from pnp.commands.runs import play_and_report, run_request
 from pnp.errors import PnpError
-from pnp.games import get_game
 
 Resume = Annotated[
     bool, typer.Option("--resume", help="Continue an interrupted run in the same --out.")
 ]
-
-
-def _execution(workers: int | None, executor: str, scheduler: str | None) -> Any:
-    from simulate.executors import default_workers
-    from simulate.session import Execution
-
-    return Execution(default_workers() if workers is None else workers, executor, scheduler)
 
 
 def simulate(
@@ -75,14 +67,15 @@ def simulate(
     game_options: dict[str, str] | None = None,
 ) -> None:
     """Play many games and report balance: seat win rates, draws, margins, game length."""
-    from simulate.session import run_and_report
-
-    run_and_report(
-        get_game(game), games=games, setups=setups, setup_file=setup, players=players,
-        variant=variant, agents=agents, paired=paired, seed=checked_seed(seed),
-        execution=_execution(workers, executor, scheduler), resume=resume, out=out,
-        options=game_options or {}, console=console, as_json=as_json,
-    )  # fmt: skip
+    with worded_flags():
+        play_and_report(
+            run_request(
+                game, kind="sim", games=games, setups=setups, setup_file=setup, players=players,
+                variant=variant, agents=agents, paired=paired, seed=seed, workers=workers,
+                executor=executor, scheduler=scheduler, out=out, resume=resume,
+                options=game_options or {}, as_json=as_json,
+            )
+        )  # fmt: skip
 
 
 def balance(
@@ -102,13 +95,14 @@ def balance(
     game_options: dict[str, str] | None = None,
 ) -> None:
     """Play every one of --setups random setups --games times and rank them by fairness."""
-    from simulate.session import run_and_report
-
     if setups < 1 or games < 1:
         raise PnpError(f"--setups {setups} --games {games}: expected whole numbers >= 1")
-    run_and_report(
-        get_game(game), games=setups * games, setups=setups, setup_file=None, players=players,
-        variant=variant, agents=agents, paired=paired, seed=checked_seed(seed),
-        execution=_execution(workers, executor, scheduler), resume=resume, out=out,
-        options=game_options or {}, console=console, kind="balance",
-    )  # fmt: skip
+    with worded_flags():
+        play_and_report(
+            run_request(
+                game, kind="balance", games=setups * games, setups=setups, setup_file=None,
+                players=players, variant=variant, agents=agents, paired=paired, seed=seed,
+                workers=workers, executor=executor, scheduler=scheduler, out=out, resume=resume,
+                options=game_options or {},
+            )
+        )  # fmt: skip

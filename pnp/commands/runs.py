@@ -1,0 +1,90 @@
+"""From the options of `pnp simulate` and `pnp balance` to the simulator's RunRequest, and back.
+
+Every command-line check and default of a run lives here, in the order the user meets them:
+the game, the seed, the workers, the output folder, the counts, a setup file against the options
+it fixes, the agents. The simulator takes the finished request and never words an option.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pnp.commands.common import checked_seed, console, refuse_with_setup, run_seed
+from pnp.errors import PnpError
+from pnp.games import GAMES, get_game
+from pnp.games.setupfile import read_setup
+from pnp.output import check_folder
+
+if TYPE_CHECKING:
+    from simulate.request import RunKind, RunRequest
+
+DEFAULT_GAMES = 1000
+
+
+def check_count(name: str, value: int | None) -> None:
+    """PnpError for a count option given below 1."""
+    if value is not None and value < 1:
+        raise PnpError(f"--{name} {value} is not valid: expected a whole number >= 1")
+
+
+def run_request(
+    game: str,
+    *,
+    kind: RunKind,
+    games: int | None,
+    setups: int | None,
+    setup_file: Path | None,
+    players: int | None,
+    variant: str | None,
+    agents: str,
+    paired: bool,
+    seed: int | None,
+    workers: int | None,
+    executor: str,
+    scheduler: str | None,
+    out: Path,
+    resume: bool,
+    options: dict[str, str],
+    as_json: bool = False,
+) -> RunRequest:
+    """The run the options ask for, every value checked and every default filled in; the
+    simulator's InputErrors pass through for the command to word."""
+    from simulate.agents import parse_agents
+    from simulate.executors import Execution, default_workers
+    from simulate.request import FixedSetups, RandomSetups, RunRequest, SetupSource
+
+    chosen = get_game(game)
+    info = chosen.info
+    checked_seed(seed)
+    execution = Execution(default_workers() if workers is None else workers, executor, scheduler)
+    check_folder(out)
+    seed = run_seed(seed, out, info.name, kind, resume)
+    check_count("games", games)
+    check_count("setups", setups)
+    source: SetupSource
+    if setup_file is not None:
+        refuse_with_setup({"setups": setups, "players": players, "variant": variant, **options})
+        fixed = tuple(chosen.playable(read_setup(setup_file, GAMES, expected=info.name)))
+        resolved = {**fixed[0].options, **{o.name: None for o in info.options if not o.stored}}
+        count = fixed[0].players
+        if not info.has_choices:  # a setup fixes its games: play each seat order once
+            games, paired = games or count * len(fixed), True
+        games, source = games or DEFAULT_GAMES, FixedSetups(fixed)
+    else:
+        games = games or DEFAULT_GAMES
+        resolved = info.resolve(players, variant, options)
+        count = resolved["players"]
+        source = RandomSetups(setups or (-(-games // count) if paired else games))
+    return RunRequest(info.name, resolved, count, source, games, parse_agents(agents, count),
+                      paired, seed, execution, out, kind, resume, as_json)  # fmt: skip
+
+
+def play_and_report(request: RunRequest) -> None:
+    """Play the request and report it; on Ctrl-C, say what was kept and how to go on."""
+    from simulate.session import run_and_report
+
+    result = run_and_report(request, console)
+    if not result.complete:
+        console.print(f"interrupted: kept the {len(result.records)} finished games (--resume)")
+        raise KeyboardInterrupt

@@ -1,0 +1,73 @@
+"""A run request: everything one simulation run needs, checked and resolved by its caller.
+
+The command line (pnp/commands/) builds one from its options; a script or a test can build one
+directly. Nothing here is left to default or to draw: the seed is a number, the agents are one
+per seat, the setups are either a count of random ones or the setups themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pnp.games.base import Setup
+from pnp.games.options import Options
+from simulate.executors import Execution
+from simulate.runner import RunPlan
+from simulate.store import run_folder
+
+RunKind = Literal["sim", "balance"]
+
+
+@dataclass(frozen=True)
+class RandomSetups:
+    """`count` setups drawn from the run's seed with the request's options."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class FixedSetups:
+    """Setups given as they are (read from a setup file), each ready to play."""
+
+    setups: tuple[Setup, ...]
+
+
+SetupSource = RandomSetups | FixedSetups
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """One run: `games` games of `game` over `setups`, one agent per seat, one master seed.
+
+    `kind` names the run folder (out/<game>-<kind>-<seed>) and, for "balance", adds the setup
+    ranking to the printed report. `resume` continues a run already in that folder;
+    `as_json` prints the summary as JSON instead of the table.
+    """
+
+    game: str
+    options: Options
+    players: int
+    setups: SetupSource
+    games: int
+    agents: tuple[str, ...]
+    paired: bool
+    seed: int
+    execution: Execution
+    out: Path
+    kind: RunKind = "sim"
+    resume: bool = False
+    as_json: bool = False
+
+    @property
+    def folder(self) -> Path:
+        return run_folder(self.out, self.game, self.kind, self.seed)
+
+    def plan(self) -> RunPlan:
+        """What the runner plays."""
+        source = self.setups
+        fixed = source.setups if isinstance(source, FixedSetups) else ()
+        count = source.count if isinstance(source, RandomSetups) else 0
+        return RunPlan(self.game, self.options, self.agents, self.seed, self.games, setups=fixed,
+                       random_setups=count, paired=self.paired)  # fmt: skip
