@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import typer
 
-from pnp.cli_support import PnpGroup, game_command
+from pnp.cli_support import PnpGroup, game_command, kit_command
 from pnp.commands import demo, info, kit, simulate
 from pnp.commands.platypus import app as platypus_app
 
@@ -25,7 +25,7 @@ app = typer.Typer(
     help="Print-and-play kits and balance simulations for small abstract board games.",
 )
 app.command()(info.games)
-app.command()(game_command(kit.kit))
+app.command()(kit_command(kit.kit))
 app.command()(game_command(simulate.simulate))
 app.command()(game_command(simulate.balance))
 app.command()(game_command(info.perft))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 
 class PnpError(Exception):
@@ -23,3 +23,57 @@ def one_of(values: Iterable[object]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+class InputError(PnpError):
+    """A value the library cannot use, kept as parts so each front end words it its own way.
+
+    `field` names the input (`workers`), `value` is what was given and `accepted` what would do.
+    The message is `template` filled in: `{field}` and any other input named in braces
+    (`{executor}`) become the names that `worded` is given (the command line says `--executor`),
+    `{value}` and `{accepted}` the value and the accepted values, other names the `details`.
+    str() names every input as it is.
+    """
+
+    def __init__(
+        self,
+        field: str,
+        value: object,
+        accepted: str = "",
+        *,
+        template: str = "{field} {value} is not valid: expected {accepted}",
+        **details: object,
+    ) -> None:
+        self.field = field
+        self.value = value
+        self.accepted = accepted
+        self.template = template
+        self.details = details
+        super().__init__(self.worded(str))
+
+    def worded(self, name: Callable[[str], str]) -> str:
+        """The message with each input called `name(input)`."""
+        shown = f"{self.value:g}" if isinstance(self.value, float) else str(self.value)
+        known = {"field": name(self.field), "value": shown, "accepted": self.accepted}
+        return self.template.format_map(_Names(name, {**self.details, **known}))
+
+    def __reduce__(self) -> tuple[object, ...]:  # raised in a worker process, rebuilt in the main
+        parts = (self.field, self.value, self.accepted, self.template, self.details)
+        return (_rebuilt, parts)
+
+
+def _rebuilt(
+    field: str, value: object, accepted: str, template: str, details: dict[str, object]
+) -> InputError:
+    return InputError(field, value, accepted, template=template, **details)
+
+
+class _Names(dict[str, object]):
+    """The values of a message template; a name not among them is an input, named by `name`."""
+
+    def __init__(self, name: Callable[[str], str], values: dict[str, object]) -> None:
+        super().__init__(values)
+        self.name = name
+
+    def __missing__(self, key: str) -> str:
+        return self.name(key)

@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from pnp.errors import PnpError, one_of
 from pnp.games import GAMES, get_game
 from pnp.games.base import Game, Outcome
-from pnp.games.setupfile import read_setup
+from pnp.games.setupfile import listed_setups, read_setup
 from pnp.output import check_folder
 from simulate.agents import parse_agents
 from simulate.charts import write_report
@@ -118,8 +118,8 @@ def exact_report(plan: RunPlan) -> bool:
 def summary_document(result: RunResult) -> dict[str, Any]:
     plan = result.plan
     info = get_game(plan.game).info
-    players = int(plan.options["players"])
-    options = info.stored_options(plan.options)
+    players = plan.options.players
+    options = plan.options.to_json()
     summary = {
         "game": plan.game,
         "title": info.title,
@@ -129,7 +129,7 @@ def summary_document(result: RunResult) -> dict[str, Any]:
         "setups": plan.setup_count,
         "setup_source": "file" if plan.setups else "random",
         "players": players,
-        "variant": plan.options["variant"],
+        "variant": plan.options.variant,
         "options": options,
         "agents": list(plan.agents),
         "paired": plan.paired,
@@ -201,14 +201,13 @@ def make_plan(
         ]
         if given:
             raise PnpError(f"--setup fixes the setup; leave out {one_of(given)}")
-        fixed = tuple(game.playable(read_setup(setup_file, GAMES, expected=info.name)))
-        resolved = {**fixed[0].options, **{o.name: None for o in info.options if not o.stored}}
+        fixed = listed_setups(game, read_setup(setup_file, GAMES, expected=info.name))
         count = fixed[0].players
         if not info.has_choices:  # a setup fixes its games: play each seat order once
             games, paired = games or count * len(fixed), True
         return RunPlan(
             info.name,
-            resolved,
+            fixed[0].options,
             parse_agents(agents, count),
             seed,
             games or DEFAULT_GAMES,
@@ -217,7 +216,7 @@ def make_plan(
         )
     games = games or DEFAULT_GAMES
     resolved = info.resolve(players, variant, options)
-    count = resolved["players"]
+    count = resolved.players
     default = -(-games // count) if paired else games
     return RunPlan(
         info.name,
@@ -267,7 +266,7 @@ def run_and_report(
     if store.previous:
         console.print(f"resuming: {len(store.previous)} of {plan.games} games already played")
     result = run(plan, execution, store)
-    players = int(plan.options["players"])
+    players = plan.options.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
     summary = summary_document(result)
     fairness = setup_fairness(result.records, players)

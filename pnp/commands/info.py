@@ -21,6 +21,7 @@ from pnp.commands.common import (
 from pnp.errors import PnpError
 from pnp.games import GAMES, get_game
 from pnp.games.perft import perft as count_perft
+from pnp.games.setupfile import listed_setups
 
 
 def player_counts(players: Sequence[int]) -> str:
@@ -29,6 +30,13 @@ def player_counts(players: Sequence[int]) -> str:
     if len(players) > 2 and list(players) == run:
         return f"{players[0]}-{players[-1]}"
     return ", ".join(str(n) for n in players)
+
+
+def own_options(game: str) -> tuple[str, ...]:
+    """The names of a game's own options, then of its kit's print options."""
+    from pnp.kits import KIT_OPTIONS
+
+    return GAMES[game].info.options_type.names() + KIT_OPTIONS[game].names()
 
 
 def games() -> None:
@@ -43,7 +51,7 @@ def games() -> None:
             info.title,
             player_counts(info.players),
             ", ".join(info.variants),
-            ", ".join(f"--{o.name}" for o in info.options) or "-",
+            ", ".join(f"--{name}" for name in own_options(info.name)) or "-",
         )
     console.print(table)
 
@@ -62,8 +70,8 @@ def perft(
     if depth < 0:
         raise PnpError(f"--depth {depth} is not valid: expected a whole number >= 0")
     drawn = setup_from(chosen, setup, checked_seed(seed), players, variant, game_options or {})
-    playable = chosen.playable(drawn)
-    for one in playable:
+    listed = listed_setups(chosen, drawn)
+    for one in listed:
         count = count_perft(chosen.new_state(one), depth)
-        label = f"{chosen.setup_label(one)} " if len(playable) > 1 else ""
+        label = f"{chosen.setup_label(one)} " if len(listed) > 1 else ""
         console.print(f"{label}{count}")

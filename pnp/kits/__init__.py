@@ -1,5 +1,6 @@
 """The registry of kits: every registered game (pnp.games.ORDER) has the package
-`pnp/kits/<name>/` whose `build(setup, settings) -> Document` draws its kit.
+`pnp/kits/<name>/` whose `build(setup, settings) -> Document` draws its kit, and whose
+`OPTIONS`, if it has print options of its own, is their record (a `KitOptions`).
 
 A kit package that is missing or has no `build` fails loudly when the kit is asked for.
 
@@ -17,6 +18,7 @@ from typing import Any
 from pnp.games import ORDER, package_name
 from pnp.games.base import Game, Setup
 from pnp.games.setupfile import setup_json
+from pnp.kits.options import KitOptions
 from pnp.kits.rules import seed_label
 from pnp.output import staged_folder
 from pnp.render.document import Document
@@ -36,6 +38,18 @@ def _load(name: str) -> Builder:
 
 
 KITS: dict[str, Builder] = {name: _load(name) for name in ORDER}
+
+
+def _options(name: str) -> type[KitOptions]:
+    declared = getattr(importlib.import_module(f"{__name__}.{package_name(name)}"), "OPTIONS", None)
+    if declared is None:
+        return KitOptions
+    if not (isinstance(declared, type) and issubclass(declared, KitOptions)):
+        raise ImportError(f"pnp.kits.{package_name(name)}.OPTIONS is not a KitOptions record")
+    return declared
+
+
+KIT_OPTIONS: dict[str, type[KitOptions]] = {name: _options(name) for name in ORDER}
 
 FORMATS = ("pdf", "svg", "both", "laser")
 

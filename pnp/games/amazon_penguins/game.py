@@ -24,7 +24,7 @@ from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import PASS, PLACE, Move, ShootingState
 from pnp.games.mechanics.shooting_batch import BatchOutcome, Rules, play_random
 from pnp.games.mechanics.sliding import Grid, ray_table
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 from pnp.games.penguins.game import (
     FLOE,
     MIX,
@@ -168,12 +168,12 @@ class AmazonPenguinsState(ShootingState):
 class AmazonPenguins(Game[AmazonPenguinsState]):
     info = INFO
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
-        grid, mix = BOARDS[options["variant"]]
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> dict[str, Any]:
+        grid, mix = BOARDS[options.variant]
         return {"rows": random_rows(rng, grid, mix)}
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        grid, mix = BOARDS[options["variant"]]
+    def check_data(self, data: Mapping[str, Any], options: GameOptions) -> dict[str, Any]:
+        grid, mix = BOARDS[options.variant]
         return {"rows": check_rows(data, grid, mix)}
 
     def new_state(self, setup: Setup) -> AmazonPenguinsState:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,7 @@ from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move, ShootingState
 from pnp.games.mechanics.shooting_batch import Rules, play_random
 from pnp.games.mechanics.sliding import ray_table, reached_cells
-from pnp.games.options import IntOption, Options
+from pnp.games.options import GameOptions, IntOption, option
 
 SEATS = ("light", "dark")
 PIECES_EACH = 4
@@ -36,12 +37,18 @@ START: dict[int, tuple[str, str]] = {
 }
 TOKENS = {"L": 0, "D": 1}  # in text positions: L light amazon, D dark amazon, x arrow, . empty
 
+
+@dataclass(frozen=True)
+class AmazonsOptions(GameOptions):
+    size: int = option(IntOption("size", "board side: 6, 8 or 10", 10, 6, 10, choices=SIZES))
+
+
 INFO = GameInfo(
     name="amazons",
     title="Amazons",
     players=(2,),
     default_players=2,
-    options=(IntOption("size", "board side: 6, 8 or 10", 10, 6, 10, choices=SIZES),),
+    options_type=AmazonsOptions,
     has_scores=False,
     max_turns=200,  # a game cannot last longer than the board has squares
     seat_names=SEATS,
@@ -164,21 +171,21 @@ def _rules(size: int) -> Rules:
 class Amazons(Game[AmazonsState]):
     info = INFO
 
-    def random_setup(self, seed: int, options: Options) -> Setup:
+    def random_setup(self, seed: int, options: GameOptions) -> Setup:
         """The fixed start: nothing is drawn, so no generator is built (balance runs draw a
         setup per game)."""
-        return Setup(self.info.name, seed, self.info.stored_options(options), {})
+        return Setup(self.info.name, seed, AmazonsOptions.of(options), {})
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> dict[str, Any]:
         return {}  # the start is fixed: nothing is drawn
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    def check_data(self, data: Mapping[str, Any], options: GameOptions) -> dict[str, Any]:
         if data:
             raise SetupError(f"amazons has a fixed start; unexpected keys {sorted(data)}")
         return {}
 
     def new_state(self, setup: Setup) -> AmazonsState:
-        size = int(setup.options["size"])
+        size = AmazonsOptions.of(setup.options).size
         return AmazonsState(SquareGrid(size, size), start_squares(size))
 
     def play_batch(
@@ -186,7 +193,7 @@ class Amazons(Game[AmazonsState]):
     ) -> list[tuple[Result, int]] | None:
         if not games or any(set(agents) != {"random"} for _, _, agents in games):
             return None
-        sizes = {int(setup.options["size"]) for setup, _, _ in games}
+        sizes = {AmazonsOptions.of(setup.options).size for setup, _, _ in games}
         if len(sizes) != 1:
             return None
         out = play_random(_rules(sizes.pop()), [seed for _, seed, _ in games], max_turns)

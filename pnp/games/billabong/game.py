@@ -39,7 +39,7 @@ from pnp.games.billabong.board import (
     steps_to_finish,
 )
 from pnp.games.mechanics.grid import FILES, Cell
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 
 Move = tuple[Cell, Cell, int]  # (from, to, lap change); from is PLACE for a placement
 PLACE: Cell = -1
@@ -296,14 +296,14 @@ class BillabongState(State[Move]):
 class Billabong(Game[BillabongState]):
     info = INFO
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> dict[str, Any]:
         return {}  # nothing is random: seat 1 places first, the placement is played as moves
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    def check_data(self, data: Mapping[str, Any], options: GameOptions) -> dict[str, Any]:
         placement = data.get("placement")
         if placement is None:
             return {}
-        players = int(options["players"])
+        players = options.players
         if not isinstance(placement, list) or len(placement) != players:
             raise SetupError(f"'placement' must be a list of {players} lists, one per seat")
         seen: set[Cell] = set()

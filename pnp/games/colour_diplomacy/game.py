@@ -30,7 +30,7 @@ from pnp.games.colour_diplomacy.rings import (
     Seat,
     board,
 )
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 
 PLAYERS = tuple(range(4, 11))
 
@@ -308,12 +308,12 @@ def check_colours(colours: Sequence[Seat], n: int) -> list[Seat]:
 class ColourDiplomacy(Game[ColourDiplomacyState]):
     info = INFO
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
-        order = rng.permutation(int(options["players"]))
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> dict[str, Any]:
+        order = rng.permutation(options.players)
         return {"circle_colours": [int(seat) + 1 for seat in order]}
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        n = int(options["players"])
+    def check_data(self, data: Mapping[str, Any], options: GameOptions) -> dict[str, Any]:
+        n = options.players
         colours = data.get("circle_colours")
         if not isinstance(colours, list) or not all(
             isinstance(p, int) and not isinstance(p, bool) for p in colours

@@ -12,15 +12,15 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Self
 
 import numpy as np
 
-from pnp.errors import PnpError, SetupError
+from pnp.errors import InputError, SetupError
 from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
 from pnp.games.mechanics.grid import FILES, Cell, SquareGrid
-from pnp.games.options import FileOption, GridSizeOption, IntOption, Options, grid_size
+from pnp.games.options import FileOption, GameOptions, GridSize, GridSizeOption, option
 
 Move = tuple[Cell, Cell]  # (from, to); from is PLACE for a placement
 PLACE: Cell = -1
@@ -84,47 +84,71 @@ def check_mix(rows: Sequence[str]) -> None:
 
 
 @dataclass(frozen=True)
-class BoardFileOption(FileOption):
-    def parse(self, text: str) -> tuple[str, ...]:  # type: ignore[override]
-        try:
-            rows = parse_sheet(super().parse(text))
-            check_mix(rows)
-            return tuple(rows)
-        except ValueError as exc:
-            raise PnpError(f"--{self.name} {text}: {exc}") from None
+class Sheet:
+    """A sheet of numbers given in a board file: its rows, top row first, and the file's path."""
+
+    rows: tuple[str, ...]
+    path: str
+
+    @property
+    def size(self) -> GridSize:
+        return GridSize(len(self.rows), len(self.rows[0]))
 
 
 @dataclass(frozen=True)
-class PaperPenguinsInfo(GameInfo):
-    def resolve(
-        self, players: int | None, variant: str | None, given: Mapping[str, str]
-    ) -> dict[str, Any]:
-        """As for every game, and a --size that contradicts the --board sheet is refused."""
-        resolved = super().resolve(players, variant, given)
-        board = resolved.get("board")
-        if board is not None and "size" in given:
-            size = f"{len(board)}x{len(board[0])}"
-            if grid_size(resolved["size"]) != grid_size(size):
-                raise PnpError(
-                    f"--size {given['size']} does not match --board {given['board']} "
-                    f"({size}): expected --size {size} or no --size"
-                )
-        return resolved
+class BoardFileOption(FileOption[Sheet]):
+    def load(self, path: str, content: str) -> Sheet:
+        rows = parse_sheet(content)
+        check_mix(rows)
+        return Sheet(tuple(rows), path)
+
+    def to_json(self, value: Sheet | None) -> str:
+        return "" if value is None else value.path
 
 
-INFO = PaperPenguinsInfo(
+DEFAULT_SIZE = GridSize(8, 8)
+
+
+@dataclass(frozen=True)
+class PaperPenguinsOptions(GameOptions):
+    """The sheet's size, or a sheet given in a board file (the size is then the sheet's own).
+
+    A setup never holds the board: its data holds the sheet it gave.
+    """
+
+    size: GridSize = option(
+        GridSizeOption("size", "sheet size ROWSxCOLS", DEFAULT_SIZE, MIN_SIDE, MAX_SIDE)
+    )
+    board: Sheet | None = option(
+        BoardFileOption("board", "a file of digit rows 1-3, top row first")
+    )
+
+    def __post_init__(self) -> None:
+        if self.board is not None and self.size != self.board.size:
+            raise InputError(
+                "size", self.size, str(self.board.size), file=self.board.path,
+                template="{field} {value} does not match {board} {file} ({accepted}): "
+                "expected {field} {accepted} or no {field}",
+            )  # fmt: skip
+
+    @classmethod
+    def build(cls, values: dict[str, Any]) -> Self:
+        board = values.get("board")
+        if isinstance(board, Sheet) and "size" not in values:
+            values = {**values, "size": board.size}
+        return super().build(values)
+
+
+INFO = GameInfo(
     name="paper-penguins",
     title="Paper Pen-guins",
     players=(2,),
     default_players=2,
-    options=(
-        GridSizeOption("size", "sheet size ROWSxCOLS", "8x8", MIN_SIDE, MAX_SIDE),
-        IntOption("sheets", "distinct sheets in the kit", 1, 1, 500),
-        BoardFileOption("board", "a file of digit rows 1-3, top row first"),
-    ),
+    options_type=PaperPenguinsOptions,
     max_turns=2_000,
     seat_names=SEATS,
     rules="Paper Pen-guins",
+    listed="sheets",
 )
 
 
@@ -296,42 +320,32 @@ class PaperPenguinsState(State[Move]):
 class PaperPenguins(Game[PaperPenguinsState]):
     info = INFO
 
-    def random_setup(self, seed: int, options: Options) -> Setup:
-        board = options.get("board")
-        if board is not None:
-            options = {**options, "size": f"{len(board)}x{len(board[0])}"}
-        return super().random_setup(seed, options)
+    def random_setup(self, seed: int, options: GameOptions) -> Setup:
+        """The setup of `seed`, or of the sheet a board file gave (its options then hold the
+        sheet's size, not the board)."""
+        own = PaperPenguinsOptions.of(options)
+        if own.board is None:
+            return super().random_setup(seed, options)
+        sheet_id = hashlib.sha256("".join(own.board.rows).encode()).hexdigest()[:6]
+        data = {"sheets": [{"id": f"{sheet_id}-1", "rows": list(own.board.rows)}]}
+        return Setup(self.info.name, seed, replace(own, board=None), data)
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
-        count = int(options["sheets"])
-        board = options.get("board")
-        if board is not None:
-            rows = list(board)
-            sheet_id = hashlib.sha256("".join(rows).encode()).hexdigest()[:6]
-            return {"sheets": [{"id": f"{sheet_id}-{k + 1}", "rows": rows} for k in range(count)]}
-        rows_n, cols_n = grid_size(options["size"])
-        ones, twos, threes = mix(rows_n * cols_n)
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> dict[str, Any]:
+        size = PaperPenguinsOptions.of(options).size
+        ones, twos, threes = mix(size.rows * size.cols)
         deck = np.array([1] * ones + [2] * twos + [3] * threes, dtype=np.int8)
-        sheets: list[list[str]] = []
-        for _ in range(100 * count):
-            values = rng.permutation(deck)
-            rows = [
-                "".join(str(v) for v in values[r * cols_n : (r + 1) * cols_n])
-                for r in range(rows_n)
-            ]
-            if rows not in sheets:
-                sheets.append(rows)
-            if len(sheets) == count:
-                break
-        else:
-            raise PnpError(f"a {options['size']} sheet has too few layouts for {count} sheets")
-        return {"sheets": [{"id": f"s{k + 1}", "rows": rows} for k, rows in enumerate(sheets)]}
+        values = rng.permutation(deck)
+        rows = [
+            "".join(str(v) for v in values[r * size.cols : (r + 1) * size.cols])
+            for r in range(size.rows)
+        ]
+        return {"sheets": [{"id": "s1", "rows": rows}]}
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    def check_data(self, data: Mapping[str, Any], options: GameOptions) -> dict[str, Any]:
+        size = PaperPenguinsOptions.of(options).size
         sheets = data.get("sheets")
         if not isinstance(sheets, list) or not sheets:
             raise SetupError("'sheets' must be a non-empty list of {id, rows}")
-        rows_n, cols_n = grid_size(options["size"])
         checked = []
         for k, sheet in enumerate(sheets, 1):
             if not isinstance(sheet, dict) or not isinstance(sheet.get("rows"), list):
@@ -341,24 +355,15 @@ class PaperPenguins(Game[PaperPenguinsState]):
                 check_mix(rows)
             except ValueError as exc:
                 raise SetupError(f"sheet {k}: {exc}") from None
-            if (len(rows), len(rows[0])) != (rows_n, cols_n):
-                raise SetupError(
-                    f"sheet {k} is {len(rows)}x{len(rows[0])}, options.size is {options['size']}"
-                )
+            if (len(rows), len(rows[0])) != (size.rows, size.cols):
+                raise SetupError(f"sheet {k} is {len(rows)}x{len(rows[0])}, options.size is {size}")
             checked.append({"id": str(sheet.get("id", f"s{k}")), "rows": rows})
         return {"sheets": checked}
 
     def setup_label(self, setup: Setup) -> str:
-        sheets = setup.data["sheets"]
-        own = sheets[0]["id"] if len(sheets) == 1 else f"{len(sheets)} sheets"
+        """The seed and the id of the setup's (first) sheet, e.g. `11/s1`."""
+        own = setup.data["sheets"][0]["id"]
         return own if setup.seed is None else f"{setup.seed}/{own}"
-
-    def playable(self, setup: Setup) -> list[Setup]:
-        options = {**setup.options, "sheets": 1}
-        return [
-            Setup(setup.game, setup.seed, options, {"sheets": [sheet]})
-            for sheet in setup.data["sheets"]
-        ]
 
     def new_state(self, setup: Setup) -> PaperPenguinsState:
         rows = setup.data["sheets"][0]["rows"]

@@ -22,7 +22,7 @@ from pnp.games.mechanics.boardtext import parse_board, render_board, rows_top_fi
 from pnp.games.mechanics.grid import Cell
 from pnp.games.mechanics.hexgrid import HexGrid
 from pnp.games.mechanics.sliding import Grid, can_slide, reach
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 
 Move = tuple[Cell, Cell]  # (from, to); a placement is (PLACE, tile)
 PLACE: Cell = -1
@@ -284,10 +284,10 @@ class PenguinsState(State[Move]):
 class Penguins(Game[PenguinsState]):
     info = INFO
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> dict[str, Any]:
         return {"rows": random_rows(rng, FLOE, MIX)}
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    def check_data(self, data: Mapping[str, Any], options: GameOptions) -> dict[str, Any]:
         return {"rows": check_rows(data, FLOE, MIX)}
 
     def new_state(self, setup: Setup) -> PenguinsState:

@@ -14,13 +14,14 @@ the engine (pnp/games/platypus/engine.py), which also plays whole batches for th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from pnp.errors import SetupError, one_of
 from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup, State, ranks_by
-from pnp.games.options import ChoiceOption, Options
+from pnp.games.options import ChoiceOption, GameOptions, option
 from pnp.games.platypus.tables import (
     BILLABONG,
     CELLS,
@@ -46,19 +47,25 @@ from pnp.games.platypus.tables import (
     table_json,
 )
 
-INFO = GameInfo(
-    name="platypus",
-    title="Platypus",
-    players=(2,),
-    default_players=2,
-    options=(
+
+@dataclass(frozen=True)
+class PlatypusOptions(GameOptions):
+    deal: str = option(
         ChoiceOption(
             "deal",
             "uniform (every table card drawn independently) or pack (dealt from the printed packs)",
             "uniform",
             ("uniform", "pack"),
-        ),
-    ),
+        )
+    )
+
+
+INFO = GameInfo(
+    name="platypus",
+    title="Platypus",
+    players=(2,),
+    default_players=2,
+    options_type=PlatypusOptions,
     has_choices=False,
     max_turns=10_000_000,
     seat_names=("first", "second"),
@@ -234,8 +241,8 @@ class PlatypusState(State[Move]):
 class Platypus(Game[PlatypusState]):
     info = INFO
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> dict[str, Any]:
-        rows = deal_bytes(rng, options["deal"])
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> dict[str, Any]:
+        rows = deal_bytes(rng, PlatypusOptions.of(options).deal)
         first = PLAYERS[int(rng.integers(2))]
         tables = {
             name: dict(zip(COLUMN_NAMES, (COLUMN_TEXT[b] for b in row), strict=True))
@@ -243,7 +250,7 @@ class Platypus(Game[PlatypusState]):
         }
         return {"first": first, "tables": tables}
 
-    def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    def check_data(self, data: Mapping[str, Any], options: GameOptions) -> dict[str, Any]:
         unknown = [key for key in data if key not in ("first", "tables")]
         if unknown:
             raise SetupError(f"unknown key {unknown[0]!r}; a Platypus setup has first and tables")
@@ -254,7 +261,7 @@ class Platypus(Game[PlatypusState]):
         if not isinstance(given, Mapping) or sorted(given) != sorted(PLAYERS):
             raise SetupError("'tables' must be an object with a red and a blue table")
         tables = {name: parse_table(given[name], f"tables.{name}") for name in PLAYERS}
-        if options["deal"] == "pack":
+        if PlatypusOptions.of(options).deal == "pack":
             check_pack_deal(tables, "tables")
         return {"first": first, "tables": {name: table_json(t) for name, t in tables.items()}}
 

@@ -7,7 +7,7 @@ page and is printed in overlapping parts (pnp.render.tiling). Rules: ../shared/R
 
 from __future__ import annotations
 
-from pnp.games.amazons.game import SEATS, start_squares
+from pnp.games.amazons.game import SEATS, AmazonsOptions, start_squares
 from pnp.games.base import Setup
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.kits.parts.queen import SQUARE, TOKEN, marker, square_board, token
@@ -43,7 +43,7 @@ def draw_board(size: int, painter: Painter) -> Drawing:
 
 
 def build(setup: Setup, settings: PrintSettings) -> Document:
-    size = int(setup.options["size"])
+    size = AmazonsOptions.of(setup.options).size
     painter = Painter(GAME_NAME, settings.ink)
     document = Document(TITLE, seed_label(setup), settings)
     tile_drawing(document, draw_board(size, painter), f"Board {size} x {size}")

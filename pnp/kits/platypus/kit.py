@@ -10,7 +10,7 @@ or a letter, so the kit plays the same in black and white. Rules: ../shared/RULE
 from __future__ import annotations
 
 from pnp.games.base import Setup
-from pnp.games.platypus.game import GAME
+from pnp.games.platypus.game import GAME, PlatypusOptions
 from pnp.games.platypus.tables import (
     ANIMALS,
     BILLABONG,
@@ -218,7 +218,7 @@ def build(setup: Setup, settings: PrintSettings) -> Document:
     )
     red, blue = GAME.tables(setup)
     first = GAME.player_names(setup)[0]
-    deal = setup.options.get("deal", "uniform")
+    deal = PlatypusOptions.of(setup.options).deal
     dealt = [
         draw_table(painter, p, t, f"{first} starts  ·  {deal} deal")
         for p, t in zip(PLAYERS, (red, blue), strict=True)
