@@ -107,6 +107,6 @@ def kit(
     drawn = printed.of(drawn).recorded(drawn)
     document = build_kit(chosen, drawn, settings)
     if test_page:
-        add_calibration(document)
+        add_calibration(document, "--back-offset -X,-Y")
     for path in write_kit(chosen, drawn, document, out, format):
         console.print(str(path))
