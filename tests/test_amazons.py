@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from tests_support import play
 
-from pnp.errors import InputError, PnpError, SetupError
+from pnp.errors import InputError, SetupError
 from pnp.games import GAMES, get_game
 from pnp.games.amazons.game import AmazonsOptions, AmazonsState, _rules
 from pnp.games.base import Outcome

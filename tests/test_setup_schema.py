@@ -88,7 +88,9 @@ def test_every_setup_a_game_draws_validates_against_its_schema(name: str) -> Non
     for label, setup in drawn:
         assert problem(document_of(game, setup), name) is None, label
     for option in stored_options(game):  # each value drawn at least once
-        values = {json.dumps(document_of(game, setup)["options"][option.name]) for _, setup in drawn}
+        values = {
+            json.dumps(document_of(game, setup)["options"][option.name]) for _, setup in drawn
+        }
         assert len(values) == len(option_values(option)), option.name
 
 

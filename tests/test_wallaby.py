@@ -369,7 +369,7 @@ def test_the_full_board_is_only_for_the_childrens_variant_with_two_players() -> 
     )
     with pytest.raises(InputError) as caught:
         WallabyOptions(2, "valley", full_board=True)  # the rule lives in the options record
-    with pytest.raises(InputError, match="^full-board maybe is not valid: expected no or yes"):
+    with pytest.raises(InputError, match=r"^full-board maybe is not valid: expected no or yes"):
         GAME.info.resolve(2, "children", {"full-board": "maybe"})
     full = WallabyOptions.of(GAME.info.resolve(2, "children", {"full-board": "yes"}))
     assert full.full_board is True and full.to_json()["full-board"] == "yes"
