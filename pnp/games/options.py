@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pnp.errors import InputError, one_of
 
@@ -120,15 +120,16 @@ class YesNoOption(Option[bool]):
     """A switch given and stored as `yes` or `no`."""
 
     default: bool = False
+    choices: ClassVar[tuple[str, str]] = ("no", "yes")
 
     def parse(self, text: str) -> bool:
         value = str(text).strip().lower()
-        if value not in ("no", "yes"):
+        if value not in self.choices:
             raise self.error(text)
         return value == "yes"
 
     def accepted(self) -> str:
-        return one_of(("no", "yes"))
+        return one_of(self.choices)
 
     def default_value(self) -> bool:
         return self.default
