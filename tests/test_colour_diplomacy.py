@@ -18,6 +18,7 @@ from pnp.games import get_game
 from pnp.games.base import Setup
 from pnp.games.colour_diplomacy.game import ColourDiplomacyState
 from pnp.games.colour_diplomacy.rings import OFF, board
+from pnp.games.options import GameOptions
 from pnp.games.perft import perft
 
 GAME = get_game("colour-diplomacy")
@@ -45,7 +46,7 @@ def test_a_setup_gives_each_circle_a_different_player_colour() -> None:
     for players in (4, 7, 10):
         setup = GAME.random_setup(11, GAME.info.resolve(players, None, {}))
         assert sorted(setup.data["circle_colours"]) == list(range(1, players + 1))
-    state = GAME.new_state(Setup(GAME.info.name, None, {"players": 4, "variant": "standard"},
+    state = GAME.new_state(Setup(GAME.info.name, None, GameOptions(4, "standard"),
                                  {"circle_colours": [3, 1, 4, 2]}))  # fmt: skip
     assert_position(state, START)
 
@@ -60,7 +61,7 @@ def test_a_setup_gives_each_circle_a_different_player_colour() -> None:
     ],
 )
 def test_a_bad_setup_file_is_refused(colours: object, message: str) -> None:
-    options = {"players": 4, "variant": "standard"}
+    options = GameOptions(4, "standard")
     with pytest.raises(SetupError, match=message):
         GAME.check_setup(Setup(GAME.info.name, 1, options, {"circle_colours": colours}))
 

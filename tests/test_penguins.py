@@ -70,12 +70,12 @@ def test_the_random_floe_holds_30_20_10_and_setups_are_checked() -> None:
     assert (digits.count("1"), digits.count("2"), digits.count("3")) == (30, 20, 10)
     rows = list(setup.data["rows"])
     with pytest.raises(SetupError, match="row 1 has '4'"):
-        GAME.check_data({"rows": ["4" + rows[0][1:], *rows[1:]]}, {})
+        GAME.check_data({"rows": ["4" + rows[0][1:], *rows[1:]]}, setup.options)
     swapped = ("2" if rows[0][0] == "1" else "1") + rows[0][1:]
     with pytest.raises(SetupError, match="expected \\(30, 20, 10\\)"):
-        GAME.check_data({"rows": [swapped, *rows[1:]]}, {})
+        GAME.check_data({"rows": [swapped, *rows[1:]]}, setup.options)
     with pytest.raises(SetupError, match="8 rows of digits"):
-        GAME.check_data({"rows": rows[:7]}, {})
+        GAME.check_data({"rows": rows[:7]}, setup.options)
 
 
 @pytest.mark.parametrize(("players", "each"), [(2, 4), (3, 3), (4, 2)])

@@ -19,7 +19,7 @@ from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.base import Outcome, Setup
 from pnp.games.platypus.engine import play_games
-from pnp.games.platypus.game import PlatypusState
+from pnp.games.platypus.game import PlatypusOptions, PlatypusState
 from pnp.games.platypus.tables import (
     COLUMN_NAMES,
     Table,
@@ -40,7 +40,7 @@ def start(red: Table, blue: Table, first: str = "red") -> PlatypusState:
 
 
 def setup_of(red: Table, blue: Table, first: str = "red", deal: str = "uniform") -> Setup:
-    options = {"players": 2, "variant": "standard", "deal": deal}
+    options = PlatypusOptions(2, "standard", deal)
     data = {"first": first, "tables": {"red": table_json(red), "blue": table_json(blue)}}
     return GAME.check_setup(Setup("platypus", None, options, data))
 
@@ -183,10 +183,12 @@ def test_a_hand_written_setup_loads_and_bad_ones_are_refused() -> None:
     loose = {"Kangaroo_Yellow": "GREEN Emu ghost-gum", **table_json(RED)}
     del loose["kangaroo-yellow"]
     data = {"tables": {"red": loose, "blue": table_json(BLUE)}}
-    checked = GAME.check_data(data, {"deal": "uniform"})
+    options = PlatypusOptions(2, "standard")
+    checked = GAME.check_data(data, options)
     assert checked["first"] == "red"
     assert checked["tables"]["red"]["kangaroo-yellow"] == "green emu ghost gum"
-    assert short_table(GAME.tables(Setup("platypus", None, {}, checked))[1]) == short_table(BLUE)
+    blue = GAME.tables(Setup("platypus", None, options, checked))[1]
+    assert short_table(blue) == short_table(BLUE)
 
 
 @pytest.mark.parametrize(
@@ -211,7 +213,7 @@ def test_setup_errors_name_the_problem(change: dict[str, Any], message: str) -> 
     data: dict[str, Any] = {"first": "red", "tables": {"red": red, "blue": table_json(BLUE)}}
     data.update({k: v for k, v in change.items() if k not in ("red", "drop")})
     with pytest.raises(SetupError, match=message):
-        GAME.check_data(data, {"deal": "uniform"})
+        GAME.check_data(data, PlatypusOptions(2, "standard"))
 
 
 def test_the_pack_deal_draws_from_the_packs_and_checks_them() -> None:
