@@ -23,7 +23,7 @@ GOAL_GAME_MS = 5.0  # the speed-up goal is for games at least this long
 def games_per_second(game: str, agent: str, games: int, workers: int) -> float:
     info = get_game(game).info
     options = info.resolve(None, None, {})
-    plan = RunPlan(game, options, (agent,) * int(options["players"]), 1, games, random_setups=games)
+    plan = RunPlan(game, options, (agent,) * options.players, 1, games, random_setups=games)
     start = time.perf_counter()
     result = run(plan, Execution(workers), show_progress=False)
     elapsed = time.perf_counter() - start

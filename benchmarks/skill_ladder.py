@@ -33,7 +33,7 @@ def rung(game: str, strong: str, weak: str, games: int) -> str:
     if strong == "mcts:200":
         strong = MCTS.get(game, strong)
         games = min(games, FEWER.get(game, games))
-    players = int(options["players"])
+    players = options.players
     agents = (strong,) + (weak,) * (players - 1)
     plan = RunPlan(game, options, agents, 7, games, random_setups=games // players, paired=True)
     start = time.perf_counter()

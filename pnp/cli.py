@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from pnp import __version__
-from pnp.cli_support import PnpGroup, game_command
+from pnp.cli_support import PnpGroup, game_command, kit_command
 from pnp.commands import demo, info, kit, simulate
 from pnp.commands.platypus import app as platypus_app
 
@@ -49,7 +49,7 @@ def root(
 
 
 app.command()(info.games)
-app.command()(game_command(kit.kit))
+app.command()(kit_command(kit.kit))
 app.command()(game_command(simulate.simulate))
 app.command()(game_command(simulate.balance))
 app.command()(game_command(info.perft))

@@ -2,9 +2,11 @@
 
 `PnpGroup` turns every usage error (click's and pnp's own PnpError) into a single line on stderr
 and exit code 2, with no traceback and no usage dump; a group called with nothing prints its
-help. `game_command` adds each registered game's own options (e.g. `--size`, `--board`) to a
-command, so the CLI never lists an option of a game that is not built, and hands the given ones
-to the command as `game_options`.
+help; a structured InputError of the library is worded here, its inputs named as flags
+(`--size 7 is not valid: expected 6, 8 or 10`). `game_command` adds each registered game's own
+options (e.g. `--size`, `--board`) to a command, and `kit_command` those and each kit's print
+options (`--sheets`, `--tile-backs`), so the CLI never lists an option of a game that is not
+built; the given ones reach the command as `game_options`.
 """
 
 from __future__ import annotations
@@ -12,15 +14,16 @@ from __future__ import annotations
 import functools
 import inspect
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from pnp.commands.choices import game_option_metavar
-from pnp.errors import PnpError
+from pnp.errors import InputError, PnpError
 from pnp.games import GAMES
+from pnp.games.options import OptionRecord
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -50,6 +53,9 @@ class PnpGroup(TyperGroup):
         except ClickException as exc:
             fail(exc.format_message())  # type: ignore[attr-defined]
             code = EXIT_USAGE
+        except InputError as exc:
+            fail(worded(exc))
+            code = EXIT_USAGE
         except PnpError as exc:
             fail(str(exc))
             code = EXIT_USAGE
@@ -71,20 +77,43 @@ class PnpGroup(TyperGroup):
         return super().parse_args(ctx, args)
 
 
-def _game_option_help() -> dict[str, str]:
-    """Each option name of the registered games, with its help per game."""
+def worded(error: InputError) -> str:
+    """A library error as the command line says it: each input named as its flag."""
+    return error.worded(lambda name: f"--{name}")
+
+
+def _option_help(records: Mapping[str, type[OptionRecord]]) -> dict[str, str]:
+    """Each option name of the records (one per game), with its help per game."""
     helps: dict[str, list[str]] = {}
-    for game in GAMES.values():
-        for option in game.info.options:
-            helps.setdefault(option.name, []).append(f"{game.info.name}: {option.help}")
+    for game, record in records.items():
+        for _, option in record.specs():
+            helps.setdefault(option.name, []).append(f"{game}: {option.help}")
     return {name: "; ".join(parts) for name, parts in helps.items()}
 
 
 def game_command(func: Callable[..., None]) -> Callable[..., None]:
     """`func` with every game's own options added; they arrive as `game_options` (given only)."""
+    games = {name: game.info.options_type for name, game in GAMES.items()}
+    return _with_options(func, {"Game options": _option_help(games)})
+
+
+def kit_command(func: Callable[..., None]) -> Callable[..., None]:
+    """`func` with every game's own options and every kit's print options added; they arrive
+    together as `game_options` (given only)."""
+    from pnp.kits import KIT_OPTIONS
+
+    games = {name: game.info.options_type for name, game in GAMES.items()}
+    panels = {"Game options": _option_help(games), "Kit options": _option_help(KIT_OPTIONS)}
+    return _with_options(func, panels)
+
+
+def _with_options(
+    func: Callable[..., None], panels: dict[str, dict[str, str]]
+) -> Callable[..., None]:
     signature = inspect.signature(func, eval_str=True)
     kept = [p for p in signature.parameters.values() if p.name != "game_options"]
-    option_help = _game_option_help()
+    option_help = {name: text for helps in panels.values() for name, text in helps.items()}
+    panel_of = {name: panel for panel, helps in panels.items() for name in helps}
     added = [
         inspect.Parameter(
             f"game_option_{name.replace('-', '_')}",
@@ -96,7 +125,7 @@ def game_command(func: Callable[..., None]) -> Callable[..., None]:
                     f"--{name}",
                     metavar=game_option_metavar(name),
                     help=text,
-                    rich_help_panel="Game options",
+                    rich_help_panel=panel_of[name],
                     show_default=False,
                 ),
             ],

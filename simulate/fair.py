@@ -10,13 +10,14 @@ in order, so the same command finds the same setup. The evidence is recorded in 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Console
 
 from pnp.errors import InputError
 from pnp.games.base import Game, Setup
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 from simulate.executors import Execution
 from simulate.runner import RunPlan, setup_seed
 from simulate.session import run
@@ -51,7 +52,7 @@ def check_search(tolerance: float, games: int) -> None:
 
 def find_fair_setup(
     game: Game[Any],
-    options: Options,
+    options: GameOptions,
     seed: int,
     *,
     tolerance: float,
@@ -61,18 +62,12 @@ def find_fair_setup(
     console: Console,
 ) -> Setup:
     check_search(tolerance, games)
-    players = int(options["players"])
+    players = options.players
     games, half = paired_counts(games, players)
     for attempt in range(ATTEMPTS):
         candidate = setup_seed(seed, attempt)
         drawn = game.random_setup(candidate, options)
-        playable = game.playable(drawn)
-        if len(playable) != 1:
-            raise InputError(
-                "options", None,
-                template="{fair} tests one board at a time: leave out options that print several",
-            )  # fmt: skip
-        plan = RunPlan(game.info.name, options, agents, candidate, games, setups=(playable[0],),
+        plan = RunPlan(game.info.name, options, agents, candidate, games, setups=(drawn,),
                        paired=True)  # fmt: skip
         early = run(plan, execution, upto=half)
         if not early.complete:
@@ -105,7 +100,7 @@ def find_fair_setup(
                 "setups_tried": attempt + 1,
                 "search_seed": seed,
             }  # fmt: skip
-            return Setup(drawn.game, drawn.seed, drawn.options, drawn.data, evidence)
+            return replace(drawn, fairness=evidence)
     raise InputError(
         "tolerance", tolerance, tries=ATTEMPTS,
         template="no setup shown balanced within {value} in {tries} tries: raise {field}, "

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.games.base import Setup
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 from simulate.executors import Execution
 from simulate.runner import RunPlan
 from simulate.store import run_folder
@@ -47,7 +47,7 @@ class RunRequest:
     """
 
     game: str
-    options: Options
+    options: GameOptions
     players: int
     setups: SetupSource
     games: int

@@ -18,7 +18,7 @@ import numpy as np
 
 from pnp.games import get_game
 from pnp.games.base import Facts, Outcome, Result, Setup, State
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 from simulate.agents import Agent, RandomAgent, make_agent
 from simulate.metrics import LeadTracker
 
@@ -51,7 +51,7 @@ class RunPlan:
     """
 
     game: str
-    options: Options
+    options: GameOptions
     agents: tuple[str, ...]
     seed: int
     games: int
@@ -131,13 +131,13 @@ class Worker:
             self._cache.clear()
             game = get_game(self.plan.game)
             seed = setup_seed(self.plan.seed, setup_index)
-            self._cache[setup_index] = game.playable(game.random_setup(seed, self.plan.options))[0]
+            self._cache[setup_index] = game.random_setup(seed, self.plan.options)
         return self._cache[setup_index]
 
     def spec(self, index: int) -> GameSpec:
         """Game `index` of the plan: its setup, seed and the agent in each seat."""
         plan = self.plan
-        players = int(plan.options["players"])
+        players = plan.options.players
         setup_index, game_in_setup = index % plan.setup_count, index // plan.setup_count
         rotation = game_in_setup % players if plan.paired else 0
         names = tuple(plan.agents[(s + rotation) % players] for s in range(players))

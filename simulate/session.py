@@ -96,8 +96,8 @@ def exact_report(plan: RunPlan) -> bool:
 def summary_document(result: RunResult) -> dict[str, Any]:
     plan = result.plan
     info = get_game(plan.game).info
-    players = int(plan.options["players"])
-    options = info.stored_options(plan.options)
+    players = plan.options.players
+    options = plan.options.to_json()
     summary = {
         "game": plan.game,
         "title": info.title,
@@ -107,7 +107,7 @@ def summary_document(result: RunResult) -> dict[str, Any]:
         "setups": plan.setup_count,
         "setup_source": "file" if plan.setups else "random",
         "players": players,
-        "variant": plan.options["variant"],
+        "variant": plan.options.variant,
         "options": options,
         "agents": list(plan.agents),
         "paired": plan.paired,

@@ -49,7 +49,7 @@ def plan_header(plan: RunPlan) -> dict[str, Any]:
     """What makes two runs the same run: every input that decides the games."""
     game = get_game(plan.game)
     digest = hashlib.sha256()
-    digest.update(json.dumps(plan.options, sort_keys=True, default=str).encode())
+    digest.update(json.dumps(plan.options.to_json(), sort_keys=True, default=str).encode())
     for setup in plan.setups:
         digest.update(setup_json(game, setup).encode())
     return {

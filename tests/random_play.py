@@ -62,7 +62,7 @@ class Config:
     def setup(self, seed: int) -> Setup:
         game = self.game
         resolved = game.info.resolve(self.players, self.variant, dict(self.options))
-        return game.playable(game.random_setup(seed, resolved))[0]
+        return game.random_setup(seed, resolved)
 
     def start(self, seed: int) -> State[Any]:
         return self.game.new_state(self.setup(seed))

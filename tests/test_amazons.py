@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 from tests_support import play
 
-from pnp.errors import PnpError, SetupError
-from pnp.games import get_game
-from pnp.games.amazons.game import AmazonsState, _rules
+from pnp.errors import InputError, SetupError
+from pnp.games import GAMES, get_game
+from pnp.games.amazons.game import AmazonsOptions, AmazonsState, _rules
 from pnp.games.base import Outcome, Setup
 from pnp.games.mechanics.shooting_batch import play_random
 from pnp.games.perft import perft
@@ -191,11 +191,22 @@ def test_the_turn_cap_leaves_games_undecided() -> None:
 
 
 def test_bad_sizes_and_setup_data_are_refused() -> None:
-    with pytest.raises(PnpError, match="--size 7 is not valid: expected 6, 8 or 10"):
+    with pytest.raises(InputError) as caught:
         GAME.info.resolve(None, None, {"size": "7"})
+    error = caught.value
+    assert (error.field, error.value, error.accepted) == ("size", "7", "6, 8 or 10")
+    assert str(error) == "size 7 is not valid: expected 6, 8 or 10"  # no flag: the CLI words it
     document = json.loads(setup_json(GAME, GAME.random_setup(1, GAME.info.resolve(None, None, {}))))
     with pytest.raises(SetupError, match="unknown key 'board'"):
         parse_setup({**document, "board": []}, {"amazons": GAME}, "amazons", "setup.json")
+
+
+def test_options_are_typed_and_round_trip_through_setup_json() -> None:
+    setup = GAME.random_setup(1, GAME.info.resolve(None, None, {"size": "8"}))
+    assert AmazonsOptions.of(setup.options).size == 8
+    text = setup_json(GAME, setup)
+    assert '"options": {\n    "players": 2,\n    "variant": "standard",\n    "size": 8\n  }' in text
+    assert parse_setup(json.loads(text), GAMES, "amazons", "here") == setup
 
 
 MIDGAME = """

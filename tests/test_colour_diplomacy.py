@@ -18,6 +18,7 @@ from pnp.games import get_game
 from pnp.games.base import Setup
 from pnp.games.colour_diplomacy.game import ColourDiplomacySetup
 from pnp.games.colour_diplomacy.rings import OFF, board
+from pnp.games.options import GameOptions
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup
 
@@ -47,7 +48,7 @@ def test_a_setup_gives_each_circle_a_different_player_colour() -> None:
         setup = GAME.random_setup(11, GAME.info.resolve(players, None, {}))
         colours = ColourDiplomacySetup.of(setup.data).circle_colours
         assert sorted(colours) == list(range(1, players + 1))
-    state = GAME.new_state(Setup(GAME.info.name, None, {"players": 4, "variant": "standard"},
+    state = GAME.new_state(Setup(GAME.info.name, None, GameOptions(4, "standard"),
                                  ColourDiplomacySetup((3, 1, 4, 2))))  # fmt: skip
     assert_position(state, START)
 

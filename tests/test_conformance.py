@@ -80,7 +80,7 @@ def test_random_games_end_with_valid_results(config: tuple[str, int, str]) -> No
     options = game.info.resolve(players, variant, {})
     agent = RandomAgent()
     for seed in range(3):
-        setup = game.playable(game.random_setup(seed, options))[0]
+        setup = game.random_setup(seed, options)
         state = game.new_state(setup)
         rng = np.random.default_rng(seed)
         turns = 0

@@ -38,13 +38,13 @@ class Checked:
 def _play(name: str, seed: int, agents: Sequence[Agent], turns: int = 60) -> Played:
     game = get_game(name)
     options = game.info.resolve(None, None, SMALL.get(name, {}))
-    setup = game.playable(game.random_setup(seed, options))[0]
+    setup = game.random_setup(seed, options)
     return play(game.new_state(setup), agents, seed, turns)
 
 
 @pytest.mark.parametrize("name", SEQUENTIAL + SIMULTANEOUS)
 def test_mcts_plays_legal_moves_and_the_same_seed_gives_the_same_game(name: str) -> None:
-    players = int(get_game(name).info.resolve(None, None, SMALL.get(name, {}))["players"])
+    players = get_game(name).info.resolve(None, None, SMALL.get(name, {})).players
     checked = Checked(make_agent("mcts:12:8"))
     first = _play(name, 3, [checked] + [make_agent("random")] * (players - 1))
     again = _play(name, 3, [make_agent("mcts:12:8")] + [make_agent("random")] * (players - 1))

@@ -9,19 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 from textwrap import dedent
 
+import numpy as np
 import pytest
 from tests_support import play
 
-from pnp.errors import PnpError
+from pnp.errors import InputError, PnpError
 from pnp.games import get_game
-from pnp.games.paper_penguins.game import (
-    PASS,
-    PaperPenguinsSetup,
-    PaperPenguinsState,
-    mix,
-    parse_sheet,
-)
+from pnp.games.base import Setup
+from pnp.games.options import GridSize
+from pnp.games.paper_penguins.game import PASS, PaperPenguinsOptions, PaperPenguinsState
+from pnp.games.paper_penguins.sheets import PaperPenguinsSetup, Sheet, mix, parse_sheet
 from pnp.games.perft import perft
+from pnp.games.setupfile import listed_setups
+from pnp.kits.paper_penguins.options import PaperPenguinsKitOptions
 
 GAME = get_game("paper-penguins")
 SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
@@ -158,7 +158,8 @@ def test_perft_counts_placements_from_an_empty_sheet() -> None:
 
 
 def test_setups_keep_the_mix_and_sheets_of_a_kit_differ() -> None:
-    setup = GAME.random_setup(11, GAME.info.resolve(None, None, {"sheets": "3", "size": "6x9"}))
+    options = GAME.info.resolve(None, None, {"size": "6x9"})
+    setup = PaperPenguinsKitOptions(sheets=3).draw(GAME, 11, options)
     sheets = [sheet.rows for sheet in PaperPenguinsSetup.of(setup.data).sheets]
     assert len({tuple(rows) for rows in sheets}) == 3
     for rows in sheets:
@@ -167,22 +168,54 @@ def test_setups_keep_the_mix_and_sheets_of_a_kit_differ() -> None:
         assert (digits.count("1"), digits.count("2"), digits.count("3")) == mix(54)
 
 
+def sheets_of(setup: Setup) -> tuple[Sheet, ...]:
+    return PaperPenguinsSetup.of(setup.data).sheets
+
+
+def test_a_kit_of_sheets_draws_them_from_seeds_spawned_from_its_own() -> None:
+    options = GAME.info.resolve(None, None, {})
+    plain = GAME.random_setup(5, options)
+    one = PaperPenguinsKitOptions(sheets=1).draw(GAME, 5, options)
+    assert one.data == plain.data and one.seed == 5 and one.kit_options == {"sheets": 1}
+    three = PaperPenguinsKitOptions(sheets=3).draw(GAME, 5, options)
+    children = np.random.SeedSequence(5).spawn(2)
+    spawned = [GAME.random_setup(int(c.generate_state(1)[0]), options) for c in children]
+    expected = [sheets_of(plain)[0].rows] + [sheets_of(s)[0].rows for s in spawned]
+    assert [sheet.rows for sheet in sheets_of(three)] == expected
+    assert [sheet.id for sheet in sheets_of(three)] == ["s1", "s2", "s3"]
+    assert three.seed == 5 and three.kit_options == {"sheets": 3}
+    assert [s.data for s in listed_setups(GAME, three)] == [
+        PaperPenguinsSetup((sheet,)) for sheet in sheets_of(three)
+    ]
+
+
+def test_a_repeated_sheet_is_drawn_again_from_the_next_seed() -> None:
+    options = GAME.info.resolve(None, None, {"size": "4x4"})
+    drawn = PaperPenguinsKitOptions(sheets=40).draw(GAME, 2, options)
+    rows = [sheet.rows for sheet in sheets_of(drawn)]
+    assert len(set(rows)) == 40
+
+
 def test_a_board_file_sets_the_size_and_is_refused_with_its_path_when_wrong(
     example_sheet: Path, tmp_path: Path
 ) -> None:
     options = GAME.info.resolve(None, None, {"board": str(example_sheet)})
     setup = GAME.random_setup(1, options)
-    assert setup.options["size"] == "8x8"
+    assert PaperPenguinsOptions.of(setup.options) == PaperPenguinsOptions(2, "standard")
     assert PaperPenguinsSetup.of(setup.data).sheets[0].rows[0] == "23232231"
     bad = tmp_path / "bad.txt"
     bad.write_text("1234\n1111\n1111\n1111\n")
-    with pytest.raises(PnpError, match=r"--board .*bad.txt: row 1 has '4'"):
+    with pytest.raises(InputError, match=r"^board .*bad.txt: row 1 has '4'") as caught:
         GAME.info.resolve(None, None, {"board": str(bad)})
+    assert (caught.value.field, caught.value.value) == ("board", str(bad))
     bad.write_text("1231\n3211\n1111\n2222\n")  # 8 ones, 6 twos, 2 threes
     with pytest.raises(PnpError, match=r"8 ones, 6 twos and 2 threes; expected 8, 5 and 3"):
         GAME.info.resolve(None, None, {"board": str(bad)})
     bad.write_text("1231\n3211\n1113\n2122\n")  # 8 ones, 5 twos, 3 threes: a sheet
-    assert GAME.info.resolve(None, None, {"board": str(bad)})["board"][2] == "1113"
+    board = PaperPenguinsOptions.of(GAME.info.resolve(None, None, {"board": str(bad)})).board
+    assert board is not None and board.rows[2] == "1113" and board.size == GridSize(4, 4)
+    with pytest.raises(InputError, match=r"^size 6x6 does not match board .*bad.txt \(4x4\)"):
+        GAME.info.resolve(None, None, {"board": str(bad), "size": "6x6"})
 
 
 def test_greedy_value_is_the_number_reached() -> None:

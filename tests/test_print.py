@@ -16,7 +16,8 @@ from pypdf import PdfReader
 
 from pnp.errors import PnpError
 from pnp.games import GAMES
-from pnp.kits import KITS, build_kit, write_kit
+from pnp.games.base import Setup
+from pnp.kits import KIT_OPTIONS, KITS, build_kit, write_kit
 from pnp.render.calibration import add_calibration
 from pnp.render.document import Document, Page
 from pnp.render.drawing import Drawing, Line, Place, Rect, Style, Text, rect_shape
@@ -43,7 +44,7 @@ def write_pdf(document: Document, path: Path) -> Path:
 def test_the_calibration_page_measures_true(tmp_path: Path, paper: str) -> None:
     document = Document("Test", "1", PrintSettings(get_paper(paper)))
     document.new_page("Kit page")
-    add_calibration(document)
+    add_calibration(document, "--back-offset -X,-Y")
     assert [p.title for p in document.pages] == ["Calibration", "Calibration (back)", "Kit page"]
     front = read_geometry(write_pdf(document, tmp_path / "cal.pdf"))[0]
     squares = [b for b in front.boxes if abs(b.w - 100) < TOLERANCE and abs(b.h - 100) < TOLERANCE]
@@ -259,6 +260,14 @@ def test_a_long_page_label_never_runs_into_the_scale_bar_label() -> None:
     assert label.x == pytest.approx(page.paper.width - page.paper.right)
 
 
+def kit_setup(name: str, players: int, variant: str, given: dict[str, str], seed: int) -> Setup:
+    """The setup `pnp kit` prints with these game and kit options."""
+    game, kit = GAMES[name], KIT_OPTIONS[name]
+    options = game.info.resolve(players, variant, given, others=kit.names())
+    printed = kit.given({k: v for k, v in given.items() if k in kit.names()})
+    return printed.draw(game, seed, options)
+
+
 def option_configs() -> list[tuple[str, int, str, dict[str, str]]]:
     """Every non-default value of every game option with a fixed list of values (board sizes,
     deals, tile backs, ...), on the first player count and variant that accepts it; and Paper
@@ -268,14 +277,15 @@ def option_configs() -> list[tuple[str, int, str, dict[str, str]]]:
         if name not in KITS:
             continue
         info = game.info
-        for option in info.options:
+        specs = [*info.options_type.specs(), *KIT_OPTIONS[name].specs()]
+        for _, option in specs:
             values = [str(v) for v in getattr(option, "choices", ())]
             for value in values:
-                if value == str(option.default_value()):
+                if value == str(option.to_json(option.default_value())):
                     continue
                 for players, variant in itertools.product(info.players, info.variants):
                     try:
-                        game.random_setup(1, info.resolve(players, variant, {option.name: value}))
+                        kit_setup(name, players, variant, {option.name: value}, 1)
                     except PnpError:
                         continue
                     configs.append((name, players, variant, {option.name: value}))
@@ -294,7 +304,7 @@ def test_every_game_option_value_of_every_kit_builds(
 ) -> None:
     name, players, variant, options = config
     game = GAMES[name]
-    setup = game.random_setup(4, game.info.resolve(players, variant, options))
+    setup = kit_setup(name, players, variant, options, 4)
     settings = PrintSettings(get_paper(paper), ink="saver", duplex="short", bleed=1.0)
     document = build_kit(game, setup, settings)
     assert document.pages
@@ -306,7 +316,7 @@ def test_every_game_option_value_of_every_kit_builds(
 @pytest.mark.parametrize("duplex", ["long", "short", "none"])
 def test_the_calibration_back_target_lies_behind_the_front_target(duplex: str) -> None:
     document = Document("Test", "1", PrintSettings(get_paper("a4"), duplex=duplex))
-    front, back = add_calibration(document)
+    front, back = add_calibration(document, "--back-offset -X,-Y")
 
     def target(page: Page) -> Rect:
         return next(op for op in page.drawing.ops if isinstance(op, Rect) and op.w == 30.0)
@@ -322,7 +332,7 @@ def test_every_page_of_every_kit_keeps_its_50_mm_scale_bar(tmp_path: Path, name:
     setup = game.random_setup(2, game.info.resolve(None, None, {}))
     paper = get_paper("letter")
     document = build_kit(game, setup, PrintSettings(paper, ink="saver", bleed=2.0))
-    add_calibration(document)
+    add_calibration(document, "--back-offset -X,-Y")
     pdf = write_kit(game, setup, document, tmp_path, "pdf")[0]
     for number, page in enumerate(read_geometry(pdf), 1):
         bars = [b for b in page.boxes if abs(b.w - 50) < TOLERANCE and abs(b.h - 2) < TOLERANCE]

@@ -177,7 +177,7 @@ CASES: dict[str, list[tuple[str, Edit, str]]] = {
         ("tampered tile counts", put("111111", "board", 1),
          "board and set_aside hold 22 of 1, 12 of 2, 15 of 3"),
         ("full board off the children's variant", put("yes", "options", "full-board"),
-         "--full-board yes applies only to --variant children with --players 2"),
+         "options: full-board yes applies only to variant children with players 2 (3-4 players"),
     ],
 }  # fmt: skip
 

@@ -20,7 +20,14 @@ from rich.console import Console
 from pnp.errors import PnpError
 from pnp.games import GAMES
 from pnp.games.base import Game, Setup
-from pnp.games.options import ChoiceOption, GridSizeOption, IntOption, Option
+from pnp.games.options import (
+    ChoiceOption,
+    FileOption,
+    GridSizeOption,
+    IntOption,
+    Option,
+    YesNoOption,
+)
 from pnp.games.setupdata import Schema, SetupData, from_json, record_schema, to_json
 from pnp.games.setupfile import parse_setup, setup_json
 from pnp.games.setupschema import (
@@ -33,36 +40,47 @@ from pnp.games.setupschema import (
     write_schemas,
 )
 from pnp.games.setupschema import schema_problem as problem
+from pnp.kits import KIT_OPTIONS
 from pnp.templates import templates_dir
 
 SEEDS = range(4)
 
 
-def option_values(option: Option) -> list[str]:
+def stored_options(game: Game[Any]) -> list[Option[Any]]:
+    """The options a setup.json of `game` records: the game's, then its kit's print options."""
+    name = game.info.name
+    specs = [*game.info.options_type.specs(), *KIT_OPTIONS[name].specs()]
+    return [spec for _, spec in specs if not isinstance(spec, FileOption)]
+
+
+def option_values(option: Option[Any]) -> list[str]:
     """Command line values of `option` that change what a setup holds."""
     if isinstance(option, ChoiceOption):
         return list(option.choices)
+    if isinstance(option, YesNoOption):
+        return ["no", "yes"]
     if isinstance(option, IntOption):
         values = option.choices or sorted({option.minimum, option.default, option.maximum})
         return [str(v) for v in values]
     if isinstance(option, GridSizeOption):
         low, high = option.min_side, option.max_side
-        return [f"{low}x{low}", option.default, f"{high}x{high}", f"{low}x{high}"]
-    return []  # a file: not stored; its content is tested on its own below
+        return [f"{low}x{low}", str(option.default), f"{high}x{high}", f"{low}x{high}"]
+    raise AssertionError(f"no values for {type(option).__name__}")
 
 
 def drawn_setups(game: Game[Any]) -> Iterator[tuple[str, Setup]]:
     """A setup for every player count, variant and option value (one option varied at a time),
     for several seeds; combinations the game refuses (PnpError) are left out."""
-    info = game.info
-    varied = [{}] + [{o.name: v} for o in info.options for v in option_values(o)]
+    info, kit = game.info, KIT_OPTIONS[game.info.name]
+    varied = [{}] + [{o.name: v} for o in stored_options(game) for v in option_values(o)]
     for players in info.players:
         for variant in info.variants:
             for given in varied:
                 label = f"{players} players, {variant}, {given}"
                 try:
-                    options = info.resolve(players, variant, given)
-                    setups = [game.random_setup(seed, options) for seed in SEEDS]
+                    options = info.resolve(players, variant, given, others=kit.names())
+                    printed = kit.given({k: v for k, v in given.items() if k in kit.names()})
+                    setups = [printed.draw(game, seed, options) for seed in SEEDS]
                 except PnpError:
                     continue
                 yield from ((f"{label}, seed {s.seed}", s) for s in setups)
@@ -79,25 +97,29 @@ def test_every_setup_a_game_draws_validates_against_its_schema(name: str) -> Non
     drawn = list(drawn_setups(game))
     for label, setup in drawn:
         assert problem(document_of(game, setup), name) is None, label
-    for option in (o for o in game.info.options if o.stored):  # each value drawn at least once
-        values = {json.dumps(setup.options[option.name]) for _, setup in drawn}
+    for option in stored_options(game):  # each value drawn at least once
+        values = {
+            json.dumps(document_of(game, setup)["options"][option.name]) for _, setup in drawn
+        }
         assert len(values) == len(option_values(option)), option.name
 
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_schema_file_is_the_one_the_code_derives(name: str) -> None:
-    """templates/schemas/<game>.schema.json is generated (`python -m pnp.games.setupschema`)
+    """templates/schemas/<game>.schema.json is generated (`python -m pnp.kits.schemas`)
     from the game's data record, options and schema notes; it never drifts from them."""
     path = templates_dir() / FOLDER / schema_name(name)
-    assert path.read_text(encoding="utf-8") == schema_text(GAMES[name]), (
-        f"{path.name} differs from the code: run python -m pnp.games.setupschema"
+    assert path.read_text(encoding="utf-8") == schema_text(GAMES[name], KIT_OPTIONS[name]), (
+        f"{path.name} differs from the code: run python -m pnp.kits.schemas"
     )
 
 
 def test_write_schemas_writes_what_the_test_compares(tmp_path: Path) -> None:
-    written = write_schemas([GAMES["wallaby"]], tmp_path)
+    written = write_schemas([(GAMES["wallaby"], KIT_OPTIONS["wallaby"])], tmp_path)
     assert written == [tmp_path / "wallaby.schema.json"]
-    assert written[0].read_text(encoding="utf-8") == schema_text(GAMES["wallaby"])
+    assert written[0].read_text(encoding="utf-8") == schema_text(
+        GAMES["wallaby"], KIT_OPTIONS["wallaby"]
+    )
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -148,8 +170,9 @@ def test_a_record_gives_its_json_and_its_schema() -> None:
 
 def test_a_setup_from_a_board_file_validates(example_sheet: Path) -> None:
     game = GAMES["paper-penguins"]
-    options = game.info.resolve(None, None, {"board": str(example_sheet), "sheets": "2"})
-    assert problem(document_of(game, game.random_setup(3, options)), game.info.name) is None
+    options = game.info.resolve(None, None, {"board": str(example_sheet)})
+    setup = KIT_OPTIONS["paper-penguins"](sheets=2).draw(game, 3, options)  # type: ignore[call-arg]
+    assert problem(document_of(game, setup), game.info.name) is None
 
 
 def test_fairness_evidence_validates_and_reads_back() -> None:
@@ -188,7 +211,7 @@ def test_a_schema_states_the_games_name_version_and_options(name: str) -> None:
     assert {"game", "format_version", "seed", "options"} <= set(schema["required"])
     assert schema["additionalProperties"] is False
     options = properties["options"]
-    stored = [o for o in game.info.options if o.stored]
+    stored = stored_options(game)
     assert list(options["properties"]) == ["players", "variant", *(o.name for o in stored)]
     assert options["properties"]["players"] == {"enum": list(game.info.players)}
     assert options["properties"]["variant"] == {"enum": list(game.info.variants)}
@@ -196,11 +219,13 @@ def test_a_schema_states_the_games_name_version_and_options(name: str) -> None:
         check_option_schema(option, options["properties"][option.name])
 
 
-def check_option_schema(option: Option, schema: dict[str, Any]) -> None:
+def check_option_schema(option: Option[Any], schema: dict[str, Any]) -> None:
     """The schema of an option accepts exactly what the option accepts, in its stored form."""
     valid = Draft202012Validator(schema).is_valid
     if isinstance(option, ChoiceOption):
         assert schema["enum"] == list(option.choices)
+    elif isinstance(option, YesNoOption):
+        assert schema["enum"] == ["no", "yes"]
     elif isinstance(option, IntOption):
         tried = range(option.minimum - 2, option.maximum + 3)
         assert [v for v in tried if valid(v)] == [option.parse(str(v)) for v in tried
@@ -212,7 +237,7 @@ def check_option_schema(option: Option, schema: dict[str, Any]) -> None:
         raise AssertionError(f"no schema check for {type(option).__name__}")
 
 
-def _parses(option: Option, text: str) -> bool:
+def _parses(option: Option[Any], text: str) -> bool:
     try:
         option.parse(text)
     except PnpError:

@@ -20,12 +20,12 @@ from tests_support import play
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.errors import PnpError, SetupError
+from pnp.errors import InputError, SetupError
 from pnp.games import get_game
 from pnp.games.base import Outcome
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
-from pnp.games.wallaby.game import WallabySetup
+from pnp.games.wallaby.game import WallabyOptions, WallabySetup
 from pnp.games.wallaby.moves import PASS
 from pnp.games.wallaby.rules import WallabyState
 from simulate.agents import GreedyAgent, RandomAgent
@@ -377,10 +377,22 @@ def test_boards_hold_the_rules_tiles(
 
 
 def test_the_full_board_is_only_for_the_childrens_variant_with_two_players() -> None:
-    with pytest.raises(PnpError, match="--full-board yes applies only to --variant children"):
-        GAME.random_setup(1, GAME.info.resolve(3, "children", {"full-board": "yes"}))
-    with pytest.raises(PnpError, match="--full-board maybe is not valid: expected no or yes"):
+    with pytest.raises(InputError) as caught:
+        GAME.info.resolve(3, "children", {"full-board": "yes"})
+    assert (caught.value.field, caught.value.value) == ("full-board", "yes")
+    assert str(caught.value) == (
+        "full-board yes applies only to variant children with players 2 "
+        "(3-4 players always use all 49 tiles)"
+    )
+    assert caught.value.worded(lambda name: f"--{name}").startswith(
+        "--full-board yes applies only to --variant children with --players 2"
+    )
+    with pytest.raises(InputError) as caught:
+        WallabyOptions(2, "valley", full_board=True)  # the rule lives in the options record
+    with pytest.raises(InputError, match=r"^full-board maybe is not valid: expected no or yes"):
         GAME.info.resolve(2, "children", {"full-board": "maybe"})
+    full = WallabyOptions.of(GAME.info.resolve(2, "children", {"full-board": "yes"}))
+    assert full.full_board is True and full.to_json()["full-board"] == "yes"
 
 
 def test_setup_files_are_checked_with_one_line_errors() -> None:

@@ -12,6 +12,7 @@ from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
 from pnp.kits.wallaby.kit import STANDEE_W, TILE
 from pnp.kits.wallaby.mat import MAT_H, MAT_W
+from pnp.kits.wallaby.options import WallabyKitOptions
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 
@@ -23,7 +24,9 @@ def kit(
     tmp_path: Path, players: int, variant: str, paper: str = "a4", form: str = "pdf", **given: str
 ) -> Path:
     """The kit's PDF (with the SVG pages beside it for form="both")."""
-    setup = GAME.random_setup(11, GAME.info.resolve(players, variant, given))
+    printed = WallabyKitOptions.given({k: v for k, v in given.items() if k == "tile-backs"})
+    options = GAME.info.resolve(players, variant, given, others=printed.names())
+    setup = printed.draw(GAME, 11, options)
     document = build_kit(GAME, setup, PrintSettings(get_paper(paper)))
     return write_kit(GAME, setup, document, tmp_path, form)[0]
 

@@ -7,11 +7,20 @@ or option shows in completion and help without a word here. Completion functions
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from pnp.errors import one_of
 from pnp.games import GAMES
-from pnp.games.options import ChoiceOption, FileOption, GridSizeOption, IntOption, Option
+from pnp.games.options import (
+    ChoiceOption,
+    FileOption,
+    GridSizeOption,
+    IntOption,
+    Option,
+    YesNoOption,
+)
 
 #: The GAME argument's help: every registered game (typer's argument panel would cut a metavar
 #: this long, so the names go in the help text).
@@ -51,12 +60,14 @@ def complete_agents(incomplete: str) -> list[tuple[str, str]]:
     ]
 
 
-def _metavar(option: Option) -> str:
+def _metavar(option: Option[Any]) -> str:
     """How --help writes the values of one game's option (typer's style: `a|b`, `<int>`)."""
     if isinstance(option, IntOption):
         return "|".join(str(c) for c in option.choices) if option.choices else "<int>"
     if isinstance(option, ChoiceOption):
         return "|".join(option.choices)
+    if isinstance(option, YesNoOption):
+        return "no|yes"
     if isinstance(option, GridSizeOption):
         return "ROWSxCOLS"
     if isinstance(option, FileOption):
@@ -66,10 +77,9 @@ def _metavar(option: Option) -> str:
 
 def game_option_metavar(name: str) -> str:
     """The values of `--name` over every game that has it: `--size` is `6|8|10|ROWSxCOLS`."""
-    forms = [
-        _metavar(option)
-        for game in GAMES.values()
-        for option in game.info.options
-        if option.name == name
-    ]
+    from pnp.kits import KIT_OPTIONS
+
+    records = [game.info.options_type for game in GAMES.values()] + list(KIT_OPTIONS.values())
+    specs = [spec for record in records for _, spec in record.specs()]
+    forms = [_metavar(spec) for spec in specs if spec.name == name]
     return "|".join(dict.fromkeys(forms))

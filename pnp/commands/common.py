@@ -17,6 +17,7 @@ from pnp.errors import InputError, PnpError, one_of
 from pnp.games import GAMES
 from pnp.games.base import Game, Setup
 from pnp.games.setupfile import read_setup
+from pnp.kits.options import KitOptions
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -108,10 +109,13 @@ def setup_from(
     players: int | None,
     variant: str | None,
     options: dict[str, str],
+    kit: type[KitOptions] = KitOptions,
 ) -> Setup:
-    """The setup a command works on: read from `setup_file`, or drawn from the seed."""
+    """The setup a command works on: read from `setup_file`, or drawn from the seed as the kit
+    with print options `kit` prints it (`options` holds the game's and the kit's)."""
     if setup_file is not None:
         refuse_with_setup({"seed": seed, "players": players, "variant": variant, **options})
         return read_setup(setup_file, GAMES, expected=game.info.name)
-    resolved = game.info.resolve(players, variant, options)
-    return game.random_setup(seed_or_draw(seed), resolved)
+    resolved = game.info.resolve(players, variant, options, others=kit.names())
+    printed = kit.given({name: text for name, text in options.items() if name in kit.names()})
+    return printed.draw(game, seed_or_draw(seed), resolved)

@@ -11,7 +11,7 @@ import typer
 from pnp.commands.common import Out, checked_seed, console, worded_flags
 from pnp.commands.runs import play_and_report, run_request
 from pnp.games import GAMES
-from pnp.kits import KITS, build_kit, write_kit
+from pnp.kits import KIT_OPTIONS, KITS, build_kit, write_kit
 from pnp.output import check_folder
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
@@ -28,7 +28,8 @@ def demo(
     for chosen in GAMES.values():
         if chosen.info.name not in KITS:
             continue
-        drawn = chosen.random_setup(seed, chosen.info.resolve(None, None, {}))
+        options = chosen.info.resolve(None, None, {})
+        drawn = KIT_OPTIONS[chosen.info.name]().draw(chosen, seed, options)
         document = build_kit(chosen, drawn, PrintSettings(get_paper("a4")))
         paths = write_kit(chosen, drawn, document, out, "both")
         console.print(f"[bold]{chosen.info.title}[/] kit: {paths[0].parent}")

@@ -24,6 +24,7 @@ from pnp.commands.common import (
 from pnp.errors import PnpError
 from pnp.games import GAMES, get_game
 from pnp.games.perft import perft as count_perft
+from pnp.games.setupfile import listed_setups
 
 
 def player_counts(players: Sequence[int]) -> str:
@@ -60,6 +61,13 @@ def fitted_widths(rows: Sequence[Sequence[str]], width: int) -> list[int] | None
     return widths
 
 
+def own_options(game: str) -> tuple[str, ...]:
+    """The names of a game's own options, then of its kit's print options."""
+    from pnp.kits import KIT_OPTIONS
+
+    return GAMES[game].info.options_type.names() + KIT_OPTIONS[game].names()
+
+
 def games() -> None:
     """List the games with their player counts, variants and own options."""
     rows = [
@@ -68,7 +76,7 @@ def games() -> None:
             game.info.title,
             player_counts(game.info.players),
             ", ".join(game.info.variants),
-            ", ".join(f"--{o.name}" for o in game.info.options) or "-",
+            ", ".join(f"--{name}" for name in own_options(game.info.name)) or "-",
         )
         for game in GAMES.values()
     ]
@@ -106,8 +114,8 @@ def perft(
     if depth < 0:
         raise PnpError(f"--depth {depth} is not valid: expected a whole number >= 0")
     drawn = setup_from(chosen, setup, checked_seed(seed), players, variant, game_options or {})
-    playable = chosen.playable(drawn)
-    for one in playable:
+    listed = listed_setups(chosen, drawn)
+    for one in listed:
         count = count_perft(chosen.new_state(one), depth)
-        label = f"{chosen.setup_label(one)} " if len(playable) > 1 else ""
+        label = f"{chosen.setup_label(one)} " if len(listed) > 1 else ""
         console.print(f"{label}{count}")

@@ -23,7 +23,7 @@ from pnp.commands.common import (
 )
 from pnp.errors import PnpError, one_of
 from pnp.games import get_game
-from pnp.kits import FORMATS, build_kit, write_kit
+from pnp.kits import FORMATS, KIT_OPTIONS, build_kit, write_kit
 from pnp.output import check_folder
 from pnp.render.calibration import add_calibration
 from pnp.render.paper import get_paper
@@ -72,6 +72,7 @@ def kit(
 ) -> None:
     """Draw a random setup (or --setup) as a print-ready kit: kit.pdf, kit-pNN.svg, setup.json."""
     chosen = get_game(game)
+    printed = KIT_OPTIONS[chosen.info.name]
     if format not in FORMATS:
         raise PnpError(f"--format {format} is not valid: expected {one_of(FORMATS)}")
     settings = PrintSettings(
@@ -86,20 +87,27 @@ def kit(
 
         if setup is not None:
             raise PnpError("--fair draws its own setups; leave out --setup")
-        options = chosen.info.resolve(players, variant, game_options or {})
+        given = game_options or {}
+        options = chosen.info.resolve(players, variant, given, others=printed.names())
+        own = {name: text for name, text in given.items() if name in printed.names()}
+        if printed.given(own).sheet_count() > 1:
+            raise PnpError("--fair tests one board at a time: leave out options that print several")
         with worded_flags(games="--fair-games"):
             check_search(tolerance, fair_games)
             search = seed_or_draw(seed)
             console.print(f"searching for a balanced setup from seed {search}")
             drawn = find_fair_setup(
                 chosen, options, search, tolerance=tolerance, games=fair_games,
-                agents=parse_agents(agents, int(options["players"])),
+                agents=parse_agents(agents, options.players),
                 execution=Execution(default_workers()), console=console,
             )  # fmt: skip
     else:
-        drawn = setup_from(chosen, setup, checked_seed(seed), players, variant, game_options or {})
+        drawn = setup_from(
+            chosen, setup, checked_seed(seed), players, variant, game_options or {}, printed
+        )
+    drawn = printed.of(drawn).recorded(drawn)
     document = build_kit(chosen, drawn, settings)
     if test_page:
-        add_calibration(document)
+        add_calibration(document, "--back-offset -X,-Y")
     for path in write_kit(chosen, drawn, document, out, format):
         console.print(str(path))

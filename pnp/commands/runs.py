@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from pnp.commands.common import checked_seed, console, refuse_with_setup, run_seed
 from pnp.errors import PnpError
 from pnp.games import GAMES, get_game
-from pnp.games.setupfile import read_setup
+from pnp.games.setupfile import listed_setups, read_setup
 from pnp.output import check_folder
 
 if TYPE_CHECKING:
@@ -65,8 +65,8 @@ def run_request(
     source: SetupSource
     if setup_file is not None:
         refuse_with_setup({"setups": setups, "players": players, "variant": variant, **options})
-        fixed = tuple(chosen.playable(read_setup(setup_file, GAMES, expected=info.name)))
-        resolved = {**fixed[0].options, **{o.name: None for o in info.options if not o.stored}}
+        fixed = listed_setups(chosen, read_setup(setup_file, GAMES, expected=info.name))
+        resolved = fixed[0].options
         count = fixed[0].players
         if not info.has_choices:  # a setup fixes its games: play each seat order once
             games, paired = games or count * len(fixed), True
@@ -74,7 +74,7 @@ def run_request(
     else:
         games = games or DEFAULT_GAMES
         resolved = info.resolve(players, variant, options)
-        count = resolved["players"]
+        count = resolved.players
         source = RandomSetups(setups or (-(-games // count) if paired else games))
     return RunRequest(info.name, resolved, count, source, games, parse_agents(agents, count),
                       paired, seed, execution, out, kind, resume, as_json)  # fmt: skip

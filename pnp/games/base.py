@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import numpy as np
 
-from pnp.errors import PnpError, SetupError, one_of
-from pnp.games.options import Option, Options
+from pnp.errors import InputError, SetupError, one_of
+from pnp.games.options import GameOptions, OptionJson
 from pnp.games.setupdata import JsonObject, SetupData
 
 Seat = int  # position in turn order, 0 = the seat that acts first
@@ -70,7 +70,7 @@ class GameInfo:
     players: tuple[int, ...]  # allowed player counts
     default_players: int
     variants: tuple[str, ...] = ("standard",)
-    options: tuple[Option, ...] = ()
+    options_type: type[GameOptions] = GameOptions  # the game's options record
     simultaneous: bool = False  # all seats in `to_act` order at once
     has_scores: bool = True
     has_choices: bool = True  # False: a setup fixes the game (one legal move every turn)
@@ -78,6 +78,9 @@ class GameInfo:
     seat_names: tuple[str, ...] = ()  # e.g. ("square", "circle"); default "seat 1", ...
     demo_agent: str = "random"  # the agent of `pnp demo`'s short balance run
     rules: str = ""  # the RULES.md section the game follows
+    # The data key under which one setup file lists several setups of a kit (Paper Pen-guins'
+    # sheets), one item each; "" when a setup file holds one setup.
+    listed: str = ""
 
     @property
     def default_variant(self) -> str:
@@ -86,82 +89,93 @@ class GameInfo:
     def seat_name(self, seat: Seat) -> str:
         return self.seat_names[seat] if seat < len(self.seat_names) else f"seat {seat + 1}"
 
-    def option(self, name: str) -> Option:
-        for option in self.options:
-            if option.name == name:
-                return option
-        raise KeyError(name)
-
     def resolve(
-        self, players: int | None, variant: str | None, given: Mapping[str, str]
-    ) -> dict[str, Any]:
+        self,
+        players: int | None,
+        variant: str | None,
+        given: Mapping[str, str],
+        others: Collection[str] = (),
+    ) -> GameOptions:
         """Checked options from command line text: players, variant and the game's own options.
 
-        Raises PnpError for an option this game does not have or a value it does not accept.
+        `others` are option names the caller takes besides the game's (a kit's print options):
+        InputError for an option in neither, or for a value the game does not accept.
         """
-        known = {option.name for option in self.options}
+        known = {*self.options_type.names(), *others}
         for name in given:
             if name not in known:
-                own = one_of(f"--{n}" for n in sorted(known)) if known else "none"
-                raise PnpError(f"--{name} does not apply to {self.name}; its own options: {own}")
-        resolved: dict[str, Any] = {
-            "players": self.check_players(players),
-            "variant": self.check_variant(variant),
-        }
-        for option in self.options:
-            text = given.get(option.name)
-            resolved[option.name] = option.default_value() if text is None else option.parse(text)
-        return resolved
+                # each own option as a name in braces, so a front end words it as it words names
+                own = one_of(f"{{{n}}}" for n in sorted(known)) if known else "none"
+                template = "{field} does not apply to {game}; its own options: " + own
+                raise InputError(name, "", template=template, game=self.name)
+        players, variant = self.check_players(players), self.check_variant(variant)
+        mine = {name: text for name, text in given.items() if name not in others}
+        return self.options_type.given(mine, players=players, variant=variant)
+
+    def read_options(
+        self, document: Mapping[str, object]
+    ) -> tuple[GameOptions, dict[str, OptionJson]]:
+        """The options of a setup file, checked, and apart from them what the file records for
+        the kit (its print options, as the file holds them)."""
+        players = document.get("players", self.default_players)
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise SetupError(f"options.players {players!r} is not a number")
+        variant = str(document.get("variant", self.default_variant))
+        options = self.options_type.from_json(
+            document, players=self.check_players(players), variant=self.check_variant(variant)
+        )
+        mine = ("players", "variant", *self.options_type.names())
+        kit = {k: v for k, v in document.items() if k not in mine and isinstance(v, int | str)}
+        return options, kit
 
     def check_players(self, players: int | None) -> int:
         if players is None:
             return self.default_players
         if players not in self.players:
-            raise PnpError(
-                f"--players {players} is not valid for {self.name}: expected {one_of(self.players)}"
-            )
+            raise InputError(
+                "players", players, one_of(self.players), game=self.name,
+                template="{field} {value} is not valid for {game}: expected {accepted}",
+            )  # fmt: skip
         return players
 
     def check_variant(self, variant: str | None) -> str:
         if variant is None:
             return self.default_variant
         if variant not in self.variants:
-            raise PnpError(
-                f"--variant {variant} is not valid for {self.name}: "
-                f"expected {one_of(self.variants)}"
-            )
+            raise InputError(
+                "variant", variant, one_of(self.variants), game=self.name,
+                template="{field} {value} is not valid for {game}: expected {accepted}",
+            )  # fmt: skip
         return variant
-
-    def stored_options(self, options: Options) -> dict[str, Any]:
-        """The options a setup file records: players, variant and the stored game options."""
-        kept = {"players": options["players"], "variant": options["variant"]}
-        kept.update({o.name: options[o.name] for o in self.options if o.stored})
-        return kept
 
 
 @dataclass(frozen=True)
 class Setup:
     """Everything random fixed before the first move, as the JSON of `setup.json` holds it.
 
-    `data` is the game's own part (board, deal, ...): its record, a `SetupData` of the game's
-    `data_type` (pnp/games/setupdata.py derives its JSON form and schema).
-    `seed` is the seed the setup was drawn from, or None for a setup read from a board file.
-    `fairness` is the evidence that the setup plays balanced, when `pnp kit --fair` found it.
+    `options` are the game's options record (e.g. `AmazonsOptions`; read it typed with
+    `AmazonsOptions.of(setup.options)`). `data` is the game's own part (board, deal, ...): its
+    record, a `SetupData` of the game's `data_type` (pnp/games/setupdata.py derives its JSON form
+    and schema). `seed` is the seed the setup was drawn from, or None for a setup read from a
+    board file. `fairness` is the evidence that the setup plays balanced, when `pnp kit --fair`
+    found it. `kit_options` are the print options of the kit it was printed in (pnp/kits), as
+    setup.json records them beside the game's; games and the simulator ignore them.
     """
 
     game: str
     seed: int | None
-    options: Mapping[str, Any]
+    options: GameOptions
     data: SetupData = field(default_factory=SetupData)
     fairness: Mapping[str, Any] | None = None
+    kit_options: Mapping[str, OptionJson] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
-        return int(self.options["players"])
+        return self.options.players
 
     @property
     def variant(self) -> str:
-        return str(self.options["variant"])
+        return self.options.variant
 
 
 class State(ABC, Generic[MoveT]):
@@ -262,10 +276,10 @@ class Game(ABC, Generic[StateT]):
     schema_notes: ClassVar[JsonObject] = {}
 
     @abstractmethod
-    def random_data(self, rng: np.random.Generator, options: Options) -> SetupData:
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> SetupData:
         """The game's part of a random setup (board, deal, ...), drawn only from `rng`."""
 
-    def check_data(self, data: SetupData, options: Options) -> SetupData:
+    def check_data(self, data: SetupData, options: GameOptions) -> SetupData:
         """The game's part of a setup read from a file, which its schema accepted, checked for
         what no schema says (tile counts, a square in the lake); SetupError says what is wrong."""
         return data
@@ -280,11 +294,10 @@ class Game(ABC, Generic[StateT]):
         supplies what the text does not carry (tables, variant, ...). ValueError says what is
         wrong with the text."""
 
-    def random_setup(self, seed: int, options: Options) -> Setup:
+    def random_setup(self, seed: int, options: GameOptions) -> Setup:
         """The setup drawn from `seed`: the same seed and options give the same setup."""
         rng = np.random.default_rng(seed)
-        data = self.random_data(rng, options)
-        return Setup(self.info.name, seed, self.info.stored_options(options), data)
+        return Setup(self.info.name, seed, options, self.random_data(rng, options))
 
     def play_random_batch(
         self, games: Sequence[tuple[Setup, int]], max_turns: int
@@ -300,7 +313,7 @@ class Game(ABC, Generic[StateT]):
         return None
 
     def setup_label(self, setup: Setup) -> str:
-        """How pages and reports name a setup: its seed, unless the game gives it an id."""
+        """How reports name a setup: its seed, unless the game gives it an id."""
         return "custom" if setup.seed is None else str(setup.seed)
 
     def player_names(self, setup: Setup) -> tuple[str, ...]:
@@ -313,29 +326,6 @@ class Game(ABC, Generic[StateT]):
         colour). The runner plays rotations in paired mode; by default a setup binds nothing."""
         return setup
 
-    def playable(self, setup: Setup) -> list[Setup]:
-        """The setups that games are played on; a kit of several sheets holds one per sheet."""
-        return [setup]
-
     def check_setup(self, setup: Setup) -> Setup:
-        """`setup` with its options and data checked against this game's rules."""
-        info = self.info
-        options = dict(setup.options)
-        try:
-            players = int(options.get("players", info.default_players))
-        except (TypeError, ValueError):
-            raise SetupError(
-                f"options.players {options.get('players')!r} is not a number"
-            ) from None
-        checked: dict[str, Any] = {
-            "players": info.check_players(players),
-            "variant": info.check_variant(str(options.get("variant", info.default_variant))),
-        }
-        for option in info.options:
-            if option.stored:
-                value = options.get(option.name, option.default_value())
-                checked[option.name] = option.check(value)
-            else:
-                checked[option.name] = None
-        data = self.check_data(setup.data, checked)
-        return replace(setup, options=info.stored_options(checked), data=data)
+        """`setup` with its data checked against this game's rules and options."""
+        return replace(setup, data=self.check_data(setup.data, setup.options))

@@ -1,7 +1,14 @@
-"""Game options: typed, validated settings with defaults that the CLI and setup files share.
+"""Options as typed, frozen records: each field declares once how it is given and stored.
 
-Every option parses from the command line text and validates a value read back from a setup file,
-with an error that names the accepted values.
+A field of an options record carries its `Option` (help, parsing of command line text, the
+accepted values for messages, the JSON form setup.json holds) in its metadata, declared with the
+field by `option(...)`; the command line flags, the defaults and the setup.json `options` object
+are derived from the fields. `GameOptions` holds what every game has (players, variant); each game
+subclasses it in its own package with its own fields and the rules that span them (checked in
+`__post_init__`). A kit's print options (pnp/kits) are records of the same kind.
+
+Errors are `InputError`s naming the option, the value and the accepted values; only the commands
+word them as command-line flags.
 """
 
 from __future__ import annotations
@@ -9,46 +16,56 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from pnp.errors import PnpError, one_of
+from pnp.errors import InputError, one_of
 
-Options = Mapping[str, Any]
+T = TypeVar("T")
+OptionJson = int | str  # an option's value as setup.json holds it
+_SPEC = "option"  # the metadata key of a field's Option
 
 
 @dataclass(frozen=True)
-class Option(ABC):
-    """One setting of a game; `name` is both the CLI flag (`--name`) and the setup file key."""
+class Option(ABC, Generic[T]):
+    """How one option is given: `name` is both the CLI flag (`--name`) and the setup file key."""
 
     name: str
     help: str
 
-    #: Whether the value is part of a setup's identity and is written to setup.json.
-    stored = True
-
     @abstractmethod
-    def parse(self, text: str) -> Any:
-        """The value of a command line argument, or PnpError naming the accepted values."""
+    def parse(self, text: str) -> T:
+        """The value of a command line argument, or InputError naming the accepted values."""
 
     @abstractmethod
     def accepted(self) -> str:
         """The accepted values, as the error messages state them."""
 
     @abstractmethod
-    def default_value(self) -> Any:
+    def default_value(self) -> T:
         """The value used when the option is not given."""
 
-    def check(self, value: Any) -> Any:
-        """A value read from a setup file, checked; JSON holds the same text the CLI accepts."""
+    @abstractmethod
+    def to_json(self, value: T) -> OptionJson:
+        """The value as setup.json holds it: the same text or number the CLI accepts."""
+
+    def check(self, value: object) -> T:
+        """A value read from a setup file, checked."""
         return self.parse(str(value))
 
-    def error(self, text: object) -> PnpError:
-        return PnpError(f"--{self.name} {text!s} is not valid: expected {self.accepted()}")
+    def error(self, text: object) -> InputError:
+        return InputError(self.name, text, self.accepted())
+
+
+def option(spec: Option[T]) -> T:
+    """A field of an options record, declared by its Option: the default and the spec."""
+    default: T = field(default=spec.default_value(), metadata={_SPEC: spec})
+    return default
 
 
 @dataclass(frozen=True)
-class IntOption(Option):
+class IntOption(Option[int]):
     default: int
     minimum: int
     maximum: int
@@ -73,9 +90,12 @@ class IntOption(Option):
     def default_value(self) -> int:
         return self.default
 
+    def to_json(self, value: int) -> int:
+        return value
+
 
 @dataclass(frozen=True)
-class ChoiceOption(Option):
+class ChoiceOption(Option[str]):
     default: str
     choices: tuple[str, ...]
 
@@ -91,68 +111,174 @@ class ChoiceOption(Option):
     def default_value(self) -> str:
         return self.default
 
+    def to_json(self, value: str) -> str:
+        return value
+
+
+@dataclass(frozen=True)
+class YesNoOption(Option[bool]):
+    """A switch given and stored as `yes` or `no`."""
+
+    default: bool = False
+    choices: ClassVar[tuple[str, str]] = ("no", "yes")
+
+    def parse(self, text: str) -> bool:
+        value = str(text).strip().lower()
+        if value not in self.choices:
+            raise self.error(text)
+        return value == "yes"
+
+    def accepted(self) -> str:
+        return one_of(self.choices)
+
+    def default_value(self) -> bool:
+        return self.default
+
+    def to_json(self, value: bool) -> str:
+        return "yes" if value else "no"
+
+
+@dataclass(frozen=True, order=True)
+class GridSize:
+    """A rectangle of `rows` x `cols` cells, written `ROWSxCOLS` (e.g. `8x8`)."""
+
+    rows: int
+    cols: int
+
+    def __str__(self) -> str:
+        return f"{self.rows}x{self.cols}"
+
 
 _GRID_SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 
 
 @dataclass(frozen=True)
-class GridSizeOption(Option):
+class GridSizeOption(Option[GridSize]):
     """A rectangle `ROWSxCOLS`, stored as that text (e.g. `8x8`)."""
 
-    default: str
+    default: GridSize
     min_side: int
     max_side: int
 
-    def parse(self, text: str) -> str:
+    def parse(self, text: str) -> GridSize:
         match = _GRID_SIZE.match(str(text))
         if not match:
             raise self.error(text)
-        rows, cols = int(match[1]), int(match[2])
-        if not (self.min_side <= rows <= self.max_side and self.min_side <= cols <= self.max_side):
+        size = GridSize(int(match[1]), int(match[2]))
+        sides = (size.rows, size.cols)
+        if not all(self.min_side <= side <= self.max_side for side in sides):
             raise self.error(text)
-        return f"{rows}x{cols}"
+        return size
 
     def accepted(self) -> str:
         return f"ROWSxCOLS with sides from {self.min_side} to {self.max_side} (e.g. {self.default})"
 
-    def default_value(self) -> str:
+    def default_value(self) -> GridSize:
         return self.default
 
-
-def grid_size(text: str) -> tuple[int, int]:
-    """(rows, cols) of a size already checked by GridSizeOption."""
-    rows, cols = text.split("x")
-    return int(rows), int(cols)
+    def to_json(self, value: GridSize) -> str:
+        return str(value)
 
 
 @dataclass(frozen=True)
-class FileOption(Option):
-    """A path to a file the game reads; the value is the file's text, read and checked at once.
+class FileOption(Option[T | None]):
+    """A path to a file the game reads; the value is what `load` makes of the file's text.
 
-    Not stored: the game copies what it read into the setup's own data.
+    Not given, the value is None, and a record leaves an option without a value out of its JSON.
+    A game copies what it read into the setup's own data, so a setup's options never hold it;
+    a run's options record the file's path (`to_json`).
     """
 
-    stored = False
-
-    def parse(self, text: str) -> str:
-        from pathlib import Path
-
+    def parse(self, text: str) -> T | None:
         path = Path(text)
         if not path.is_file():
             what = "a folder" if path.is_dir() else "no such file"
-            raise PnpError(f"--{self.name} {text}: {what} (expected {self.accepted()})")
+            raise InputError(
+                self.name, text, self.accepted(), template="{field} {value}: {what} (expected "
+                "{accepted})", what=what,
+            )  # fmt: skip
         try:
-            return path.read_text(encoding="utf-8")
+            content = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise PnpError(
-                f"--{self.name} {text}: cannot read it ({exc.__class__.__name__})"
+            raise InputError(
+                self.name, text, template="{field} {value}: cannot read it ({reason})",
+                reason=exc.__class__.__name__,
+            ) from None  # fmt: skip
+        try:
+            return self.load(text, content)
+        except ValueError as exc:
+            raise InputError(
+                self.name, text, template="{field} {value}: {reason}", reason=str(exc)
             ) from None
 
-    def check(self, value: Any) -> Any:
-        return value
+    @abstractmethod
+    def load(self, path: str, content: str) -> T:
+        """The value of the file at `path` holding `content`; ValueError says what is wrong."""
 
     def accepted(self) -> str:
         return self.help
 
-    def default_value(self) -> None:
+    def default_value(self) -> T | None:
         return None
+
+
+@dataclass(frozen=True)
+class OptionRecord:
+    """Options declared as fields, each with its Option (see `option`)."""
+
+    @classmethod
+    def specs(cls) -> tuple[tuple[str, Option[Any]], ...]:
+        """(attribute, Option) of each declared option, in declaration order."""
+        return tuple((f.name, f.metadata[_SPEC]) for f in fields(cls) if _SPEC in f.metadata)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The options' names, as flags and setup files spell them."""
+        return tuple(spec.name for _, spec in cls.specs())
+
+    @classmethod
+    def given(cls, given: Mapping[str, str], **fixed: Any) -> Self:
+        """The record of command line text: each given option parsed, the rest at defaults."""
+        values = {a: spec.parse(given[spec.name]) for a, spec in cls.specs() if spec.name in given}
+        return cls.build({**fixed, **values})
+
+    @classmethod
+    def from_json(cls, document: Mapping[str, object], **fixed: Any) -> Self:
+        """The record of a setup file's options, each present value checked."""
+        values = {
+            a: spec.check(document[spec.name]) for a, spec in cls.specs() if spec.name in document
+        }
+        return cls.build({**fixed, **values})
+
+    @classmethod
+    def build(cls, values: dict[str, Any]) -> Self:
+        """The record of these values, the others at their defaults; records with defaults that
+        depend on other options override this."""
+        return cls(**values)
+
+    def to_json(self) -> dict[str, OptionJson]:
+        """The options as setup.json holds them; an option without a value is left out."""
+        document: dict[str, OptionJson] = {}
+        for attribute, spec in self.specs():
+            value = getattr(self, attribute)
+            if value is not None:
+                document[spec.name] = spec.to_json(value)
+        return document
+
+
+@dataclass(frozen=True)
+class GameOptions(OptionRecord):
+    """What every game's options hold; a game subclasses this with its own fields."""
+
+    players: int
+    variant: str
+
+    @classmethod
+    def of(cls, options: GameOptions) -> Self:
+        """`options` as this game's own options; TypeError if they are of another game."""
+        if not isinstance(options, cls):
+            raise TypeError(f"{type(options).__name__} are not {cls.__name__}")
+        return options
+
+    def to_json(self) -> dict[str, OptionJson]:
+        return {"players": self.players, "variant": self.variant, **super().to_json()}

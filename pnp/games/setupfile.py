@@ -8,12 +8,14 @@ every part and fails with one line that says what is wrong.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError, SetupError, one_of
 from pnp.games.base import Game, Setup
-from pnp.games.setupdata import from_json, to_json
+from pnp.games.setupdata import SetupData, from_json, to_json
 from pnp.games.setupschema import check_against_schema
 
 _COMMON_KEYS = ("game", "format_version", "seed", "options")
@@ -26,7 +28,7 @@ def setup_json(game: Game[Any], setup: Setup) -> str:
         "game": setup.game,
         "format_version": game.format_version,
         "seed": setup.seed,
-        "options": dict(setup.options),
+        "options": {**setup.options.to_json(), **setup.kit_options},
     }
     document.update(to_json(setup.data))
     if setup.fairness is not None:
@@ -82,13 +84,47 @@ def parse_setup(
         raise SetupError(f"{where}: {exc}") from None
     own = {k: v for k, v in document.items() if k not in (*_COMMON_KEYS, FAIRNESS)}
     data = from_json(game.data_type, own)
-    setup = Setup(name, document["seed"], document["options"], data, document.get(FAIRNESS))
+    try:
+        options, kit_options = game.info.read_options(document["options"])
+    except SetupError as exc:
+        raise SetupError(f"{where}: {exc}") from None
+    except PnpError as exc:
+        raise SetupError(f"{where}: options: {exc}") from None
+    setup = Setup(name, document["seed"], options, data, document.get(FAIRNESS), kit_options)
     try:
         return game.check_setup(setup)
     except SetupError as exc:
         raise SetupError(f"{where}: {exc}") from None
     except PnpError as exc:
         raise SetupError(f"{where}: options: {exc}") from None
+
+
+def listed_setups(game: Game[Any], setup: Setup) -> tuple[Setup, ...]:
+    """The setups one setup lists (`GameInfo.listed`: a kit of several sheets), one per item;
+    a setup that lists none is its own one."""
+    key = game.info.listed
+    items = _listed(setup.data, key) if key else ()
+    if len(items) <= 1:
+        return (setup,)
+    return tuple(replace(setup, data=replace(setup.data, **{key: (item,)})) for item in items)
+
+
+def joined_setups(game: Game[Any], setups: Sequence[Setup]) -> Setup:
+    """One setup listing the items of `setups` (drawn with the same options), in order: the
+    setup of a kit of several sheets, as its setup.json lists them."""
+    key = game.info.listed
+    if len(setups) == 1:
+        return setups[0]
+    if not key:
+        raise ValueError(f"{game.info.name} lists no setups in one setup file")
+    items = tuple(item for setup in setups for item in _listed(setup.data, key))
+    return replace(setups[0], data=replace(setups[0].data, **{key: items}))
+
+
+def _listed(data: SetupData, key: str) -> tuple[SetupData, ...]:
+    """The items a setup's data lists under `key` (its field of that name)."""
+    items: tuple[SetupData, ...] = getattr(data, key)
+    return items
 
 
 def _check_version(version: Any, game: Game[Any], where: str) -> None:

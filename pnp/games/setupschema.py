@@ -5,7 +5,7 @@ values, and the game's own data (types, lengths, patterns, required keys, no unk
 derived, never written by hand: the options from the game's `GameInfo`, the data from its record
 (`Game.data_type`, see setupdata.py), plus the game's `schema_notes` for what types cannot say
 (a description, shapes that depend on the options). `write_schemas` writes the files
-(`python -m pnp.games.setupschema`) and a test checks they equal what the code derives. The
+(`python -m pnp.kits.schemas`) and a test checks they equal what the code derives. The
 parts every game shares (seed, fairness evidence) are in `common.schema.json`, which the game
 schemas refer to by its file name, so any JSON Schema tool resolves it beside them. What a schema
 cannot say (tile counts, a pack deal's card counts, a square in the lake) the game's check_data
@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import SetupError, one_of
 from pnp.games.base import Game, GameInfo
-from pnp.games.options import ChoiceOption, GridSizeOption, IntOption, Option
+from pnp.games.options import (
+    ChoiceOption,
+    FileOption,
+    GridSizeOption,
+    IntOption,
+    Option,
+    OptionRecord,
+    YesNoOption,
+)
 from pnp.games.setupdata import JsonObject, record_schema
 from pnp.templates import load_json, templates_dir
 
@@ -50,8 +58,10 @@ def schema_name(game: str) -> str:
     return f"{game}.schema.json"
 
 
-def derive_schema(game: Game[Any]) -> JsonObject:
-    """The JSON Schema of `game`'s setup.json, from its info, its data record and its notes."""
+def derive_schema(game: Game[Any], printed: type[OptionRecord] = OptionRecord) -> JsonObject:
+    """The JSON Schema of `game`'s setup.json, from its info, its data record and its notes;
+    `printed` is the record of its kit's print options, which setup.json records beside the
+    game's own (the kit layer passes it: games know no kit)."""
     info, notes = game.info, dict(game.schema_notes)
     data = record_schema(game.data_type)
     schema: JsonObject = {
@@ -63,7 +73,7 @@ def derive_schema(game: Game[Any]) -> JsonObject:
             "game": {"const": info.name},
             "format_version": {"const": game.format_version},
             "seed": {"$ref": f"{COMMON}#/$defs/seed"},
-            "options": options_schema(info),
+            "options": options_schema(info, printed),
             **data["properties"],
             "fairness": {"$ref": f"{COMMON}#/$defs/fairness"},
         },
@@ -73,14 +83,18 @@ def derive_schema(game: Game[Any]) -> JsonObject:
     return _merged(schema, notes)
 
 
-def options_schema(info: GameInfo) -> JsonObject:
-    """The `options` object: players, variant and the game's stored options, each with the
-    values the game accepts; a left-out option takes its default."""
+def options_schema(info: GameInfo, printed: type[OptionRecord] = OptionRecord) -> JsonObject:
+    """The `options` object: players, variant, the game's options and its kit's print options,
+    each with the values accepted; a left-out option takes its default. A file option (a board
+    file) is never recorded: the setup holds what it read."""
     properties: JsonObject = {
         "players": {"enum": list(info.players)},
         "variant": {"enum": list(info.variants)},
     }
-    properties.update({o.name: _option_schema(o) for o in info.options if o.stored})
+    specs = [spec for record in (info.options_type, printed) for _, spec in record.specs()]
+    properties.update(
+        {spec.name: _option_schema(spec) for spec in specs if not isinstance(spec, FileOption)}
+    )
     return {
         "description": "the options the setup was drawn with; any left out take their defaults",
         "type": "object",
@@ -89,9 +103,11 @@ def options_schema(info: GameInfo) -> JsonObject:
     }
 
 
-def _option_schema(option: Option) -> JsonObject:
+def _option_schema(option: Option[Any]) -> JsonObject:
     if isinstance(option, ChoiceOption):
         return {"enum": list(option.choices)}
+    if isinstance(option, YesNoOption):
+        return {"enum": ["no", "yes"]}
     if isinstance(option, IntOption):
         if option.choices:
             return {"enum": list(option.choices)}
@@ -118,18 +134,21 @@ def _merged(schema: JsonObject, notes: Mapping[str, Any]) -> JsonObject:
     return merged
 
 
-def schema_text(game: Game[Any]) -> str:
+def schema_text(game: Game[Any], printed: type[OptionRecord] = OptionRecord) -> str:
     """The text of `game`'s schema file, as `write_schemas` writes it."""
-    return json.dumps(derive_schema(game), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(derive_schema(game, printed), indent=2, ensure_ascii=False) + "\n"
 
 
-def write_schemas(games: Iterable[Game[Any]], folder: Path | None = None) -> list[Path]:
-    """Write each game's schema file (by default into templates/schemas); the paths written."""
+def write_schemas(
+    games: Iterable[tuple[Game[Any], type[OptionRecord]]], folder: Path | None = None
+) -> list[Path]:
+    """Write the schema file of each (game, its kit's print options) (by default into
+    templates/schemas); the paths written. `python -m pnp.kits.schemas` runs it for every game."""
     folder = templates_dir() / FOLDER if folder is None else folder
     written = []
-    for game in games:
+    for game, printed in games:
         path = folder / schema_name(game.info.name)
-        path.write_text(schema_text(game), encoding="utf-8")
+        path.write_text(schema_text(game, printed), encoding="utf-8")
         written.append(path)
     return written
 
@@ -291,10 +310,3 @@ def shown(value: Any) -> str:
     """A value as a message quotes it: strings quoted, the rest as JSON, long ones cut short."""
     text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
-
-
-if __name__ == "__main__":  # regenerate templates/schemas/<game>.schema.json from the code
-    from pnp.games import GAMES
-
-    for written in write_schemas(GAMES.values()):
-        print(written)

@@ -1,6 +1,7 @@
 """The registry of kits: every registered game (pnp.games.ORDER) has the package
-`pnp/kits/<name>/` whose `KIT` (a `pnp.kits.builder.Kit`) declares what its kit draws; the shared
-builder (pnp.kits.builder) makes the document, painter and rules pages around it.
+`pnp/kits/<name>/` whose `KIT` (a `pnp.kits.builder.Kit`) declares what its kit draws and its
+print options, if it has its own (a `KitOptions` record); the shared builder (pnp.kits.builder)
+makes the document, painter and rules pages around it.
 
 A kit package that is missing, or whose `KIT` is missing or not a `Kit`, fails at import with the
 package's name in the message, never by leaving the kit out.
@@ -19,6 +20,7 @@ from pnp.games import ORDER, package_name
 from pnp.games.base import Game, Setup
 from pnp.games.setupfile import setup_json
 from pnp.kits.builder import Kit, build, seed_label
+from pnp.kits.options import KitOptions
 from pnp.output import staged_folder
 from pnp.render.document import Document
 from pnp.render.pdf import pdf_bytes
@@ -37,6 +39,10 @@ def load_kit(name: str) -> Kit:
 
 
 KITS: dict[str, Kit] = {name: load_kit(name) for name in ORDER}
+
+
+# The print options each kit declares, for the command line and setup files.
+KIT_OPTIONS: dict[str, type[KitOptions]] = {name: kit.options for name, kit in KITS.items()}
 
 FORMATS = ("pdf", "svg", "both", "laser")
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.games.base import GameInfo, Setup
+from pnp.kits.options import KitOptions
 from pnp.render.document import Document, Page
 from pnp.render.settings import PrintSettings
 from pnp.render.text import flow
@@ -45,9 +46,11 @@ class KitContext:
 @dataclass(frozen=True)
 class Kit:
     """What a kit package declares: `draw` adds the kit's own pages (boards, components,
-    diagrams); the rules summary comes after them from the builder."""
+    diagrams); the rules summary comes after them from the builder. `options` is the record of
+    the kit's own print options (`pnp kit` flags recorded in setup.json), if it has any."""
 
     draw: Callable[[KitContext], None]
+    options: type[KitOptions] = KitOptions
 
 
 def build(kit: Kit, info: GameInfo, setup: Setup, settings: PrintSettings) -> Document:

@@ -17,8 +17,12 @@ TARGET = 30.0  # mm, the side of the duplex target's box
 MM_PER_INCH = 25.4
 
 
-def add_calibration(document: Document) -> list[Page]:
-    """The calibration front page and its back, moved to the start of the document."""
+def add_calibration(document: Document, offset_hint: str) -> list[Page]:
+    """The calibration front page and its back, moved to the start of the document.
+
+    `offset_hint` tells how to give the kit the measured drift of the backs, with -X and -Y for
+    the numbers (the command line's `--back-offset -X,-Y`).
+    """
     front = document.new_page("Calibration")
     area = front.paper.content
     drawing = front.drawing
@@ -47,7 +51,7 @@ def add_calibration(document: Document) -> list[Page]:
             "the two targets should coincide. If the",
             "back one sits X mm right and Y mm down",
             "of the front one, print the kit with",
-            "--back-offset -X,-Y",
+            offset_hint,
         )
     ):
         drawing.text(notes_x, square_y + 4 + 5 * k, line, 3.2)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from pnp.errors import PnpError, one_of
+from pnp.errors import InputError, one_of
 from pnp.templates import load_json
 
 
@@ -97,7 +97,7 @@ def get_paper(key: str) -> Paper:
     try:
         return presets[key.lower()]
     except KeyError:
-        raise PnpError(f"--paper {key} is not valid: expected {one_of(presets)}") from None
+        raise InputError("paper", key, one_of(presets)) from None
 
 
 def component_sizes(kit: str) -> dict[str, float]:

@@ -1,11 +1,15 @@
-"""How a kit is printed, apart from what it shows: paper, ink, duplex backs and bleed."""
+"""How a kit is printed, apart from what it shows: paper, ink, duplex backs and bleed.
+
+A setting out of range raises InputError naming it (`ink`, `bleed`, ...); `pnp kit` words it as
+its flag.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from pnp.errors import PnpError, one_of
+from pnp.errors import InputError, one_of
 from pnp.render.paper import Paper
 
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -36,16 +40,19 @@ class PrintSettings:
 
     def __post_init__(self) -> None:
         if self.ink not in INKS:
-            raise PnpError(f"--ink {self.ink} is not valid: expected {one_of(INKS)}")
+            raise InputError("ink", self.ink, one_of(INKS))
         if self.duplex not in DUPLEX:
-            raise PnpError(f"--duplex {self.duplex} is not valid: expected {one_of(DUPLEX)}")
+            raise InputError("duplex", self.duplex, one_of(DUPLEX))
         if not 0 <= self.bleed <= 5:
-            raise PnpError(f"--bleed {self.bleed:g} is not valid: expected 0 to 5 (mm)")
+            raise InputError("bleed", self.bleed, "0 to 5 (mm)")
         if not all(-20 <= v <= 20 for v in self.back_offset):
-            raise PnpError("--back-offset is not valid: expected X,Y in mm, each from -20 to 20")
-        for flag, colour in (
+            raise InputError(
+                "back-offset", self.back_offset, "X,Y in mm, each from -20 to 20",
+                template="{field} is not valid: expected {accepted}",
+            )  # fmt: skip
+        for name, colour in (
             ("cut-colour", self.cut_colour),
             ("engrave-colour", self.engrave_colour),
         ):
             if not HEX_COLOUR.match(colour):
-                raise PnpError(f"--{flag} {colour} is not valid: expected a colour like #ff0000")
+                raise InputError(name, colour, "a colour like #ff0000")

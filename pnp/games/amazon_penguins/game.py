@@ -25,7 +25,7 @@ from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import PASS, PLACE, Move, ShootingState
 from pnp.games.mechanics.shooting_batch import BatchOutcome, Rules, play_random
 from pnp.games.mechanics.sliding import Grid, ray_table
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 from pnp.games.penguins.game import (
     FLOE,
     MIX,
@@ -167,12 +167,12 @@ class AmazonPenguins(Game[AmazonPenguinsState]):
         "else": {"properties": {"rows": rows_shape(SQUARE, "chip", " on the square board")}},
     }
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> AmazonPenguinsSetup:
-        grid, mix = BOARDS[options["variant"]]
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> AmazonPenguinsSetup:
+        grid, mix = BOARDS[options.variant]
         return AmazonPenguinsSetup(tuple(random_rows(rng, grid, mix)))
 
-    def check_data(self, data: SetupData, options: Options) -> AmazonPenguinsSetup:
-        check_mix(AmazonPenguinsSetup.of(data).rows, BOARDS[options["variant"]][1])
+    def check_data(self, data: SetupData, options: GameOptions) -> AmazonPenguinsSetup:
+        check_mix(AmazonPenguinsSetup.of(data).rows, BOARDS[options.variant][1])
         return AmazonPenguinsSetup.of(data)
 
     def new_state(self, setup: Setup) -> AmazonPenguinsState:

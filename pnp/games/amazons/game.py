@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
@@ -23,7 +24,7 @@ from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move, ShootingState
 from pnp.games.mechanics.shooting_batch import Rules, play_random
 from pnp.games.mechanics.sliding import ray_table, reached_cells
-from pnp.games.options import IntOption, Options
+from pnp.games.options import GameOptions, IntOption, option
 from pnp.games.setupdata import JsonObject, SetupData
 
 SEATS = ("light", "dark")
@@ -36,12 +37,18 @@ START: dict[int, tuple[str, str]] = {
 }
 TOKENS = {"L": 0, "D": 1}  # in text positions: L light amazon, D dark amazon, x arrow, . empty
 
+
+@dataclass(frozen=True)
+class AmazonsOptions(GameOptions):
+    size: int = option(IntOption("size", "board side: 6, 8 or 10", 10, 6, 10, choices=SIZES))
+
+
 INFO = GameInfo(
     name="amazons",
     title="Amazons",
     players=(2,),
     default_players=2,
-    options=(IntOption("size", "board side: 6, 8 or 10", 10, 6, 10, choices=SIZES),),
+    options_type=AmazonsOptions,
     has_scores=False,
     max_turns=200,  # a game cannot last longer than the board has squares
     seat_names=SEATS,
@@ -151,16 +158,16 @@ class Amazons(Game[AmazonsState]):
         "only the common keys and the options."
     }
 
-    def random_setup(self, seed: int, options: Options) -> Setup:
+    def random_setup(self, seed: int, options: GameOptions) -> Setup:
         """The fixed start: nothing is drawn, so no generator is built (balance runs draw a
         setup per game)."""
-        return Setup(self.info.name, seed, self.info.stored_options(options))
+        return Setup(self.info.name, seed, AmazonsOptions.of(options))
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> SetupData:
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> SetupData:
         return SetupData()  # the start is fixed: nothing is drawn
 
     def new_state(self, setup: Setup) -> AmazonsState:
-        size = int(setup.options["size"])
+        size = AmazonsOptions.of(setup.options).size
         return AmazonsState(SquareGrid(size, size), start_squares(size))
 
     def state_from_text(self, setup: Setup, text: str) -> AmazonsState:
@@ -184,7 +191,7 @@ class Amazons(Game[AmazonsState]):
     def play_random_batch(
         self, games: Sequence[tuple[Setup, int]], max_turns: int
     ) -> list[tuple[Result, int]] | None:
-        sizes = {int(setup.options["size"]) for setup, _ in games}
+        sizes = {AmazonsOptions.of(setup.options).size for setup, _ in games}
         if len(sizes) != 1:
             return None
         out = play_random(_rules(sizes.pop()), [seed for _, seed in games], max_turns)

@@ -39,7 +39,7 @@ from pnp.games.billabong.board import (
     steps_to_finish,
 )
 from pnp.games.mechanics.grid import FILES, Cell
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 from pnp.games.setupdata import JsonObject, Schema, SetupData
 
 Move = tuple[Cell, Cell, int]  # (from, to, lap change); from is PLACE for a placement
@@ -329,10 +329,10 @@ class Billabong(Game[BillabongState]):
     data_type = BillabongSetup
     schema_notes = SCHEMA_NOTES
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> BillabongSetup:
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> BillabongSetup:
         return BillabongSetup()  # nothing is random: seat 1 places first, played as moves
 
-    def check_data(self, data: SetupData, options: Options) -> BillabongSetup:
+    def check_data(self, data: SetupData, options: GameOptions) -> BillabongSetup:
         """No square in the lake or taken twice (the schema checked the rest)."""
         placement = BillabongSetup.of(data).placement
         if placement is None:

@@ -31,7 +31,7 @@ from pnp.games.colour_diplomacy.rings import (
     Seat,
     board,
 )
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 from pnp.games.setupdata import JsonObject, Schema, SetupData
 
 PLAYERS = tuple(range(4, 11))
@@ -317,8 +317,8 @@ class ColourDiplomacy(Game[ColourDiplomacyState]):
     data_type = ColourDiplomacySetup
     schema_notes = SCHEMA_NOTES
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> ColourDiplomacySetup:
-        order = rng.permutation(int(options["players"]))
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> ColourDiplomacySetup:
+        order = rng.permutation(options.players)
         return ColourDiplomacySetup(tuple(int(seat) + 1 for seat in order))
 
     def new_state(self, setup: Setup) -> ColourDiplomacyState:

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import numpy as np
 
-from pnp.errors import PnpError, SetupError
+from pnp.errors import InputError, SetupError
 from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
 from pnp.games.mechanics.grid import FILES, Cell, SquareGrid
-from pnp.games.options import FileOption, GridSizeOption, IntOption, Options, grid_size
+from pnp.games.options import FileOption, GameOptions, GridSize, GridSizeOption, option
 from pnp.games.paper_penguins.sheets import (
     MAX_SIDE,
     MIN_SIDE,
@@ -42,47 +42,71 @@ FREE, CROSSED = -1, 2  # cell marks besides the seat (0 or 1) whose piece stands
 
 
 @dataclass(frozen=True)
-class BoardFileOption(FileOption):
-    def parse(self, text: str) -> tuple[str, ...]:  # type: ignore[override]
-        try:
-            rows = parse_sheet(super().parse(text))
-            check_mix(rows)
-            return tuple(rows)
-        except ValueError as exc:
-            raise PnpError(f"--{self.name} {text}: {exc}") from None
+class BoardSheet:
+    """A sheet of numbers given in a board file: its rows, top row first, and the file's path."""
+
+    rows: tuple[str, ...]
+    path: str
+
+    @property
+    def size(self) -> GridSize:
+        return GridSize(len(self.rows), len(self.rows[0]))
 
 
 @dataclass(frozen=True)
-class PaperPenguinsInfo(GameInfo):
-    def resolve(
-        self, players: int | None, variant: str | None, given: Mapping[str, str]
-    ) -> dict[str, Any]:
-        """As for every game, and a --size that contradicts the --board sheet is refused."""
-        resolved = super().resolve(players, variant, given)
-        board = resolved.get("board")
-        if board is not None and "size" in given:
-            size = f"{len(board)}x{len(board[0])}"
-            if grid_size(resolved["size"]) != grid_size(size):
-                raise PnpError(
-                    f"--size {given['size']} does not match --board {given['board']} "
-                    f"({size}): expected --size {size} or no --size"
-                )
-        return resolved
+class BoardFileOption(FileOption[BoardSheet]):
+    def load(self, path: str, content: str) -> BoardSheet:
+        rows = parse_sheet(content)
+        check_mix(rows)
+        return BoardSheet(tuple(rows), path)
+
+    def to_json(self, value: BoardSheet | None) -> str:
+        return "" if value is None else value.path
 
 
-INFO = PaperPenguinsInfo(
+DEFAULT_SIZE = GridSize(8, 8)
+
+
+@dataclass(frozen=True)
+class PaperPenguinsOptions(GameOptions):
+    """The sheet's size, or a sheet given in a board file (the size is then the sheet's own).
+
+    A setup never holds the board: its data holds the sheet it gave.
+    """
+
+    size: GridSize = option(
+        GridSizeOption("size", "sheet size ROWSxCOLS", DEFAULT_SIZE, MIN_SIDE, MAX_SIDE)
+    )
+    board: BoardSheet | None = option(
+        BoardFileOption("board", "a file of digit rows 1-3, top row first")
+    )
+
+    def __post_init__(self) -> None:
+        if self.board is not None and self.size != self.board.size:
+            raise InputError(
+                "size", self.size, str(self.board.size), file=self.board.path,
+                template="{field} {value} does not match {board} {file} ({accepted}): "
+                "expected {field} {accepted} or no {field}",
+            )  # fmt: skip
+
+    @classmethod
+    def build(cls, values: dict[str, Any]) -> Self:
+        board = values.get("board")
+        if isinstance(board, BoardSheet) and "size" not in values:
+            values = {**values, "size": board.size}
+        return super().build(values)
+
+
+INFO = GameInfo(
     name="paper-penguins",
     title="Paper Pen-guins",
     players=(2,),
     default_players=2,
-    options=(
-        GridSizeOption("size", "sheet size ROWSxCOLS", "8x8", MIN_SIDE, MAX_SIDE),
-        IntOption("sheets", "distinct sheets in the kit", 1, 1, 500),
-        BoardFileOption("board", "a file of digit rows 1-3, top row first"),
-    ),
+    options_type=PaperPenguinsOptions,
     max_turns=2_000,
     seat_names=SEATS,
     rules="Paper Pen-guins",
+    listed="sheets",
 )
 
 
@@ -226,44 +250,30 @@ class PaperPenguins(Game[PaperPenguinsState]):
         "first. That every sheet has the rows and columns of options.size is checked by the game."
     }
 
-    def random_setup(self, seed: int, options: Options) -> Setup:
-        board = options.get("board")
-        if board is not None:
-            options = {**options, "size": f"{len(board)}x{len(board[0])}"}
-        return super().random_setup(seed, options)
+    def random_setup(self, seed: int, options: GameOptions) -> Setup:
+        """The setup of `seed`, or of the sheet a board file gave (its options then hold the
+        sheet's size, not the board)."""
+        own = PaperPenguinsOptions.of(options)
+        if own.board is None:
+            return super().random_setup(seed, options)
+        sheet_id = hashlib.sha256("".join(own.board.rows).encode()).hexdigest()[:6]
+        data = PaperPenguinsSetup((Sheet(id=f"{sheet_id}-1", rows=own.board.rows),))
+        return Setup(self.info.name, seed, replace(own, board=None), data)
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> PaperPenguinsSetup:
-        count = int(options["sheets"])
-        board = options.get("board")
-        if board is not None:
-            rows = tuple(board)
-            sheet_id = hashlib.sha256("".join(rows).encode()).hexdigest()[:6]
-            return PaperPenguinsSetup(
-                tuple(Sheet(id=f"{sheet_id}-{k + 1}", rows=rows) for k in range(count))
-            )
-        rows_n, cols_n = grid_size(options["size"])
-        ones, twos, threes = mix(rows_n * cols_n)
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> PaperPenguinsSetup:
+        size = PaperPenguinsOptions.of(options).size
+        ones, twos, threes = mix(size.rows * size.cols)
         deck = np.array([1] * ones + [2] * twos + [3] * threes, dtype=np.int8)
-        sheets: list[tuple[str, ...]] = []
-        for _ in range(100 * count):
-            values = rng.permutation(deck)
-            rows = tuple(
-                "".join(str(v) for v in values[r * cols_n : (r + 1) * cols_n])
-                for r in range(rows_n)
-            )
-            if rows not in sheets:
-                sheets.append(rows)
-            if len(sheets) == count:
-                break
-        else:
-            raise PnpError(f"a {options['size']} sheet has too few layouts for {count} sheets")
-        return PaperPenguinsSetup(
-            tuple(Sheet(id=f"s{k + 1}", rows=rows) for k, rows in enumerate(sheets))
+        values = rng.permutation(deck)
+        rows = tuple(
+            "".join(str(v) for v in values[r * size.cols : (r + 1) * size.cols])
+            for r in range(size.rows)
         )
+        return PaperPenguinsSetup((Sheet(id="s1", rows=rows),))
 
-    def check_data(self, data: SetupData, options: Options) -> PaperPenguinsSetup:
+    def check_data(self, data: SetupData, options: GameOptions) -> PaperPenguinsSetup:
         """Every sheet of the size of the options and of the 3:2:1 mix; unnamed sheets named."""
-        rows_n, cols_n = grid_size(options["size"])
+        size = PaperPenguinsOptions.of(options).size
         checked = []
         for k, sheet in enumerate(PaperPenguinsSetup.of(data).sheets, 1):
             rows = sheet.rows
@@ -272,10 +282,8 @@ class PaperPenguins(Game[PaperPenguinsState]):
                     raise SetupError(
                         f"sheet {k}: row {number} has {len(row)} numbers, row 1 has {len(rows[0])}"
                     )
-            if (len(rows), len(rows[0])) != (rows_n, cols_n):
-                raise SetupError(
-                    f"sheet {k} is {len(rows)}x{len(rows[0])}, options.size is {options['size']}"
-                )
+            if (len(rows), len(rows[0])) != (size.rows, size.cols):
+                raise SetupError(f"sheet {k} is {len(rows)}x{len(rows[0])}, options.size is {size}")
             try:
                 check_mix(rows)
             except ValueError as exc:
@@ -284,17 +292,9 @@ class PaperPenguins(Game[PaperPenguinsState]):
         return PaperPenguinsSetup(tuple(checked))
 
     def setup_label(self, setup: Setup) -> str:
-        sheets = PaperPenguinsSetup.of(setup.data).sheets
-        own = str(sheets[0].id) if len(sheets) == 1 else f"{len(sheets)} sheets"
+        """The seed and the id of the setup's (first) sheet, e.g. `11/s1`."""
+        own = str(PaperPenguinsSetup.of(setup.data).sheets[0].id)
         return own if setup.seed is None else f"{setup.seed}/{own}"
-
-    def playable(self, setup: Setup) -> list[Setup]:
-        options = {**setup.options, "sheets": 1}
-        data = PaperPenguinsSetup.of(setup.data)
-        return [
-            Setup(setup.game, setup.seed, options, replace(data, sheets=(sheet,)))
-            for sheet in data.sheets
-        ]
 
     def new_state(self, setup: Setup) -> PaperPenguinsState:
         rows = PaperPenguinsSetup.of(setup.data).sheets[0].rows

@@ -23,7 +23,7 @@ from pnp.games.mechanics.boardtext import parse_board, render_board, rows_top_fi
 from pnp.games.mechanics.grid import Cell
 from pnp.games.mechanics.hexgrid import HexGrid
 from pnp.games.mechanics.sliding import Grid, can_slide, reach
-from pnp.games.options import Options
+from pnp.games.options import GameOptions
 from pnp.games.setupdata import JsonObject, Schema, SetupData
 
 Move = tuple[Cell, Cell]  # (from, to); a placement is (PLACE, tile)
@@ -285,10 +285,10 @@ class Penguins(Game[PenguinsState]):
         "by the game."
     }
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> PenguinsSetup:
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> PenguinsSetup:
         return PenguinsSetup(tuple(random_rows(rng, FLOE, MIX)))
 
-    def check_data(self, data: SetupData, options: Options) -> PenguinsSetup:
+    def check_data(self, data: SetupData, options: GameOptions) -> PenguinsSetup:
         check_mix(PenguinsSetup.of(data).rows, MIX)
         return PenguinsSetup.of(data)
 

@@ -21,7 +21,7 @@ from typing import Annotated, ClassVar
 import numpy as np
 
 from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup, State, ranks_by
-from pnp.games.options import ChoiceOption, Options
+from pnp.games.options import ChoiceOption, GameOptions, option
 from pnp.games.platypus.tables import (
     BILLABONG,
     CELLS,
@@ -47,19 +47,25 @@ from pnp.games.platypus.tables import (
 )
 from pnp.games.setupdata import JsonObject, Keys, Schema, SetupData
 
-INFO = GameInfo(
-    name="platypus",
-    title="Platypus",
-    players=(2,),
-    default_players=2,
-    options=(
+
+@dataclass(frozen=True)
+class PlatypusOptions(GameOptions):
+    deal: str = option(
         ChoiceOption(
             "deal",
             "uniform (every table card drawn independently) or pack (dealt from the printed packs)",
             "uniform",
             ("uniform", "pack"),
-        ),
-    ),
+        )
+    )
+
+
+INFO = GameInfo(
+    name="platypus",
+    title="Platypus",
+    players=(2,),
+    default_players=2,
+    options_type=PlatypusOptions,
     has_choices=False,
     max_turns=10_000_000,
     seat_names=("first", "second"),
@@ -250,8 +256,8 @@ class Platypus(Game[PlatypusState]):
         "pack deal holds no more cards of a kind than the packs is checked by the game."
     }
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> PlatypusSetup:
-        rows = deal_bytes(rng, options["deal"])
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> PlatypusSetup:
+        rows = deal_bytes(rng, PlatypusOptions.of(options).deal)
         first = PLAYERS[int(rng.integers(2))]
         tables = {
             name: dict(zip(COLUMN_NAMES, (COLUMN_TEXT[b] for b in row), strict=True))
@@ -259,9 +265,9 @@ class Platypus(Game[PlatypusState]):
         }
         return PlatypusSetup(first=first, tables=tables)
 
-    def check_data(self, data: SetupData, options: Options) -> PlatypusSetup:
+    def check_data(self, data: SetupData, options: GameOptions) -> PlatypusSetup:
         """A pack deal holds no more cards of a kind than the packs (the schema checks the rest)."""
-        if options["deal"] == "pack":
+        if PlatypusOptions.of(options).deal == "pack":
             tables = PlatypusSetup.of(data).tables
             check_pack_deal({n: parse_table(tables[n], f"tables.{n}") for n in PLAYERS}, "tables")
         return PlatypusSetup.of(data)

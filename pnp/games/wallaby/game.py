@@ -6,8 +6,8 @@ first move: the tiles (17 one-plant, 16 two-plant, 16 three-plant), the tiles se
 four 2s and four 3s with 2 players; one random tile more in the Valley) and the random board.
 
 Boards (rows x cols): 7 x 7 for 3-4 players, 6 x 6 for 2 players; the Valley 6 x 8 (2 players
-5 x 7); the children's variant has no scarecrow, and with 2 players `--full-board yes` plays the
-7 x 7 board of all 49 tiles.
+5 x 7); the children's variant has no scarecrow, and with 2 players the full board option plays
+the 7 x 7 board of all 49 tiles.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Annotated
 
 import numpy as np
 
-from pnp.errors import PnpError, SetupError
+from pnp.errors import InputError, SetupError
 from pnp.games.base import Game, GameInfo, Setup
-from pnp.games.options import ChoiceOption, Options
+from pnp.games.options import GameOptions, YesNoOption, option
 from pnp.games.setupdata import JsonObject, Schema, SetupData
 from pnp.games.wallaby.rules import SEATS, Field, WallabyState, make_field
 from pnp.games.wallaby.text import read_position
@@ -29,64 +29,58 @@ TILES = {1: 17, 2: 16, 3: 16}  # RULES.md [decision]: no published count was fou
 TWO_PLAYER_REMOVAL = {1: 5, 2: 4, 3: 4}
 VARIANTS = ("standard", "valley", "children")
 
+
+@dataclass(frozen=True)
+class WallabyOptions(GameOptions):
+    """Wallaby's options: the full board is only for the children's variant with 2 players."""
+
+    full_board: bool = option(
+        YesNoOption(
+            "full-board",
+            "children's variant with 2 players: yes plays the full 7x7 board of 49 tiles",
+        )
+    )
+
+    def __post_init__(self) -> None:
+        if self.full_board and (self.variant != "children" or self.players != 2):
+            raise InputError(
+                "full-board", "yes", template="{field} {value} applies only to {variant} "
+                "children with {players} 2 (3-4 players always use all 49 tiles)",
+            )  # fmt: skip
+
+
 INFO = GameInfo(
     name="wallaby",
     title="Wallaby",
     players=(2, 3, 4),
     default_players=2,
     variants=VARIANTS,
-    options=(
-        ChoiceOption(
-            "full-board",
-            "children's variant with 2 players: yes plays the full 7x7 board of 49 tiles",
-            "no",
-            ("no", "yes"),
-        ),
-        ChoiceOption(
-            "tile-backs",
-            "kit: print a back behind every tile (none or field)",
-            "none",
-            ("none", "field"),
-        ),
-    ),
+    options_type=WallabyOptions,
     max_turns=4_000,
     seat_names=SEATS,
     rules="Wallaby",
 )
 
 
-def full_board(options: Options) -> bool:
-    """Whether the setup uses all 49 tiles on 7 x 7 with 2 players (children's variant only)."""
-    wanted = bool(options.get("full-board", "no") == "yes")
-    if wanted and (options["variant"] != "children" or int(options["players"]) != 2):
-        raise PnpError(
-            "--full-board yes applies only to --variant children with --players 2 "
-            "(3-4 players always use all 49 tiles)"
-        )
-    return wanted
-
-
-def board_size(options: Options) -> tuple[int, int]:
+def board_size(options: GameOptions) -> tuple[int, int]:
     """(rows, cols) of the board for these players, variant and options."""
-    full = full_board(options)
-    two = int(options["players"]) == 2 and not full
-    if options["variant"] == "valley":
+    own = WallabyOptions.of(options)
+    two = own.players == 2 and not own.full_board
+    if own.variant == "valley":
         return (5, 7) if two else (6, 8)
     return (6, 6) if two else (7, 7)
 
 
-def field_of(options: Options) -> Field:
+def field_of(options: GameOptions) -> Field:
     rows, cols = board_size(options)
-    variant = options["variant"]
-    return make_field(
-        rows, cols, int(options["players"]), variant == "valley", variant != "children"
-    )
+    variant = options.variant
+    return make_field(rows, cols, options.players, variant == "valley", variant != "children")
 
 
-def tile_set(options: Options) -> list[int]:
+def tile_set(options: GameOptions) -> list[int]:
     """The tiles the game starts from before the Valley's random removal, sorted."""
-    full = full_board(options)
-    removal = TWO_PLAYER_REMOVAL if int(options["players"]) == 2 and not full else {}
+    own = WallabyOptions.of(options)
+    removal = TWO_PLAYER_REMOVAL if own.players == 2 and not own.full_board else {}
     return [v for v, n in TILES.items() for _ in range(n - removal.get(v, 0))]
 
 
@@ -107,7 +101,7 @@ class WallabySetup(SetupData):
 
 def _shape(players: int, variant: str, words: str, aside: str) -> JsonObject:
     """The board and set_aside of one board shape, as `board_size` gives it."""
-    rows, cols = board_size({"players": players, "variant": variant})
+    rows, cols = board_size(WallabyOptions(players, variant))
     return {
         "properties": {
             "board": {
@@ -199,22 +193,18 @@ class Wallaby(Game[WallabyState]):
     data_type = WallabySetup
     schema_notes = SCHEMA_NOTES
 
-    def random_data(self, rng: np.random.Generator, options: Options) -> WallabySetup:
+    def random_data(self, rng: np.random.Generator, options: GameOptions) -> WallabySetup:
         tiles = tile_set(options)
         aside = [v for v in TILES for _ in range(TILES[v] - tiles.count(v))]
-        if options["variant"] == "valley":
+        if options.variant == "valley":
             aside.append(tiles.pop(int(rng.integers(len(tiles)))))
         rows, cols = board_size(options)
         order = rng.permutation(np.array(tiles, dtype=np.int8))
         board = ["".join(str(v) for v in order[r * cols : (r + 1) * cols]) for r in range(rows)]
         return WallabySetup(tuple(board), _digits(aside))
 
-    def check_data(self, data: SetupData, options: Options) -> WallabySetup:
+    def check_data(self, data: SetupData, options: GameOptions) -> WallabySetup:
         """The schema has checked the board's shape for these options; the tile counts here."""
-        try:
-            board_size(options)  # refuses full-board yes off the children's variant
-        except PnpError as exc:
-            raise SetupError(str(exc)) from None
         record = WallabySetup.of(data)
         board, aside = record.board, record.set_aside
         counts = Counter(int(d) for d in "".join(board) + aside)

@@ -7,7 +7,7 @@ page and is printed in overlapping parts (pnp.render.tiling). Rules: ../shared/R
 
 from __future__ import annotations
 
-from pnp.games.amazons.game import SEATS, start_squares
+from pnp.games.amazons.game import SEATS, AmazonsOptions, start_squares
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.parts.queen import SQUARE, TOKEN, marker, square_board, token
@@ -38,7 +38,7 @@ def draw_board(size: int, painter: Painter) -> Drawing:
 
 def draw(kit: KitContext) -> None:
     setup, painter, document = kit.setup, kit.painter, kit.document
-    size = int(setup.options["size"])
+    size = AmazonsOptions.of(setup.options).size
     tile_drawing(document, draw_board(size, painter), f"Board {size} x {size}")
     amazons = [
         token(seat, seat[0].upper(), painter, "crown", square=True)

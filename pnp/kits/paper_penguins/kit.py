@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pnp.games.mechanics.grid import FILES
 from pnp.games.paper_penguins.sheets import PaperPenguinsSetup
 from pnp.kits.builder import Kit, KitContext
+from pnp.kits.paper_penguins.options import PaperPenguinsKitOptions
 from pnp.render.drawing import Drawing, Style
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Paper, component_sizes
@@ -130,4 +131,4 @@ def draw(kit: KitContext) -> None:
     lay_out(document, drawings, geometry.spec(), "Sheets", heading, landscape)
 
 
-KIT = Kit(draw)
+KIT = Kit(draw, PaperPenguinsKitOptions)

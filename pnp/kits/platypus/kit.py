@@ -9,7 +9,7 @@ or a letter, so the kit plays the same in black and white. Rules: ../shared/RULE
 
 from __future__ import annotations
 
-from pnp.games.platypus.game import GAME
+from pnp.games.platypus.game import GAME, PlatypusOptions
 from pnp.games.platypus.tables import (
     ANIMALS,
     BILLABONG,
@@ -212,7 +212,7 @@ def draw(kit: KitContext) -> None:
     )
     red, blue = GAME.tables(setup)
     first = GAME.player_names(setup)[0]
-    deal = setup.options.get("deal", "uniform")
+    deal = PlatypusOptions.of(setup.options).deal
     dealt = [
         draw_table(painter, p, t, f"{first} starts  ·  {deal} deal")
         for p, t in zip(PLAYERS, (red, blue), strict=True)

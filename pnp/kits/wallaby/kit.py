@@ -18,6 +18,7 @@ from pnp.kits.builder import Kit, KitContext
 from pnp.kits.wallaby.art import ellipse_shape, paragraph, plants, scarecrow, wallaby
 from pnp.kits.wallaby.diagram import add_turn_diagrams
 from pnp.kits.wallaby.mat import MAT_H, MAT_W, harvest_mat, seat_swatch
+from pnp.kits.wallaby.options import WallabyKitOptions
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.paper import Box, component_sizes
@@ -86,7 +87,7 @@ def add_tiles(document: Document, setup: Setup, painter: Painter) -> None:
     if with_heading > pages(content):
         heading = ""  # the heading would cost a page: the footer names the page anyway
     backs = None
-    if setup.options.get("tile-backs") == "field":
+    if WallabyKitOptions.of(setup).tile_backs == "field":
         backs = [tile_back(painter, document.game_title)] * len(values)
     lay_out(document, [faces[v] for v in values], spec, "Tiles", heading, backs=backs)
 
@@ -108,7 +109,7 @@ def add_layout_map(document: Document, setup: Setup, painter: Painter) -> None:
         6,
         bold=True,
     )
-    variant = str(setup.options["variant"])
+    variant = setup.variant
     label = {"standard": "standard rules", "valley": "the Valley", "children": "children's variant"}
     summary = (
         f"{field.players} players  ·  {label[variant]}  ·  {rows} x {cols} board  ·  "
@@ -308,4 +309,4 @@ def draw(kit: KitContext) -> None:
     add_turn_diagrams(document, field_of(setup.options), painter)
 
 
-KIT = Kit(draw)
+KIT = Kit(draw, WallabyKitOptions)

@@ -1,0 +1,40 @@
+"""A kit's print options: what a game's kit prints beyond the setup (e.g. Wallaby's tile backs,
+Paper Pen-guins' number of sheets), declared in the kit's package as its `OPTIONS` record.
+
+They are options of `pnp kit` only: the game contract, the simulator and `pnp perft` never see
+them. setup.json records them beside the game's options, so `pnp kit --setup` prints the same kit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Self
+
+from pnp.games.base import Game, Setup
+from pnp.games.options import GameOptions, OptionRecord
+
+
+@dataclass(frozen=True)
+class KitOptions(OptionRecord):
+    """A kit's print options; a kit with its own subclasses this with typed fields."""
+
+    @classmethod
+    def of(cls, setup: Setup) -> Self:
+        """The print options recorded with `setup`, the others at their defaults."""
+        return cls.from_json(setup.kit_options)
+
+    def sheet_count(self) -> int:
+        """How many setups the kit prints together (each on its own sheet); one by default."""
+        return 1
+
+    def draw(self, game: Game[Any], seed: int, options: GameOptions) -> Setup:
+        """The setup the kit prints from `seed`, with these print options recorded."""
+        return self.recorded(self.drawn(game, seed, options))
+
+    def drawn(self, game: Game[Any], seed: int, options: GameOptions) -> Setup:
+        """The setup of `seed`; a kit that prints several setups together joins them here."""
+        return game.random_setup(seed, options)
+
+    def recorded(self, setup: Setup) -> Setup:
+        """`setup` recording these print options, as setup.json holds them."""
+        return replace(setup, kit_options=self.to_json())
