@@ -76,7 +76,7 @@ class GameInfo:
     has_choices: bool = True  # False: a setup fixes the game (one legal move every turn)
     max_turns: int = 10_000  # the runner's guard; a game stopped there is undecided
     seat_names: tuple[str, ...] = ()  # e.g. ("square", "circle"); default "seat 1", ...
-    demo_agent: str = "random"  # the agent of `pnp demo`'s short balance run
+    random_play_ends: bool = True  # False: random moves rarely end a game within max_turns
     rules: str = ""  # the RULES.md section the game follows
     # The data key under which one setup file lists several setups of a kit (Paper Pen-guins'
     # sheets), one item each; "" when a setup file holds one setup.

@@ -59,7 +59,7 @@ INFO = GameInfo(
     has_scores=True,
     max_turns=1_000,
     seat_names=SEATS,
-    demo_agent="greedy",  # random kangaroos almost never finish a race within the cap
+    random_play_ends=False,  # random kangaroos almost never finish a race within the cap
     rules="Billabong",
 )
 
