@@ -107,8 +107,10 @@ def test_laser_svg_has_cut_and_engrave_layers_and_cuts_shared_edges_once() -> No
     cuts = list(layers["cut"].iter(f"{SVG}path"))
     assert len(cuts) == 17 and all(p.get("stroke") == "#ff0000" for p in cuts)
     assert all(float(p.get("stroke-width", "1")) <= 0.01 for p in cuts)
-    engraved = [e for e in layers["engrave"].iter() if e.get("fill") not in (None, "none")]
-    assert {e.get("fill") for e in engraved} == {"#000000"}  # one colour: text and dark areas
+    painted = [e for e in layers["engrave"].iter() if e.get("fill") not in (None, "none")]
+    # two tones: the engrave colour (text, dark areas) and white (light areas, knocked out)
+    assert {e.get("fill") for e in painted} == {"#000000", "#ffffff"}
+    engraved = [e for e in painted if e.get("fill") == "#000000"]
     assert not [e for e in engraved if e.tag == f"{SVG}rect" and e.get("width") == "50"]
     assert not [op for op in document.pages[0].drawing.ops if not isinstance(op, Place)], (
         "no printed cut marks when a laser cuts"

@@ -7,7 +7,10 @@ A kit package that is missing, or whose `KIT` is missing or not a `Kit`, fails a
 package's name in the message, never by leaving the kit out.
 
 Kits draw through pnp.render only (never to one backend), and `write_kit` turns a document into
-`kit.pdf`, `kit-pNN.svg` and `setup.json` in one folder, all or nothing.
+`kit.pdf`, `kit-pNN.svg` and `setup.json` in one folder, all or nothing. A laser kit writes
+`kit-laser-pNN.svg` for each page with something to cut and the plain print page `kit-pNN.svg`
+for each page without (rules, diagrams, the calibration page): nothing on those is cut, so they
+are printed, not lasered. NN is always the kit page number the footer prints.
 """
 
 from __future__ import annotations
@@ -70,14 +73,14 @@ def write_kit(
             names.append("kit.pdf")
         for number, page in enumerate(pages, 1):
             caption = f"{title}, page {number}"
-            if kit_format in ("svg", "both"):
-                name = f"kit-p{number:02d}.svg"
-                (staging / name).write_text(svg_text(page.drawing, caption), "utf-8")
-                names.append(name)
-            elif kit_format == "laser":
+            if kit_format == "laser" and page.cuts:
                 name = f"kit-laser-p{number:02d}.svg"
                 text = laser_svg_text(page, caption, settings.cut_colour, settings.engrave_colour)
                 (staging / name).write_text(text, "utf-8")
+                names.append(name)
+            elif kit_format != "pdf":  # a laser kit's pages with nothing to cut print on paper
+                name = f"kit-p{number:02d}.svg"
+                (staging / name).write_text(svg_text(page.drawing, caption), "utf-8")
                 names.append(name)
         (staging / "setup.json").write_text(setup_json(game, setup), "utf-8")
         names.append("setup.json")

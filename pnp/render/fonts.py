@@ -17,11 +17,15 @@ REGULAR, BOLD = "Vera", "VeraBd"
 SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
 
 
+def font_file(bold: bool) -> Path:
+    """The TrueType file of the kit font, as reportlab ships it."""
+    return Path(reportlab.__file__).parent / "fonts" / ("VeraBd.ttf" if bold else "Vera.ttf")
+
+
 @cache
 def register_fonts() -> None:
-    folder = Path(reportlab.__file__).parent / "fonts"
-    for name, filename in ((REGULAR, "Vera.ttf"), (BOLD, "VeraBd.ttf")):
-        pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
+    for name, bold in ((REGULAR, False), (BOLD, True)):
+        pdfmetrics.registerFont(TTFont(name, str(font_file(bold))))
 
 
 def font_name(bold: bool) -> str:

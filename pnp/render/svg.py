@@ -3,9 +3,15 @@
 Ids are numbered per file, so equal input gives equal text. Text names the Vera font with
 fallbacks, as SVG viewers draw with installed fonts.
 
-For laser cutters (`laser_svg_text`) a page becomes two Inkscape layers: `engrave` (the drawing,
-in one colour: strokes, text and dark areas) and `cut` (the components' outlines as hairlines, every
-edge shared by two components cut once).
+For laser cutters (`laser_svg_text`) a page becomes two Inkscape layers: `engrave` (the drawing in
+two tones) and `cut` (the components' outlines as hairlines, every edge shared by two components cut
+once). The engrave layer follows one rule (`engraved`): an area or text darker than mid-grey
+engraves solid in the engrave colour, a lighter one is knocked out (painted white over whatever
+lies beneath, as a light detail on a dark piece prints), and every line engraves unless it is near
+white. Mid-grey is the line Painter.text_on draws between white and black text, so text and art a
+kit sets on a dark piece stay as holes in the engraving. It is meant to be engraved as an image
+(white is not burnt). Text is set as glyph outlines (pnp.render.outlines): laser software rejects
+live text.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import svgwrite
 
 from pnp.render.document import Page
 from pnp.render.drawing import (
+    WHITE,
     Circle,
     Drawing,
     Line,
@@ -32,10 +39,12 @@ from pnp.render.drawing import (
     placement_matrix,
 )
 from pnp.render.fonts import SVG_FAMILY
+from pnp.render.outlines import outline_path
 from pnp.render.theme import luminance
 
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
-DARK = 0.45  # fills darker than this engrave as solid areas
+MID_GREY = 0.5  # areas and text at most this light engrave; lighter ones are knocked out
+NEAR_WHITE = 0.9  # lines lighter than this are knocked out; every other line engraves
 HAIRLINE = 0.01  # mm: lasers read strokes this thin as cuts
 
 
@@ -111,6 +120,12 @@ def unique_edges(shapes: list[Shape]) -> list[str]:
     return edges
 
 
+def engraved(colour: str, lightest: float, engrave: str) -> str:
+    """The engrave layer's paint for `colour`: the engrave colour up to `lightest` luminance,
+    white (not engraved, knocking out what lies beneath) above it."""
+    return engrave if luminance(colour) <= lightest else WHITE
+
+
 @dataclass
 class _Emitter:
     """Writes Drawings as SVG elements; with `engrave` set, everything in that one colour."""
@@ -127,10 +142,9 @@ class _Emitter:
 
     def style(self, style: Style) -> dict[str, Any]:
         fill, stroke = style.fill, style.stroke
-        if self.engrave is not None:  # dark areas are engraved solid, light ones not at all
-            dark = fill is not None and luminance(fill) < DARK
-            fill = self.engrave if dark else None
-            stroke = self.engrave if stroke is not None else None
+        if self.engrave is not None:
+            fill = None if fill is None else engraved(fill, MID_GREY, self.engrave)
+            stroke = None if stroke is None else engraved(stroke, NEAR_WHITE, self.engrave)
         attributes: dict[str, Any] = {"fill": fill or "none", "stroke": stroke or "none"}
         if stroke is not None:
             attributes["stroke_width"] = _n(style.width)
@@ -158,11 +172,13 @@ class _Emitter:
         return self.group(op)
 
     def text(self, op: Text) -> Any:
+        if self.engrave is not None:
+            return self.outlined_text(op)
         attributes: dict[str, Any] = {
             "insert": (_n(op.x), _n(op.y)),
             "font_size": _n(op.size),
             "font_family": SVG_FAMILY,
-            "fill": self.engrave or op.fill,
+            "fill": op.fill,
         }
         if op.bold:
             attributes["font_weight"] = "bold"
@@ -176,6 +192,12 @@ class _Emitter:
             # rules line drawn as runs (" the Billabong") would lose the space between runs.
             element.attribs["xml:space"] = "preserve"
         return element
+
+    def outlined_text(self, op: Text) -> Any:
+        attributes: dict[str, Any] = {"fill": engraved(op.fill, MID_GREY, self.engrave or "")}
+        if op.angle:
+            attributes["transform"] = f"rotate({_n(-op.angle)} {_n(op.x)} {_n(op.y)})"
+        return self.document.path(d=outline_path(op), **attributes)
 
     def group(self, op: Place) -> Any:
         document = self.document

@@ -31,7 +31,8 @@ def draw_board(size: int, painter: Painter) -> Drawing:
             seat = "light" if starts[cell] == "L" else "dark"
             board.circle(cx, cy, SQUARE * 0.4, Style(stroke="#000000", width=0.3, dash=(1.2, 0.8)))
             board.centred_text(cx, cy, starts[cell], SQUARE * 0.3, fill="#777777", bold=True)
-            board.text(cx, cy + SQUARE * 0.44, seat, SQUARE * 0.1, fill="#555555", anchor="middle")
+            # inside the circle, under the letter: below it the word would cross the circle
+            board.text(cx, cy + SQUARE * 0.3, seat, SQUARE * 0.1, fill="#555555", anchor="middle")
 
     return square_board(grid, painter, swatch, content)
 

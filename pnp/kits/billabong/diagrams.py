@@ -29,6 +29,7 @@ ARROW = Style(stroke="#000000", width=0.5)
 BLOCKED = Style(stroke="#b00000", width=0.5, dash=(1.2, 0.8))
 CARD_W = component_sizes("billabong")["turn_card_width"]
 RADIUS = 3.3  # mm, a kangaroo in the diagrams
+CAPTION_GAP = 7.0  # mm from the cut-out to the caption's baseline: clear of the g and j below it
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ def example_drawing(example: Example, painter: Painter, width: float) -> Drawing
     cols, rows = last - first + 1, high - low + 1
     text_w = max(width, cols * CELL + 6)
     lines = wrap(example.caption, 2.9, text_w)
-    height = 7 + rows * CELL + 6 + len(lines) * 3.9
+    height = 7 + rows * CELL + CAPTION_GAP + len(lines) * 3.9
     drawing = Drawing(text_w, height)
     drawing.text(0, 4.2, example.title, 3.6, bold=True)
 
@@ -143,7 +144,7 @@ def example_drawing(example: Example, painter: Painter, width: float) -> Drawing
     ]
     for source, target, label in arrows + list(example.steps):
         jump_arc(drawing, centre(source), centre(target), label, ARROW, shorten)
-    y = 7 + rows * CELL + 6
+    y = 7 + rows * CELL + CAPTION_GAP
     for line in lines:
         drawing.text(0, y, "".join(run for run, _ in line), 2.9)
         y += 3.9

@@ -24,6 +24,7 @@ from pnp.kits.billabong.art import (
 from pnp.kits.billabong.diagrams import diagrams_page
 from pnp.kits.builder import Kit, KitContext
 from pnp.render.drawing import Drawing, Point, Style, rect_shape
+from pnp.render.fonts import fit_size
 from pnp.render.paper import component_sizes
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
@@ -40,6 +41,8 @@ FRAME = Style(stroke="#3a2e1c", width=0.7)
 INK = Style(stroke="#000000", width=0.6)
 COLOURS = ("player1", "player2", "player3", "player4")
 TOKEN_GAP = 3.0
+# the strip where the board's two halves overlap (pnp.render.tiling, 12 mm), with 3 mm to spare
+SEAM_LEFT, SEAM_RIGHT, SEAM_TOP = WIDTH / 2 - 9.0, WIDTH / 2 + 9.0, HEIGHT / 2 - 9.0
 
 
 def square_box(row: int, col: int) -> tuple[float, float]:
@@ -77,9 +80,16 @@ def _lake(board: Drawing, painter: Painter) -> None:
             _ripple(board, x + fx * w, y + fy * h, length, painter.line("water"))
     else:  # a white panel keeps the text readable over the hatching
         board.rect(x + 12, y + 10, w - 24, h - 20, Style(fill="#ffffff", stroke=dark, width=0.3), 2)
-    board.centred_text(x + w / 2, y + h / 2 - 3.5, "BILLABONG", 7.5, fill=dark, bold=True)
-    board.centred_text(x + w / 2, y + h / 2 + 4, "the referee waits here,", 3.0, fill=dark)
-    board.centred_text(x + w / 2, y + h / 2 + 8, "finished kangaroos rest here", 3.0, fill=dark)
+    # the board is split across its middle both ways on A4 and Letter: each text stays whole
+    # on one quarter, above the middle, the title left of it and the note right of it
+    left, right, middle = x + 9, x + w - 9, (y + 6 + SEAM_TOP) / 2
+    title = fit_size("BILLABONG", 7.5, SEAM_LEFT - left, bold=True)
+    board.centred_text((left + SEAM_LEFT) / 2, middle, "BILLABONG", title, fill=dark, bold=True)
+    note = ("the referee", "waits here;", "finished kangaroos", "rest here")
+    size = min(fit_size(line, 3.0, right - SEAM_RIGHT) for line in note)
+    for k, line in enumerate(note):
+        line_y = middle + (k - 1.5) * 3.6
+        board.centred_text((SEAM_RIGHT + right) / 2, line_y, line, size, fill=dark)
     _loop_arrows(board, x + 6, y + 5, w - 12, h - 10, dark)
 
 
@@ -114,12 +124,13 @@ def _creek(board: Drawing, painter: Painter) -> None:
     line = Style(stroke="#14406b" if painter.ink == "color" else "#000000", width=0.7)
     board.line(line_x, top, line_x, BAND + ROWS * SQUARE, line)
     legend_y = BAND + ROWS * SQUARE + BAND
-    board.centred_text(line_x, legend_y + 7.5, "START / FINISH", 4.2, bold=True)
-    board.centred_text(
-        line_x,
-        legend_y + 12.5,
+    board.text(SEAM_LEFT, legend_y + 7.5 + 1.5, "START / FINISH", 4.2, bold=True, anchor="end")
+    board.text(
+        SEAM_LEFT,
+        legend_y + 12.5 + 1.1,
         "cross right to left (clockwise): +1 lap; at +2 a kangaroo is finished",
         3.0,
+        anchor="end",
     )
 
 

@@ -212,7 +212,7 @@ def summary_panel(field: Field, painter: Painter) -> Drawing:
     steps = ("Jump", "Bounce", "Harvest?", "Ground check")
     x = 3.0
     for k, step in enumerate(steps):
-        width = 19.5 if k < 3 else 24.0
+        width = 17.5 if k < 3 else 24.0  # four boxes and three arrows inside the panel
         panel.rect(x, 11, width, 9, Style(fill=fill, stroke="#555555", width=0.3), radius=1.5)
         panel.centred_text(x + width / 2, 15.5, step, 2.9, bold=True)
         if k < 3:

@@ -21,6 +21,7 @@ from pnp.kits.wallaby.mat import MAT_H, MAT_W, harvest_mat, seat_swatch
 from pnp.kits.wallaby.options import WallabyKitOptions
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
+from pnp.render.fonts import text_width
 from pnp.render.paper import Box, component_sizes
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
 from pnp.render.theme import Painter
@@ -176,7 +177,12 @@ def _outside_band(
     painter.area(drawing, outer, "outside", outline=0.3)
     drawing.rect(left, top, cols * cell, rows * cell, Style(fill="#ffffff", stroke=None))
     note = "outside the board: a jump may land here; the bounce must come back onto the board"
-    drawing.centred_text(left + cols * cell / 2, top - 2.4 * cell, note, min(3.2, cell * 0.3))
+    size, x, y = min(3.2, cell * 0.3), left + cols * cell / 2, top - 2.4 * cell
+    if painter.ink != "color":  # a white patch keeps the caption clear of the hatching
+        width = text_width(note, size) + 2.0
+        patch = Style(fill="#ffffff", stroke=None)
+        drawing.rect(x - width / 2, y - size * 0.75, width, size * 1.5, patch, radius=0.8)
+    drawing.centred_text(x, y, note, size)
 
 
 def _count(tiles: Counter[int]) -> str:

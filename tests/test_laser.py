@@ -1,0 +1,178 @@
+"""Laser SVG (issue 16): light details knocked out of dark pieces, text as glyph outlines, and
+only pages with something to cut written as laser pages.
+
+Pieces are rendered one by one with rsvg-convert (each at the origin, so equal pieces give equal
+pixels) and compared as the engraver would see them.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from pnp.games import GAMES
+from pnp.kits import build_kit, write_kit
+from pnp.render.document import Page
+from pnp.render.drawing import CAP_HEIGHT, Drawing, Place, Style, Text, circle_shape
+from pnp.render.fonts import text_width
+from pnp.render.outlines import outline_path
+from pnp.render.paper import get_paper
+from pnp.render.settings import PrintSettings
+from pnp.render.svg import laser_svg_text, svg_text
+
+SVG = "{http://www.w3.org/2000/svg}"
+RSVG = shutil.which("rsvg-convert")
+needs_rsvg = pytest.mark.skipif(RSVG is None, reason="rsvg-convert renders the SVG")
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+PX = 12  # pixels per mm
+
+
+def raster(svg: str, engraved: bool = True) -> Image.Image:
+    """The SVG drawn at PX pixels per mm: as engraved (255) or not (0) pixels, or in colour."""
+    dpi = str(PX * 25.4)
+    png = subprocess.run(
+        [str(RSVG), "-d", dpi, "-p", dpi, "-b", "white"],
+        input=svg.encode(),
+        capture_output=True,
+        check=True,
+    ).stdout
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    return image.convert("L").point(lambda v: 255 if v < 128 else 0) if engraved else image
+
+
+def pieces(game: str) -> list[Drawing]:
+    """The small components (at most 40 mm) laid on the kit's pages that are cut."""
+    chosen = GAMES[game]
+    setup = chosen.random_setup(1, chosen.info.resolve(None, None, {}))
+    document = build_kit(chosen, setup, PrintSettings(get_paper("a4"), cut_marks=False))
+    found = []
+    for page in document.pages:
+        for op in page.drawing.ops if page.cuts else []:
+            if isinstance(op, Place) and max(op.drawing.width, op.drawing.height) <= 40:
+                found.append(op.drawing)
+    return found
+
+
+def alone(piece: Drawing) -> Page:
+    return Page(get_paper("a4"), piece, "piece", cuts=[piece.cut_outline()])
+
+
+def differing(a: Image.Image, b: Image.Image) -> int:
+    """Pixels that differ (in any channel)."""
+    changed = np.asarray(a) != np.asarray(b)
+    return int(np.count_nonzero(changed.reshape(a.height, a.width, -1).any(axis=2)))
+
+
+@needs_rsvg
+@pytest.mark.parametrize("game", ["penguins", "billabong", "amazons"])
+def test_pieces_that_print_differently_engrave_differently(game: str) -> None:
+    """Red and blue Penguins, the kangaroos and the referee, light and dark Amazons: before the
+    knock-outs every dark piece engraved as the same solid disc or square."""
+    seen: dict[str, tuple[Image.Image, Image.Image]] = {}
+    for piece in pieces(game):
+        colour = svg_text(piece, "piece")
+        if colour not in seen:
+            laser = laser_svg_text(alone(piece), "p", "#ff0000", "#000000")
+            seen[colour] = (raster(colour, engraved=False), raster(laser))
+    assert len(seen) >= 3
+    renders = list(seen.values())
+    for _, laser in renders:  # the art, the white inner disc and the letters survive
+        assert np.count_nonzero(np.asarray(laser)) < 0.8 * laser.width * laser.height, "a blob"
+    for i, (print_a, laser_a) in enumerate(renders):
+        for print_b, laser_b in renders[i + 1 :]:
+            if print_a.size == print_b.size and differing(
+                print_a, print_b
+            ):  # equal pieces give equal pixels: each is at 0, 0
+                assert differing(laser_a, laser_b) > 20, "two different pieces engrave alike"
+
+
+@needs_rsvg
+def test_a_light_disc_and_letter_on_a_dark_piece_stay_holes() -> None:
+    piece = Drawing(20, 20, outline=circle_shape(10, 10, 9))
+    piece.circle(10, 10, 9, Style(fill="#c0392b", stroke=None))  # red: darker than mid-grey
+    piece.circle(10, 10, 5, Style(fill="#ffffff", stroke=None))
+    piece.centred_text(10, 10, "R", 5, bold=True)
+    piece.text(10, 18, "W", 1.6, fill="#ffffff", anchor="middle")
+    image = raster(laser_svg_text(alone(piece), "p", "#ff0000", "#000000"))
+    ink = image.load()
+    assert ink is not None
+    px = PX
+    assert ink[10 * px - 20, 10 * px] == 0, "the white inner disc is not engraved"
+    assert ink[2 * px, 10 * px] == 255, "the red ring is engraved"
+    letter = sum(1 for x in range(9 * px, 11 * px) for y in range(9 * px, 11 * px) if ink[x, y])
+    assert letter > 20, "the dark letter on the white disc is engraved"
+    white_letter = [
+        ink[x, y] for x in range(9 * px, 11 * px) for y in range(int(16.8 * px), 18 * px)
+    ]
+    assert 0 in white_letter, "the white letter on the red ring is knocked out"
+
+
+def glyph_points(d: str) -> list[tuple[float, float]]:
+    """Every point of absolute path data (M, L, H, V, Q, C, Z; the pen writes no others)."""
+    points: list[tuple[float, float]] = []
+    x = y = 0.0
+    for kind, numbers in re.findall(r"([MLHVQCZ])([^MLHVQCZ]*)", d):
+        values = [float(v) for v in NUMBER.findall(numbers)]
+        if kind == "H":
+            points += [(v, y) for v in values]
+        elif kind == "V":
+            points += [(x, v) for v in values]
+        else:
+            points += list(zip(values[0::2], values[1::2], strict=True))
+        if points:
+            x, y = points[-1]
+    return points
+
+
+def test_text_outlines_keep_the_font_size_anchor_and_advance_width() -> None:
+    text, size = "Hop the WALLABY 12", 4.2
+    start = glyph_points(outline_path(Text(50, 30, text, size, bold=True)))
+    end = glyph_points(outline_path(Text(50, 30, text, size, bold=True, anchor="end")))
+    middle = glyph_points(outline_path(Text(50, 30, text, size, bold=True, anchor="middle")))
+    width = text_width(text, size, bold=True)  # reportlab's stringWidth
+    assert min(x for x, _ in start) - min(x for x, _ in end) == pytest.approx(width, abs=0.05)
+    assert min(x for x, _ in start) - min(x for x, _ in middle) == pytest.approx(
+        width / 2, abs=0.05
+    )
+    capital = glyph_points(outline_path(Text(50, 30, "HEX", size, bold=True)))
+    assert min(y for _, y in capital) == pytest.approx(30 - CAP_HEIGHT * size, abs=0.05)
+    assert max(y for _, y in capital) == pytest.approx(30, abs=0.01)  # on the baseline
+    assert 50 < min(x for x, _ in capital) < 50.5  # the H's left side bearing
+
+
+def test_rotated_text_turns_about_its_anchor() -> None:
+    page = Drawing(60, 60)
+    page.text(20, 30, "START", 4, angle=180)
+    root = ET.fromstring(laser_svg_text(Page(get_paper("a4"), page, "t"), "t", "#f00", "#000"))
+    (path,) = [p for p in root.iter(f"{SVG}path") if p.get("d")]
+    assert path.get("transform") == "rotate(-180 20 30)"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_laser_pages_have_no_live_text_and_something_to_cut(tmp_path: Path, game: str) -> None:
+    chosen = GAMES[game]
+    setup = chosen.random_setup(1, chosen.info.resolve(None, None, {}))
+    document = build_kit(chosen, setup, PrintSettings(get_paper("a4"), cut_marks=False))
+    paths = write_kit(chosen, setup, document, tmp_path, "laser")
+    laser = [p for p in paths if p.name.startswith("kit-laser-")]
+    printed = [p for p in paths if p.name.startswith("kit-p")]
+    numbers = sorted(int(p.stem[-2:]) for p in laser + printed)
+    assert numbers == list(range(1, len(document.pages) + 1))  # every page once, by its number
+    for path in laser:
+        root = ET.fromstring(path.read_text())
+        assert not list(root.iter(f"{SVG}text")), path.name
+        (cut,) = [g for g in root.iter(f"{SVG}g") if g.get("id") == "cut"]
+        assert list(cut), f"{path.name} has nothing to cut"
+        assert document.pages[int(path.stem[-2:]) - 1].cuts
+    for path in printed:  # rules and diagrams: printed, not lasered
+        assert not document.pages[int(path.stem[-2:]) - 1].cuts
