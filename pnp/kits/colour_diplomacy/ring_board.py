@@ -181,7 +181,7 @@ def _field_letter(board: Drawing, g: RingGeometry, circle: int, field: int, lett
     """The letter of the field's colour near its inner edge, so no field tells its colour by
     colour alone."""
     a1, a2 = g.span(circle, field)
-    x, y = g.point(g.inner(circle) + 2.6, (a1 + a2) / 2)
+    x, y = g.point(g.inner(circle) + 3.3, (a1 + a2) / 2)
     half = text_width(letter, FIELD_TEXT, True) / 2 + 0.9
     board.rect(x - half, y - 2.0, 2 * half, 4.0, LABEL_BACK, radius=1.0)
     board.centred_text(x, y, letter, FIELD_TEXT, bold=True)
