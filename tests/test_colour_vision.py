@@ -114,8 +114,8 @@ def seen(colour: str, vision: str) -> Lab:
     if vision != "normal":
         cvd = {"name": "sRGB1+CVD", "cvd_type": vision, "severity": 100}
         rgb = np.clip(cspace_convert(rgb, cvd, "sRGB1"), 0, 1)
-    l, a, b = cspace_convert(rgb, "sRGB1", "CIELab")
-    return float(l), float(a), float(b)
+    lightness, a, b = cspace_convert(rgb, "sRGB1", "CIELab")
+    return float(lightness), float(a), float(b)
 
 
 def test_the_simulation_finds_the_old_red_and_green_alike() -> None:
@@ -131,6 +131,14 @@ def walk(drawing: Drawing) -> Iterator[Drawing]:
     for op in drawing.ops:
         if isinstance(op, Place):
             yield from walk(op.drawing)
+
+
+def flat(drawing: Drawing) -> list[object]:
+    """The operations of `drawing`, each placed drawing replaced by its own operations."""
+    return [
+        (op.x, op.y, op.clip, flat(op.drawing)) if isinstance(op, Place) else op
+        for op in drawing.ops
+    ]
 
 
 def filled_shapes(drawing: Drawing) -> Iterator[tuple[str, Shape]]:
@@ -293,3 +301,23 @@ def test_colour_diplomacy_prints_letter_and_pattern_on_every_coloured_thing(play
     letters = [painter.letter(f"player{k}") for k in range(1, players + 1)]
     patterns = [painter.swatch(f"player{k}").pattern for k in range(1, players + 1)]
     assert len(set(letters)) == len(set(patterns)) == players
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+def test_patterned_areas_print_as_plain_areas_outside_colour_ink(ink: str) -> None:
+    painter = Painter("colour-diplomacy", ink)
+    plain, patterned = Drawing(30, 30), Drawing(30, 30)
+    painter.area(plain, circle_shape(15, 15, 10), "player5", 0.3)
+    painter.patterned_area(patterned, circle_shape(15, 15, 10), "player5", 0.3)
+    assert flat(patterned) == flat(plain)
+
+
+def test_the_pattern_shows_over_the_fill_in_colour_ink() -> None:
+    painter = Painter("colour-diplomacy", "color")
+    drawing = Drawing(30, 30)
+    shape = circle_shape(15, 15, 10)
+    painter.patterned_area(drawing, shape, "player2", 0.3)
+    fill, outline = drawing.ops[0], drawing.ops[-1]
+    assert isinstance(fill, Path) and fill.style.fill == painter.swatch("player2").colour
+    assert has_pattern(drawing, shape, "horizontal", "#004488")
+    assert isinstance(outline, Path) and outline.style.fill is None and outline.style.stroke
