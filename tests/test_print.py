@@ -135,7 +135,7 @@ def test_colour_ink_fills_with_the_swatch() -> None:
     painter = Painter("test", "color")
     drawing = Drawing(50, 50)
     painter.area(drawing, rect_shape(5, 5, 20, 20), "player2")
-    assert [op.style.fill for op in drawing.ops if isinstance(op, PathOp)] == ["#1f5fbf"]
+    assert [op.style.fill for op in drawing.ops if isinstance(op, PathOp)] == ["#004488"]
     assert painter.text_on("player2") == "#ffffff" and painter.text_on("player4") == "#000000"
 
 

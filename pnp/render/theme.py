@@ -5,7 +5,9 @@ swatch (`player1`, `water`, ...) from templates/themes/. In `color` ink a swatch
 In `saver` ink an area prints white with a coloured outline and the swatch's hatching; in `bw` the
 hatching and outlines are black. Text on any area stays dark outside `color` ink. Where colour
 alone tells pieces apart, kits also print the swatch's letter (`Painter.letter`), so every kit
-stays playable on any printer.
+stays playable on any printer. The player colours are chosen to stay apart for colour-blind
+players (templates/themes/default.json); where more players play than such colours go round
+(Colour Diplomacy's 5-10), `Painter.patterned_area` shows the swatch's pattern in colour ink too.
 """
 
 from __future__ import annotations
@@ -44,6 +46,13 @@ def luminance(colour: str) -> float:
     """Relative luminance of a #rrggbb colour, 0 (black) to 1 (white)."""
     r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def mixed(colour: str, other: str, share: float) -> str:
+    """`colour` with `share` (0 to 1) of `other` mixed in, both #rrggbb."""
+    a, b = ((int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in (colour, other))
+    r, g, bl = (round(x + (y - x) * share) for x, y in zip(a, b, strict=True))
+    return f"#{r:02x}{g:02x}{bl:02x}"
 
 
 def darker(colour: str, factor: float = 0.6) -> str:
@@ -94,6 +103,20 @@ class Painter:
         hatch(drawing, shape, swatch.pattern, self.line(name))
         if outline:
             drawing.path(shape, Style(stroke=self.line(name), width=outline))
+
+    def patterned_area(
+        self, drawing: Drawing, shape: Shape, name: str, outline: float = 0.3
+    ) -> None:
+        """`area`, with the swatch's hatching over the fill in colour ink too: for colours that
+        colour-blind players cannot all tell apart, the pattern tells them."""
+        swatch = self.swatches[name]
+        if self.ink != "color":
+            self.area(drawing, shape, name, outline)
+            return
+        drawing.path(shape, Style(fill=swatch.colour, stroke=None))
+        hatch(drawing, shape, swatch.pattern, mixed(swatch.colour, self.text_on(name), 0.5))
+        if outline:
+            drawing.path(shape, Style(stroke=darker(swatch.colour), width=outline))
 
 
 def hatch(drawing: Drawing, shape: Shape, pattern: str, colour: str) -> None:

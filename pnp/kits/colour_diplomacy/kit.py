@@ -3,7 +3,8 @@ track with one colour card per player, tokens, an order pad per player and the r
 
 Rules: ../shared/RULES.md, "Colour Diplomacy". The board is in ring_board.py (beside this); boards
 larger than a page are split with pnp/render/tiling.py. Every colour comes from the Painter, and
-every coloured thing also carries a number or letter, so the kit plays in black and white.
+every field, token and card in a player's colour also carries the colour's letter and pattern
+(`Painter.patterned_area`), so the kit plays in black and white and for colour-blind players.
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ def draw(kit: KitContext) -> None:
 def colour_card(painter: Painter, player: int) -> Drawing:
     """A card in the player's colour, with the colour's letter, name and the player number."""
     card = Drawing(CARD_W, CARD_H, background=painter.fill(swatch(player)))
-    painter.area(card, rect_shape(0, 0, CARD_W, CARD_H), swatch(player), 0)
+    painter.patterned_area(card, rect_shape(0, 0, CARD_W, CARD_H), swatch(player), 0)
     r = CARD_H / 2 - 2.5
     card.circle(CARD_H / 2, CARD_H / 2, r, BOX)
     card.centred_text(CARD_H / 2, CARD_H / 2, painter.letter(swatch(player)), 8.0, bold=True)
@@ -180,9 +181,9 @@ def order_pad(painter: Painter, player: int, title: str) -> Drawing:
     """One row per turn: MOVE in or out to a field, HOLD, or SUPPORT a player into a field."""
     pad = Drawing(PAD_W, PAD_H)
     chip = circle_shape(5.0, 5.0, 4.5)
-    painter.area(pad, chip, swatch(player), 0.3)
+    painter.patterned_area(pad, chip, swatch(player), 0.3)
     pad.circle(5.0, 5.0, 2.6, BOX)
-    pad.centred_text(5.0, 5.0, str(player), 3.0 if player < 10 else 2.5, bold=True)
+    pad.centred_text(5.0, 5.0, painter.letter(swatch(player)), 3.0, bold=True)
     pad.text(12, 6.5, f"Orders of player {player}", 4.4, bold=True)
     pad.text(PAD_W, 6.5, f"{title}  ·  colour {colour_words(painter, player)}", 3.0,
              anchor="end")  # fmt: skip

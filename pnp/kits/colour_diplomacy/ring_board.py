@@ -141,13 +141,16 @@ def draw_board(
             board.circle(c, c, g.outer(circle), Style(fill=shade, stroke=None))
         else:
             for field in range(1, g.n + 1):
-                painter.area(board, field_shape(g, circle, field), colours[circle - 1], 0)
+                shape = field_shape(g, circle, field)
+                painter.patterned_area(board, shape, colours[circle - 1], 0)
     board.circle(c, c, g.center_radius, Style(fill=WHITE, stroke=None))
     _lines(board, g)
     for circle in range(1, g.n + 1):
+        letter = "" if colours is None else painter.letter(colours[circle - 1])
         for field in range(1, g.n + 1):
             _field_number(board, g, circle, field, backed=colours is not None)
-        letter = "" if colours is None else painter.letter(colours[circle - 1])
+            if letter:
+                _field_letter(board, g, circle, field, letter)
         _circle_badge(board, g, circle, letter)
     _center(board, g)
     _corner_notes(board, g, corners)
@@ -172,6 +175,16 @@ def _field_number(board: Drawing, g: RingGeometry, circle: int, field: int, back
         half = text_width(str(field), FIELD_TEXT, True) / 2 + 0.9
         board.rect(x - half, y - 2.0, 2 * half, 4.0, LABEL_BACK, radius=1.0)
     board.centred_text(x, y, str(field), FIELD_TEXT, bold=True)
+
+
+def _field_letter(board: Drawing, g: RingGeometry, circle: int, field: int, letter: str) -> None:
+    """The letter of the field's colour near its inner edge, so no field tells its colour by
+    colour alone."""
+    a1, a2 = g.span(circle, field)
+    x, y = g.point(g.inner(circle) + 3.3, (a1 + a2) / 2)
+    half = text_width(letter, FIELD_TEXT, True) / 2 + 0.9
+    board.rect(x - half, y - 2.0, 2 * half, 4.0, LABEL_BACK, radius=1.0)
+    board.centred_text(x, y, letter, FIELD_TEXT, bold=True)
 
 
 def _circle_badge(board: Drawing, g: RingGeometry, circle: int, letter: str) -> None:
@@ -205,10 +218,13 @@ def _corner_notes(board: Drawing, g: RingGeometry, corners: Sequence[str]) -> No
 
 
 def token(painter: Painter, player: int) -> Drawing:
-    """A round token in the player's colour with their number on a white disc."""
+    """A round token in the player's colour and pattern with their number and the colour's
+    letter on a white disc."""
     r = TOKEN / 2
+    swatch = f"player{player}"
     drawing = Drawing(TOKEN, TOKEN, outline=circle_shape(r, r, r))
-    painter.area(drawing, circle_shape(r, r, r), f"player{player}", 0.3)
+    painter.patterned_area(drawing, circle_shape(r, r, r), swatch, 0.3)
     drawing.circle(r, r, r * 0.62, Style(fill=WHITE, stroke=BLACK, width=0.2))
-    drawing.centred_text(r, r, str(player), 4.4 if player < 10 else 3.7, bold=True)
+    drawing.centred_text(r, r - 0.9, str(player), 3.6 if player < 10 else 3.0, bold=True)
+    drawing.centred_text(r, r + 2.1, painter.letter(swatch), 2.2, bold=True)
     return drawing
