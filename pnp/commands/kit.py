@@ -24,7 +24,6 @@ from pnp.errors import PnpError, one_of
 from pnp.games import get_game
 from pnp.kits import FORMATS, build_kit, write_kit
 from pnp.output import check_folder
-from pnp.render.calibration import add_calibration
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 
@@ -97,8 +96,6 @@ def kit(
         )  # fmt: skip
     else:
         drawn = setup_from(chosen, setup, checked_seed(seed), players, variant, game_options or {})
-    document = build_kit(chosen, drawn, settings)
-    if test_page:
-        add_calibration(document)
+    document = build_kit(chosen, drawn, settings, test_page)
     for path in write_kit(chosen, drawn, document, out, format):
         console.print(str(path))

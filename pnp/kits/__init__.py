@@ -41,8 +41,10 @@ KITS: dict[str, Kit] = {name: load_kit(name) for name in ORDER}
 FORMATS = ("pdf", "svg", "both", "laser")
 
 
-def build_kit(game: Game[Any], setup: Setup, settings: PrintSettings) -> Document:
-    return build(KITS[game.info.name], game.info, setup, settings)
+def build_kit(
+    game: Game[Any], setup: Setup, settings: PrintSettings, test_page: bool = False
+) -> Document:
+    return build(KITS[game.info.name], game.info, setup, settings, test_page)
 
 
 def kit_folder_name(game: Game[Any], setup: Setup) -> str:

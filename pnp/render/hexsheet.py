@@ -4,7 +4,8 @@ Like `sheet.lay_out` for rectangles: every item is the same width x height Drawi
 is its hexagon (a point at the top: width across the flats, height = 2 / sqrt(3) x width). Rows
 sit three quarters of a tile apart and every other row is set in by half a tile, so each edge
 between two tiles is one cut. Each page prints every edge once as a thin cut line and records
-each tile's outline in `page.cuts`, as `lay_out` does, for cutting machines.
+each tile's outline in `page.cuts`, as `lay_out` does, for cutting machines, and the tiles on the
+document for the cover.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ def lay_out_hexes(
         for (x1, y1), (x2, y2) in edges:
             page.drawing.line(x1, y1, x2, y2, CUT)
         index += len(chunk)
+    document.record(title, len(items), [spot.page for spot in placed])
     return placed
 
 
