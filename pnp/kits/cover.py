@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pnp.games.base import GameInfo, Setup
 from pnp.render.document import Document, Page
-from pnp.render.drawing import BLACK, WHITE, Drawing, Style
+from pnp.render.drawing import BLACK, WHITE, Anchor, Drawing, Style
 from pnp.render.fonts import fit_size, text_width
 from pnp.render.paper import Box
 from pnp.render.text import wrap
@@ -161,7 +161,7 @@ def _draw(
     """The cover at body text size `size` on `drawing` (the printable area); returns its height."""
     width = drawing.width
     drawing.text(0, 11, info.title, fit_size(info.title, 12.0, width, True), bold=True)
-    about = [f"print-and-play kit", f"seed {document.seed_label}", f"{setup.players} players"]
+    about = ["print-and-play kit", f"seed {document.seed_label}", f"{setup.players} players"]
     if len(info.variants) > 1:
         about.append(f"{setup.variant} variant")
     drawing.text(0, 19, "  ·  ".join(about), 4.4, fill=GREY)
@@ -237,8 +237,12 @@ def _contents_table(
     """Three columns: what, how many, pages (with their backs)."""
     pages_w, count_w = 42.0, 18.0
     name_w = width - pages_w - count_w
-    for label, x, anchor in (("what", 0.0, "start"), ("how many", name_w + count_w - 2, "end"),
-                             ("pages", name_w + count_w, "start")):  # fmt: skip
+    heads: tuple[tuple[str, float, Anchor], ...] = (
+        ("what", 0.0, "start"),
+        ("how many", name_w + count_w - 2, "end"),
+        ("pages", name_w + count_w, "start"),
+    )
+    for label, x, anchor in heads:
         drawing.text(x, y + size, label, size * 0.9, bold=True, fill=GREY, anchor=anchor)
     y += size * 1.5
     for entry in entries:

@@ -2,9 +2,9 @@
 
 The footer carries the game, the seed, "page n of m" and a 50 mm scale bar, so a printed page can
 always be traced to its setup and checked for scale with a ruler. The document also records what
-the kit's cover page lists: each kind of component with its count and pages (`record`), assembly
-steps that depend on the setup (`assembly`), and the room left at the foot of the last page of components, where the next small group may go
-(`room`, see pnp.render.sheet.lay_out).
+the kit's cover page lists: each kind of component with its count and pages (`record`) and the
+assembly steps that depend on the setup (`assembly`); and the room left at the foot of the newest
+page, where the next small group may go (`room`, see pnp.render.sheet.lay_out).
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ clipped to the printable area (paper.content), divided by that area. The kit ben
 
 from __future__ import annotations
 
+import itertools
+
 from pnp.render.document import Page
 from pnp.render.drawing import Circle, Line, Op, Path, Place, Rect, Text, shape_bounds
 from pnp.render.fonts import text_width
@@ -76,7 +78,7 @@ def union_area(boxes: list[Box]) -> float:
     """The area covered by at least one box (overlaps counted once), by coordinate compression."""
     xs = sorted({v for b in boxes for v in (b.x, b.right)})
     total = 0.0
-    for left, right in zip(xs, xs[1:], strict=False):
+    for left, right in itertools.pairwise(xs):
         spans = sorted((b.y, b.bottom) for b in boxes if b.x <= left and b.right >= right)
         covered, reach = 0.0, float("-inf")
         for top, bottom in spans:

@@ -6,10 +6,11 @@ neighbours share a cut line (one cut separates two tiles); with a gap, each item
 Cut marks start just outside the grid and run into the page margin, so they survive the first cut
 and never cross artwork.
 
-Small groups share a page: a group that fits whole below the previous group's page goes there
-(see `lay_out`). Components with backs get a backs page after each fronts page, every back mirrored behind its
-front for the document's duplex mode (see PrintSettings). With bleed, each component's flat
-background extends past its cut lines (outer edges only where neighbours share a cut line).
+Small groups share a page: a group starts below the previous group when that saves a page (see
+`lay_out`). Components with backs get a backs page after each fronts page, every back mirrored
+behind its front for the document's duplex mode (see PrintSettings). With bleed, each
+component's flat background extends past its cut lines (outer edges only where neighbours share a
+cut line).
 """
 
 from __future__ import annotations

@@ -130,8 +130,10 @@ def colour_track(document: Document, painter: Painter, circle_colours: list[int]
         player = circle_colours[circle - 1]
         start = f"start: {colour_words(painter, player)}, player {player}"
         drawing.centred_text(slot.x + slot.w / 2, slot.y + slot.h / 2, start, 3.0, fill=GREY)
-    notes_end = _track_notes(drawing, Box(area.x + 112, top, area.right - area.x - 112, area.h - 13))
-    document.record("Circle colour track", 1, [page])
+    notes_end = _track_notes(
+        drawing, Box(area.x + 112, top, area.right - area.x - 112, area.h - 13)
+    )
+    document.record("Circle colour track", 0, [page])  # a page to lay cards on, not cut
     document.room = Room(page, max(top + (n - 1) * pitch + SLOT_H, notes_end))
 
 

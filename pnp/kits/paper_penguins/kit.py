@@ -56,9 +56,7 @@ def choose_geometry(rows: int, cols: int, paper: Paper) -> tuple[SheetGeometry, 
         while cell >= MIN_CELL:
             geometry = SheetGeometry(rows, cols, cell)
             spec = geometry.spec()
-            count = spec.count(content.w, spec.item_width) * spec.count(
-                content.h, spec.item_height
-            )
+            count = spec.count(content.w, spec.item_width) * spec.count(content.h, spec.item_height)
             candidate = (count, cell, not landscape)
             upright = (geometry.width > geometry.height) == landscape
             if count and upright and (best is None or candidate > best):
