@@ -17,7 +17,7 @@ from pnp.kits import build_kit
 from pnp.kits.cover import COVER_TITLE, contents, page_list
 from pnp.kits.paper_penguins.kit import choose_geometry
 from pnp.render.document import Document, Page
-from pnp.render.drawing import Drawing, Place, Text
+from pnp.render.drawing import Drawing, Place, Rect, Text
 from pnp.render.fill import content_box, page_fill
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
@@ -123,6 +123,13 @@ def test_the_cover_says_which_pages_print_double_sided(duplex: str) -> None:
         assert said in text
     if duplex != "none":
         assert f"flipping on the {duplex} edge" in text
+
+
+def test_the_cover_shows_the_50_mm_scale_check() -> None:
+    document = document_of(("wallaby", None, None, {}), "letter")
+    (inner,) = [op.drawing for op in document.pages[0].drawing.ops if isinstance(op, Place)]
+    bars = [op for op in inner.ops if isinstance(op, Rect) and op.w == 50 and op.h == 6]
+    assert bars and all(op.style.stroke for op in bars)
 
 
 def test_a_kit_without_backs_says_single_sided() -> None:
