@@ -34,8 +34,9 @@ def test_the_board_spans_the_fewest_a4_pages(tmp_path: Path, players: int, parts
     titles = [page.title for page in document.pages]
     assert sum(1 for t in titles if t.startswith("Board,") or t == "Board") == parts
     assert sum(1 for t in titles if t.startswith("Board with the start colours")) == parts
-    assert titles.count("Circle colour track") == 1 and titles.count("Colour cards") == 1
-    assert titles.count("Order pads") == math.ceil(players / 2)
+    assert sum(t.startswith("Circle colour track") for t in titles) == 1
+    assert sum("colour cards" in t.lower() for t in titles) == 1
+    assert sum(t.endswith("rder pads") for t in titles) == math.ceil(players / 2)
     assert titles[-1] == "Rules" and titles.count("Rules") == 1
 
 
@@ -61,7 +62,7 @@ def test_field_k_meets_fields_k_and_k_plus_1_of_the_next_circle_in() -> None:
 
 def test_printed_field_borders_are_one_ring_long_on_the_ring_radii(tmp_path: Path) -> None:
     """The N x N radial borders of a 4-player board measure RING mm and lie on the circles."""
-    page = read_geometry(kit(tmp_path, 4))[0]
+    page = read_geometry(kit(tmp_path, 4))[1]  # after the cover
     borders = [s for s in page.segments if abs(s.length - RING) < TOLERANCE]
     assert len(borders) == 4 * 4
     ends = [(s.x1, s.y1) for s in borders] + [(s.x2, s.y2) for s in borders]

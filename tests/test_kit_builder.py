@@ -72,14 +72,22 @@ def test_every_kit_is_built_by_the_builder(monkeypatch: pytest.MonkeyPatch, name
     drawn: list[KitContext] = []
     calls: list[tuple[Kit, GameInfo]] = []
 
-    def spy(kit: Kit, info: GameInfo, setup: Setup, settings: PrintSettings) -> Document:
+    def spy(
+        kit: Kit,
+        info: GameInfo,
+        setup: Setup,
+        settings: PrintSettings,
+        test_page: bool = False,
+        offset_hint: str = "",
+    ) -> Document:
         calls.append((kit, info))
 
         def draw(context: KitContext) -> None:
             drawn.append(context)
             kit.draw(context)
 
-        return build(Kit(draw), info, setup, settings)
+        again = Kit(draw, kit.options, kit.needs, kit.assembly)
+        return build(again, info, setup, settings, test_page, offset_hint)
 
     monkeypatch.setattr(pnp.kits, "build", spy)
     document = build_kit(game, setup, SETTINGS)
@@ -92,6 +100,7 @@ def test_every_kit_is_built_by_the_builder(monkeypatch: pytest.MonkeyPatch, name
     titles = [page.title for page in document.pages]
     assert titles[-rules:] == ["Rules"] * rules
     assert "Rules" not in titles[:-rules] and len(titles) > rules  # the kit's own pages first
+    assert titles[0] == "Cover" and "Cover" not in titles[1:]
 
 
 def test_the_builder_wraps_what_a_kit_draws() -> None:
@@ -110,7 +119,7 @@ def test_the_builder_wraps_what_a_kit_draws() -> None:
     assert context.painter.swatches is swatches("amazons")  # the theme named by the game
     assert context.painter.ink == SETTINGS.ink
     rules = ["Rules"] * rules_pages("amazons")
-    assert [page.title for page in document.pages] == ["Only page", *rules]
+    assert [page.title for page in document.pages] == ["Cover", "Only page", *rules]
     assert (document.game_title, document.seed_label) == ("Amazons", "7")
     custom = build(Kit(draw), game.info, replace(setup, seed=None), SETTINGS)
     assert custom.seed_label == "custom"

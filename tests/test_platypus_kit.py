@@ -51,13 +51,23 @@ def test_the_kit_has_every_component_in_every_ink_and_paper(ink: str, paper: str
         "Board strip, parts A1-B1",  # two short parts stack on one page
         "Board strip, part C1",
     ]
-    for title in ("Cell cards", "Cell cards (backs)", "Tokens", "Tables", "Blank tables"):
+    for title in ("Cell cards, tokens", "Cell cards (backs)", "Tables", "Score track", "Rules"):
         assert title in pages
-    assert {"Card packs", "Card packs (backs)", "Score track", "Rules"} <= set(pages)
     words = texts(document.pages[pages.index("Cell cards (backs)")].drawing)
     assert words.count("YELLOW") == 21 and words.count("Y") == 21
-    words = texts(document.pages[pages.index("Cell cards")].drawing)
+    words = texts(document.pages[pages.index("Cell cards, tokens")].drawing)
     assert words.count("GREEN") == 21 and words.count("G") == 21
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pack_pages_print_only_for_the_pack_deal(paper: str) -> None:
+    """Blank tables and card packs serve only the pack deal: a uniform kit leaves them out."""
+    pack_pages = {"Blank tables", "Card packs", "Card packs (backs)"}
+    _, uniform = kit(paper=paper)
+    _, pack = kit(paper=paper, deal="pack")
+    assert not pack_pages & set(titles(uniform))
+    assert pack_pages <= set(titles(pack))
+    assert len(titles(pack)) > len(titles(uniform))
 
 
 def test_the_dealt_tables_print_the_setup_and_who_starts() -> None:
@@ -81,7 +91,7 @@ def test_printed_sizes_are_exact(tmp_path: Path) -> None:
     setup, document = kit()
     folder = write_kit(GAME, setup, document, tmp_path, "pdf")[0].parent
     pages = read_geometry(folder / "kit.pdf")
-    board = [b for page in pages[:3] for b in page.boxes]
+    board = [b for page in pages[1:3] for b in page.boxes]  # after the cover
 
     def sized(boxes: list[Any], w: float, h: float) -> list[Any]:
         return [b for b in boxes if abs(b.w - w) < TOLERANCE and abs(b.h - h) < TOLERANCE]
@@ -91,7 +101,7 @@ def test_printed_sizes_are_exact(tmp_path: Path) -> None:
     assert len(sized(board, CARD_W, CARD_H)) >= 21  # the card slots
     for page in pages:
         assert sized(page.boxes, 50, 2), "every page carries the 50 mm scale bar"
-    token_page = pages[titles(document).index("Tokens")]
+    token_page = pages[titles(document).index("Cell cards, tokens")]
     assert len(sized(token_page.boxes, TOKEN_W, TOKEN_H)) >= 10
 
 

@@ -58,7 +58,7 @@ def test_every_kit_builds_on_both_papers(
 
 
 def test_amazons_squares_measure_22_mm(tmp_path: Path) -> None:
-    board = read_geometry(written(tmp_path, "amazons", size="8"))[0]
+    board = read_geometry(written(tmp_path, "amazons", size="8"))[1]  # after the cover
     frames = [b for b in board.boxes if abs(b.w - 176) < TOLERANCE and abs(b.h - 176) < TOLERANCE]
     assert frames, "an 8 x 8 board of 22 mm squares has a 176 mm frame"
     frame = frames[0]
@@ -75,7 +75,7 @@ def test_amazons_squares_measure_22_mm(tmp_path: Path) -> None:
 
 
 def test_amazon_penguins_printed_board_is_8_by_22_mm(tmp_path: Path) -> None:
-    board = read_geometry(written(tmp_path, "amazon-penguins", "square"))[0]
+    board = read_geometry(written(tmp_path, "amazon-penguins", "square"))[1]
     assert [b for b in board.boxes if abs(b.w - 176) < TOLERANCE and abs(b.h - 176) < TOLERANCE]
 
 

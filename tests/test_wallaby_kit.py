@@ -66,4 +66,4 @@ def test_tile_backs_are_optional_and_sit_behind_their_fronts(tmp_path: Path) -> 
     plain = boxes(kit(tmp_path / "plain", 2, "standard"), TILE, TILE)
     backed = boxes(kit(tmp_path / "backed", 2, "standard", **{"tile-backs": "field"}), TILE, TILE)
     assert len(backed) == len(plain) + 1  # 36 tiles: one fronts page, then one backs page
-    assert backed[1:3] == [72, 36] and plain[1] == 72  # page 1 is the layout map
+    assert backed[2:4] == [72, 36] and plain[2] == 72  # the cover, then the layout map

@@ -17,7 +17,7 @@ from pnp.errors import InputError, PnpError, one_of
 from pnp.games import GAMES
 from pnp.games.base import Game, Setup
 from pnp.games.setupfile import read_setup
-from pnp.kits.options import KitOptions
+from pnp.kits.options import KitOptions, kit_setup
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -116,6 +116,4 @@ def setup_from(
     if setup_file is not None:
         refuse_with_setup({"seed": seed, "players": players, "variant": variant, **options})
         return read_setup(setup_file, GAMES, expected=game.info.name)
-    resolved = game.info.resolve(players, variant, options, others=kit.names())
-    printed = kit.given({name: text for name, text in options.items() if name in kit.names()})
-    return printed.draw(game, seed_or_draw(seed), resolved)
+    return kit_setup(game, seed_or_draw(seed), players, variant, options, kit)

@@ -25,7 +25,6 @@ from pnp.errors import PnpError, one_of
 from pnp.games import get_game
 from pnp.kits import FORMATS, KIT_OPTIONS, build_kit, write_kit
 from pnp.output import check_folder
-from pnp.render.calibration import add_calibration
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 
@@ -106,8 +105,6 @@ def kit(
             chosen, setup, checked_seed(seed), players, variant, game_options or {}, printed
         )
     drawn = printed.of(drawn).recorded(drawn)
-    document = build_kit(chosen, drawn, settings)
-    if test_page:
-        add_calibration(document, "--back-offset -X,-Y")
+    document = build_kit(chosen, drawn, settings, test_page, offset_hint="--back-offset -X,-Y")
     for path in write_kit(chosen, drawn, document, out, format):
         console.print(str(path))

@@ -50,8 +50,14 @@ KIT_OPTIONS: dict[str, type[KitOptions]] = {name: kit.options for name, kit in K
 FORMATS = ("pdf", "svg", "both", "laser")
 
 
-def build_kit(game: Game[Any], setup: Setup, settings: PrintSettings) -> Document:
-    return build(KITS[game.info.name], game.info, setup, settings)
+def build_kit(
+    game: Game[Any],
+    setup: Setup,
+    settings: PrintSettings,
+    test_page: bool = False,
+    offset_hint: str = "the back offset",
+) -> Document:
+    return build(KITS[game.info.name], game.info, setup, settings, test_page, offset_hint)
 
 
 def kit_folder_name(game: Game[Any], setup: Setup) -> str:

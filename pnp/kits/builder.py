@@ -3,8 +3,10 @@
 
 `build` makes the document (titled with the game's `GameInfo.title`, labelled with the setup's
 seed, printed with the settings), the Painter of the game's theme, hands them to the kit's
-`draw` in a `KitContext`, then adds the rules summary pages (templates/rules/<game>.md). The
-footer every page carries (game, page title, seed, page n of m, scale bar) is the document's
+`draw` in a `KitContext`, then adds the rules summary pages (templates/rules/<game>.md), the
+printer check when asked, and last the cover page, placed first (pnp.kits.cover: contents,
+how to print, what else you need, assembly steps and the scale check). The footer every page
+carries (game, page title, seed, page n of m, scale bar) is the document's
 (pnp.render.document), from the title and seed label given here.
 """
 
@@ -14,7 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.games.base import GameInfo, Setup
+from pnp.kits.cover import add_cover
 from pnp.kits.options import KitOptions
+from pnp.render.calibration import add_calibration
 from pnp.render.document import Document, Page
 from pnp.render.settings import PrintSettings
 from pnp.render.text import flow
@@ -47,18 +51,34 @@ class KitContext:
 class Kit:
     """What a kit package declares: `draw` adds the kit's own pages (boards, components,
     diagrams); the rules summary comes after them from the builder. `options` is the record of
-    the kit's own print options (`pnp kit` flags recorded in setup.json), if it has any."""
+    the kit's own print options (`pnp kit` flags recorded in setup.json), if it has any. `needs`
+    (what to get besides the printout) and `assembly` (steps in order) go on the cover; `draw`
+    may add steps that depend on the setup to `document.assembly`."""
 
     draw: Callable[[KitContext], None]
     options: type[KitOptions] = KitOptions
+    needs: tuple[str, ...] = ()
+    assembly: tuple[str, ...] = ()
 
 
-def build(kit: Kit, info: GameInfo, setup: Setup, settings: PrintSettings) -> Document:
-    """The kit of `setup`: the pages `kit` draws, then the rules summary."""
+def build(
+    kit: Kit,
+    info: GameInfo,
+    setup: Setup,
+    settings: PrintSettings,
+    test_page: bool = False,
+    offset_hint: str = "the back offset",
+) -> Document:
+    """The kit of `setup`: the cover, the printer check if `test_page` (telling how to move
+    backs with `offset_hint`, as the front end names it), the pages `kit` draws, then the rules
+    summary."""
     document = Document(info.title, seed_label(setup), settings)
     painter = Painter(info.name, settings.ink)
     kit.draw(KitContext(info, setup, settings, painter, document))
     add_rules(document, info.name)
+    if test_page:
+        add_calibration(document, offset_hint)
+    add_cover(document, info, setup, kit.needs, kit.assembly)
     return document
 
 

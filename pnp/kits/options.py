@@ -7,6 +7,7 @@ them. setup.json records them beside the game's options, so `pnp kit --setup` pr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Self
 
@@ -38,3 +39,19 @@ class KitOptions(OptionRecord):
     def recorded(self, setup: Setup) -> Setup:
         """`setup` recording these print options, as setup.json holds them."""
         return replace(setup, kit_options=self.to_json())
+
+
+def kit_setup(
+    game: Game[Any],
+    seed: int,
+    players: int | None,
+    variant: str | None,
+    given: Mapping[str, str],
+    printed: type[KitOptions] = KitOptions,
+) -> Setup:
+    """The setup a kit with print options `printed` prints of `game` from `seed`, with option
+    texts `given` (the game's own and the kit's, e.g. `{"size": "6x8", "sheets": "3"}`), the
+    print options recorded as setup.json keeps them."""
+    resolved = game.info.resolve(players, variant, given, others=printed.names())
+    own = printed.given({name: text for name, text in given.items() if name in printed.names()})
+    return own.draw(game, seed, resolved)

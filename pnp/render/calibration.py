@@ -58,6 +58,7 @@ def add_calibration(document: Document, offset_hint: str) -> list[Page]:
     tx, ty = area.x + 5, square_y + 112
     _target(drawing, tx, ty, "front")
     back = document.new_page("Calibration (back)")
+    back.back_of = front
     bx, by = back_position(document, back, tx, ty, TARGET, TARGET)
     _target(back.drawing, bx, by, "back")
     back.drawing.text(

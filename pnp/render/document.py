@@ -1,7 +1,10 @@
 """A kit document: pages of a paper size, each finished with the same footer on output.
 
 The footer carries the game, the seed, "page n of m" and a 50 mm scale bar, so a printed page can
-always be traced to its setup and checked for scale with a ruler.
+always be traced to its setup and checked for scale with a ruler. The document also records what
+the kit's cover page lists: each kind of component with its count and pages (`record`) and the
+assembly steps that depend on the setup (`assembly`); and the room left at the foot of the newest
+page, where the next small group may go (`room`, see pnp.render.sheet.lay_out).
 """
 
 from __future__ import annotations
@@ -29,6 +32,26 @@ class Page:
     title: str
     cuts: list[Shape] = field(default_factory=list)
     trim: Box | None = None
+    back_of: Page | None = None  # the fronts page this page is printed behind
+
+
+@dataclass(frozen=True)
+class Component:
+    """One kind of component in a kit: its name, how many are printed, the pages they are on
+    and the pages their backs are on (none for one-sided components)."""
+
+    name: str
+    count: int
+    pages: tuple[Page, ...]
+    backs: tuple[Page, ...] = ()
+
+
+@dataclass(frozen=True)
+class Room:
+    """Free paper on `page` from `top` (mm) down to the foot of its printable area."""
+
+    page: Page
+    top: float
 
 
 @dataclass
@@ -39,6 +62,9 @@ class Document:
     seed_label: str
     settings: PrintSettings
     pages: list[Page] = field(default_factory=list)
+    components: list[Component] = field(default_factory=list)
+    room: Room | None = None
+    assembly: list[str] = field(default_factory=list)  # steps that depend on the setup
 
     @property
     def paper(self) -> Paper:
@@ -48,7 +74,22 @@ class Document:
         paper = self.paper.oriented(landscape)
         page = Page(paper, Drawing(paper.width, paper.height), title)
         self.pages.append(page)
+        self.room = None  # only the newest page offers its room
         return page
+
+    def number(self, page: Page) -> int:
+        """The page's number as its footer prints it (1 for the first page)."""
+        return next(n for n, p in enumerate(self.pages, 1) if p is page)
+
+    def record(
+        self, name: str, count: int, pages: list[Page], backs: tuple[Page, ...] = ()
+    ) -> None:
+        """Note `count` components called `name` on `pages` (backs on `backs`), for the cover."""
+        unique = tuple({id(page): page for page in pages}.values())
+        self.components.append(Component(name, count, unique, backs))
+
+    def backs_pages(self) -> list[Page]:
+        return [page for page in self.pages if page.back_of is not None]
 
     def finished(self) -> list[Page]:
         """Every page with its footer, ready for a backend."""

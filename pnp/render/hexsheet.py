@@ -4,7 +4,8 @@ Like `sheet.lay_out` for rectangles: every item is the same width x height Drawi
 is its hexagon (a point at the top: width across the flats, height = 2 / sqrt(3) x width). Rows
 sit three quarters of a tile apart and every other row is set in by half a tile, so each edge
 between two tiles is one cut. Each page prints every edge once as a thin cut line and records
-each tile's outline in `page.cuts`, as `lay_out` does, for cutting machines.
+each tile's outline in `page.cuts`, as `lay_out` does, for cutting machines, and the tiles on the
+document for the cover.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import math
 from collections.abc import Sequence
 
 from pnp.errors import PnpError
-from pnp.render.document import Document
+from pnp.render.document import Document, Page, Room
 from pnp.render.drawing import Drawing, Point, Shape, translated
-from pnp.render.sheet import CUT, Placed, headed_page
+from pnp.render.fonts import fit_size
+from pnp.render.paper import Box
+from pnp.render.sheet import CUT, HEADING_SIZE, HEADING_SPACE, SHARE_GAP, Placed, headed_page
 
 Edge = tuple[tuple[float, float], tuple[float, float]]
 
@@ -58,15 +61,21 @@ def lay_out_hexes(
     heading: str = "",
     landscape: bool = False,
 ) -> list[Placed]:
-    """Place the hexagonal `items` (all the same size) on as many new pages as they need."""
+    """Place the hexagonal `items` (all the same size) on as many new pages as they need,
+    starting in the room below the newest page's content when that saves a page (as `lay_out`
+    does)."""
     if not items:
         return []
     width = items[0].width
     height = hex_height(width)
     placed: list[Placed] = []
     index = 0
+    shared = _shared_area(document, len(items), width, title, heading, landscape)
     while index < len(items):
-        page, area = headed_page(document, title, landscape, heading)
+        if shared is not None and index == 0:
+            page, area = shared
+        else:
+            page, area = headed_page(document, title, landscape, heading)
         per_row, rows = hex_grid(area.w, area.h, width)
         chunk = items[index : index + per_row * rows]
         left = area.x + (area.w - (per_row + 0.5) * width) / 2
@@ -82,8 +91,42 @@ def lay_out_hexes(
             placed.append(Placed(page, x, y))
         for (x1, y1), (x2, y2) in edges:
             page.drawing.line(x1, y1, x2, y2, CUT)
+        used_rows = -(-len(chunk) // per_row)
+        document.room = Room(page, area.y + ((used_rows - 1) * 0.75 + 1) * height)
         index += len(chunk)
+    document.record(title, len(items), [spot.page for spot in placed])
     return placed
+
+
+def _fits(area: Box, width: float) -> int:
+    """How many tiles `width` across fit in `area` (0 if none)."""
+    height = hex_height(width)
+    if area.w < 1.5 * width or area.h < height:
+        return 0
+    return hex_grid(area.w, area.h, width)[0] * hex_grid(area.w, area.h, width)[1]
+
+
+def _shared_area(
+    document: Document, count: int, width: float, title: str, heading: str, landscape: bool
+) -> tuple[Page, Box] | None:
+    """The page and area in the document's room for the first tiles, when that saves a page."""
+    room = document.room
+    if room is None or room.page.paper.landscape != landscape or room.page.back_of is not None:
+        return None
+    content = room.page.paper.content
+    free = Box(content.x, room.top + SHARE_GAP, content.w, content.bottom - room.top - SHARE_GAP)
+    area = free.below(HEADING_SPACE) if heading else free
+    here = _fits(area, width)
+    full = document.paper.oriented(landscape).content
+    per_page = _fits(full.below(HEADING_SPACE) if heading else full, width)
+    if here < 1 or per_page < 1 or -(-(count - here) // per_page) >= -(-count // per_page):
+        return None
+    page = room.page
+    page.title = f"{page.title}, {title[:1].lower()}{title[1:]}"
+    if heading:
+        size = fit_size(heading, HEADING_SIZE, free.w, bold=True)
+        page.drawing.text(free.x, free.y + HEADING_SIZE, heading, size, bold=True)
+    return page, area
 
 
 def _edges(shape: Shape) -> list[Edge]:

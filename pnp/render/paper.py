@@ -35,6 +35,11 @@ class Box:
         """The part of the box from `dy` below its top."""
         return Box(self.x, self.y + dy, self.w, self.h - dy)
 
+    def union(self, other: Box) -> Box:
+        """The smallest box holding both."""
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        return Box(x, y, max(self.right, other.right) - x, max(self.bottom, other.bottom) - y)
+
 
 @dataclass(frozen=True)
 class Paper:

@@ -6,9 +6,11 @@ neighbours share a cut line (one cut separates two tiles); with a gap, each item
 Cut marks start just outside the grid and run into the page margin, so they survive the first cut
 and never cross artwork.
 
-Components with backs get a backs page after each fronts page, every back mirrored behind its
-front for the document's duplex mode (see PrintSettings). With bleed, each component's flat
-background extends past its cut lines (outer edges only where neighbours share a cut line).
+Small groups share a page: a group starts below the previous group when that saves a page (see
+`lay_out`). Components with backs get a backs page after each fronts page, every back mirrored
+behind its front for the document's duplex mode (see PrintSettings). With bleed, each
+component's flat background extends past its cut lines (outer edges only where neighbours share a
+cut line).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
-from pnp.render.document import Document, Page
+from pnp.render.document import Document, Page, Room
 from pnp.render.drawing import Drawing, Style, translated
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box
@@ -26,6 +28,7 @@ CUT = Style(stroke="#000000", width=0.2)
 HEADING_SIZE = 4.2
 PAPER_EDGE = 1.0  # mm, cut marks end at least this far inside the sheet
 HEADING_SPACE = 13.0  # the heading line plus room for the cut marks above the grid
+SHARE_GAP = 5.0  # mm between a group's cut marks and the heading of a group below it
 
 
 @dataclass(frozen=True)
@@ -85,12 +88,16 @@ def headed_page(
 ) -> tuple[Page, Box]:
     """A new page with `heading` (fitted to the width) on top; returns it and the area below."""
     page = document.new_page(title, landscape)
-    area = page.paper.content
-    if heading:
-        size = fit_size(heading, HEADING_SIZE, area.w, bold=True)
-        page.drawing.text(area.x, area.y + HEADING_SIZE, heading, size, bold=True)
-        area = area.below(HEADING_SPACE)
-    return page, area
+    return page, _headed(page, page.paper.content, heading)
+
+
+def _headed(page: Page, area: Box, heading: str | None) -> Box:
+    """`heading` drawn at the top of `area`; the part of `area` below it."""
+    if not heading:
+        return area
+    size = fit_size(heading, HEADING_SIZE, area.w, bold=True)
+    page.drawing.text(area.x, area.y + HEADING_SIZE, heading, size, bold=True)
+    return area.below(HEADING_SPACE)
 
 
 def lay_out(
@@ -101,47 +108,125 @@ def lay_out(
     heading: str = "",
     landscape: bool = False,
     backs: Sequence[Drawing] | None = None,
+    names: Sequence[str] | None = None,
+    share: bool = True,
 ) -> list[Placed]:
     """Place `items` (all spec-sized) on as many new pages as they need, with cut marks, and
-    `backs[k]` behind `items[k]` on a backs page after each fronts page."""
+    `backs[k]` behind `items[k]` on a backs page after each fronts page.
+
+    A group without backs starts in the room left at the foot of the document's newest page
+    (same orientation) when that saves a page: all of it when it fits there, else as many items as
+    spare the group one page of its own (`share` False: always a new page).
+    Each item is recorded on the document for the cover as a component called `names[k]`
+    (`title` when no names are given), with its count and pages.
+    """
     if backs is not None and len(backs) != len(items):
         raise ValueError("one back per item")
-    bleed = document.settings.bleed
+    if names is not None and len(names) != len(items):
+        raise ValueError("one name per item")
     placed: list[Placed] = []
+    backs_pages: list[Page] = []
     index = 0
+    shared = None
+    if share and backs is None:
+        shared = _shared_area(document, len(items), spec, title, heading, landscape)
     while index < len(items):
-        page, area = headed_page(document, title, landscape, heading)
-        if document.settings.cut_marks:
-            area = spec.mark_room(area, bleed)
-        cols, rows = spec.grid(area)
-        chunk = items[index : index + cols * rows]
-        used_cols = min(cols, len(chunk))
-        used_rows = -(-len(chunk) // cols)
-        width = used_cols * spec.item_width + (used_cols - 1) * spec.gap
-        left = area.x + (area.w - width) / 2
-        spots = []
-        for k in range(len(chunk)):
-            row, col = divmod(k, cols)
-            spots.append(
-                (
-                    left + col * (spec.item_width + spec.gap),
-                    area.y + row * (spec.item_height + spec.gap),
-                )
-            )
-        if bleed:
-            _bleed(page.drawing, spec, chunk, spots, bleed)
-        for item, (x, y) in zip(chunk, spots, strict=True):
-            page.drawing.place(item, x, y)
-            page.cuts.append(translated(item.cut_outline(), x, y))
-            placed.append(Placed(page, x, y))
-        height = used_rows * spec.item_height + (used_rows - 1) * spec.gap
-        page.trim = Box(left, area.y, width, height)
-        if document.settings.cut_marks:
-            _cut_marks(page.drawing, spec, left, area.y, used_cols, used_rows, len(chunk), bleed)
+        if shared is not None and index == 0:
+            page, area = shared
+        else:
+            page = document.new_page(title, landscape)
+            area = _grid_area(document, page.paper.content, spec, heading)
+            _headed(page, page.paper.content, heading)
+        chunk, spots, bottom = _fill_page(document, page, area, items[index:], spec)
+        placed += [Placed(page, x, y) for x, y in spots]
         if backs is not None:
-            _backs_page(document, page, backs[index : index + len(chunk)], spots, spec)
+            backs_pages.append(
+                _backs_page(document, page, backs[index : index + len(chunk)], spots, spec)
+            )
+        document.room = Room(page, bottom)
         index += len(chunk)
+    _record(document, placed, names or [title] * len(items), backs_pages)
     return placed
+
+
+def _shared_area(
+    document: Document, count: int, spec: SheetSpec, title: str, heading: str, landscape: bool
+) -> tuple[Page, Box] | None:
+    """The page and area in the document's room where the group's first items go: all `count`
+    of them, or as many as save the group a page of its own; None if sharing saves nothing."""
+    room = document.room
+    if room is None or room.page.paper.landscape != landscape or room.page.back_of is not None:
+        return None
+    content = room.page.paper.content
+    free = Box(content.x, room.top + SHARE_GAP, content.w, content.bottom - room.top - SHARE_GAP)
+    area = _grid_area(document, free, spec, heading)
+    here = spec.count(area.w, spec.item_width) * spec.count(area.h, spec.item_height)
+    per_page = capacity(document, spec, heading, landscape)
+    if here < 1 or per_page < 1 or -(-(count - here) // per_page) >= -(-count // per_page):
+        return None
+    page = room.page
+    page.title = f"{page.title}, {title[:1].lower()}{title[1:]}"
+    _headed(page, free, heading)
+    return page, area
+
+
+def capacity(document: Document, spec: SheetSpec, heading: str, landscape: bool) -> int:
+    """How many items `lay_out` puts on a page of their own (0 if none fits)."""
+    paper = document.paper.oriented(landscape)
+    area = _grid_area(document, paper.content, spec, heading)
+    return spec.count(area.w, spec.item_width) * spec.count(area.h, spec.item_height)
+
+
+def _grid_area(document: Document, area: Box, spec: SheetSpec, heading: str) -> Box:
+    """The part of `area` a grid may use below `heading` and within its cut marks' room."""
+    area = area.below(HEADING_SPACE) if heading else area
+    return spec.mark_room(area, document.settings.bleed) if document.settings.cut_marks else area
+
+
+def _fill_page(
+    document: Document, page: Page, area: Box, items: Sequence[Drawing], spec: SheetSpec
+) -> tuple[Sequence[Drawing], list[tuple[float, float]], float]:
+    """As many of `items` as fit in `area`, centred across it, with cut marks: the items
+    placed, their spots and the y below everything drawn."""
+    bleed = document.settings.bleed
+    cols, rows = spec.grid(area)
+    chunk = items[: cols * rows]
+    used_cols = min(cols, len(chunk))
+    used_rows = -(-len(chunk) // cols)
+    width = used_cols * spec.item_width + (used_cols - 1) * spec.gap
+    left = area.x + (area.w - width) / 2
+    spots = []
+    for k in range(len(chunk)):
+        row, col = divmod(k, cols)
+        spots.append(
+            (
+                left + col * (spec.item_width + spec.gap),
+                area.y + row * (spec.item_height + spec.gap),
+            )
+        )
+    if bleed:
+        _bleed(page.drawing, spec, chunk, spots, bleed)
+    for item, (x, y) in zip(chunk, spots, strict=True):
+        page.drawing.place(item, x, y)
+        page.cuts.append(translated(item.cut_outline(), x, y))
+    height = used_rows * spec.item_height + (used_rows - 1) * spec.gap
+    trim = Box(left, area.y, width, height)
+    page.trim = trim if page.trim is None else page.trim.union(trim)
+    bottom = area.y + height
+    if document.settings.cut_marks:
+        _cut_marks(page.drawing, spec, left, area.y, used_cols, used_rows, len(chunk), bleed)
+        bottom += spec.mark_start(bleed) + spec.mark_length
+    return chunk, spots, bottom
+
+
+def _record(
+    document: Document, placed: list[Placed], names: Sequence[str], backs: list[Page]
+) -> None:
+    """One component per distinct name, in order of first appearance, with its backs pages."""
+    for name in dict.fromkeys(names):
+        pages = [spot.page for spot, named in zip(placed, names, strict=True) if named == name]
+        behind = tuple(back for back in backs if any(back.back_of is page for page in pages))
+        document.record(name, len(pages), pages, behind)
 
 
 def back_position(
@@ -167,10 +252,11 @@ def _backs_page(
     backs: Sequence[Drawing],
     spots: Sequence[tuple[float, float]],
     spec: SheetSpec,
-) -> None:
+) -> Page:
     """The page behind `fronts`: each back where its front's mirror image lies, every bleed
     drawn before any back so that no back's bleed covers a neighbour; the TrimBox mirrored too."""
     page = document.new_page(f"{fronts.title} (backs)", fronts.paper.landscape)
+    page.back_of = fronts
     w, h = spec.item_width, spec.item_height
     back_spots = [back_position(document, page, x, y, w, h) for x, y in spots]
     if document.settings.bleed:
@@ -181,6 +267,7 @@ def _backs_page(
         trim = fronts.trim
         x, y = back_position(document, page, trim.x, trim.y, trim.w, trim.h)
         page.trim = Box(x, y, trim.w, trim.h)
+    return page
 
 
 def _bleed(

@@ -5,6 +5,8 @@ bottom. Neighbouring parts print the same `overlap` strip of the board, with reg
 (a circle and cross) at the same board positions on both pages. To join: trim each part along its
 dashed edges (left and top, where it has a neighbour there), lay it over its neighbour's strip and
 match the marks. Each page's header carries a small assembly map with the part highlighted.
+The board is recorded on the document (for the cover) as its parts, and the room below the last
+part is left for a small group of components.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import math
 import string
 from dataclasses import dataclass
 
-from pnp.render.document import Document, Page
+from pnp.render.document import Document, Page, Room
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.paper import Box, Paper
 
@@ -22,6 +24,7 @@ MARK = Style(stroke="#000000", width=0.25)
 TRIM = Style(stroke="#000000", width=0.25, dash=(2.0, 1.5))
 MAP_CELL = 4.0
 STACK_GAP = 8.0  # mm between parts stacked on one page
+JOINED = " (parts to join)"  # after the title of a board recorded in parts
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,9 @@ def tile_drawing(
             top = plan.window.y + k * (HEADER + part_h + STACK_GAP)
             _draw_part(document, page, board, title, plan, col, row, top)
         pages.append(page)
+        document.room = Room(page, top + part_h + 2)  # below the dashed trim lines
+    name = title if plan.parts == 1 else f"{title}{JOINED}"
+    document.record(name, plan.parts, pages)
     return pages
 
 

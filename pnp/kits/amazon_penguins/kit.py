@@ -98,4 +98,13 @@ def draw(kit: KitContext) -> None:
     page.drawing.place(sheet, area.x, area.y)
 
 
-KIT = Kit(draw)
+KIT = Kit(
+    draw,
+    needs=("scissors", "a pencil, for the tally"),
+    assembly=(
+        "Cut out the penguins and the gap markers along the lines.",
+        "Play on the printed board as it is; the chips or tiles are for laying a board of your "
+        "own instead.",
+        "Keep the tally sheet and a pencil at hand.",
+    ),
+)

@@ -56,4 +56,11 @@ def draw(kit: KitContext) -> None:
     )
 
 
-KIT = Kit(draw)
+KIT = Kit(
+    draw,
+    needs=("scissors", "optional: 8 chess pawns (4 light, 4 dark) instead of the printed amazons"),
+    assembly=(
+        "Cut out the amazons and the arrow markers along the lines.",
+        "Set each amazon on a start square of its letter: L light, D dark.",
+    ),
+)

@@ -188,4 +188,12 @@ def draw(kit: KitContext) -> None:
     diagrams_page(document, painter, setup)
 
 
-KIT = Kit(draw)
+KIT = Kit(
+    draw,
+    needs=("scissors", "a glue stick, if you print the token backs single-sided"),
+    assembly=(
+        "Cut out the kangaroos, the referee and the -1 chips.",
+        "Cut out the turn-order card.",
+        "Place the pieces as the rules summary says.",
+    ),
+)

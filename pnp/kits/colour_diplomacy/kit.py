@@ -12,7 +12,7 @@ from __future__ import annotations
 from pnp.games.colour_diplomacy.game import ColourDiplomacySetup
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.colour_diplomacy.ring_board import RingGeometry, draw_board, token
-from pnp.render.document import Document
+from pnp.render.document import Document, Room
 from pnp.render.drawing import BLACK, WHITE, Drawing, Style, circle_shape, rect_shape
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box, component_sizes
@@ -112,7 +112,8 @@ def colour_card(painter: Painter, player: int) -> Drawing:
 
 def colour_track(document: Document, painter: Painter, circle_colours: list[int]) -> None:
     """A page with a slot per circle for the colour cards, each showing the colour at the start,
-    and how the colours turn when someone reaches the center."""
+    and how the colours turn when someone reaches the center; the room below is left for the
+    cards and tokens."""
     n = len(circle_colours)
     page = document.new_page("Circle colour track")
     area = page.paper.content
@@ -131,7 +132,11 @@ def colour_track(document: Document, painter: Painter, circle_colours: list[int]
         player = circle_colours[circle - 1]
         start = f"start: {colour_words(painter, player)}, player {player}"
         drawing.centred_text(slot.x + slot.w / 2, slot.y + slot.h / 2, start, 3.0, fill=GREY)
-    _track_notes(drawing, Box(area.x + 112, top, area.right - area.x - 112, area.h - 13))
+    notes_end = _track_notes(
+        drawing, Box(area.x + 112, top, area.right - area.x - 112, area.h - 13)
+    )
+    document.record("Circle colour track", 0, [page])  # a page to lay cards on, not cut
+    document.room = Room(page, max(top + (n - 1) * pitch + SLOT_H, notes_end))
 
 
 def _ring_icon(drawing: Drawing, x: float, y: float, n: int, circle: int) -> None:
@@ -153,7 +158,8 @@ TRACK_NOTES = [
 ]
 
 
-def _track_notes(drawing: Drawing, box: Box) -> None:
+def _track_notes(drawing: Drawing, box: Box) -> float:
+    """The notes down `box`; returns the y below the last one."""
     y = box.y + 4
     for note in TRACK_NOTES:
         drawing.circle(box.x + 1.2, y - 1.1, 0.6, Style(fill=BLACK, stroke=None))
@@ -161,6 +167,7 @@ def _track_notes(drawing: Drawing, box: Box) -> None:
             drawing.text(box.x + 4, y, "".join(run for run, _ in line), 3.2)
             y += 4.3
         y += 2.5
+    return y - 4.3
 
 
 PAD_COLUMNS = [  # (heading, width in mm)
@@ -227,4 +234,13 @@ def _pad_row(pad: Drawing, y: float) -> None:
     pad.text(x + 16.0, mid + 1.0, "f", 2.8, fill=GREY)
 
 
-KIT = Kit(draw)
+KIT = Kit(
+    draw,
+    needs=("scissors", "a pencil for each player, for the order pads"),
+    assembly=(
+        "Play on the board with the start colours, or on the plain board with the colour track.",
+        "Cut out the colour cards and lay each on the track's slot that shows its colour.",
+        "Cut out the tokens: each player puts one on the board as the rules say.",
+        "Cut the order pads apart: each player takes their own.",
+    ),
+)

@@ -1,4 +1,5 @@
-"""Paper Pen-guins kit: play sheets (as many per page as stay writable) and the rules summary.
+"""Paper Pen-guins kit: play sheets (as many per page as stay writable, the last page filled with
+copies) and the rules summary.
 
 Each sheet shows its numbers in a grid of cells at least 9 mm wide, files a.. and ranks 1.. on all
 four sides, the sheet id and seed, a score box per player and the legend (square = first player,
@@ -16,7 +17,7 @@ from pnp.kits.paper_penguins.options import PaperPenguinsKitOptions
 from pnp.render.drawing import Drawing, Style
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Paper, component_sizes
-from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
+from pnp.render.sheet import HEADING_SPACE, SheetSpec, capacity, lay_out
 
 MIN_CELL = component_sizes("paper-penguins")["min_cell"]
 MAX_CELL = component_sizes("paper-penguins")["max_cell"]
@@ -48,7 +49,8 @@ class SheetGeometry:
 
 
 def choose_geometry(rows: int, cols: int, paper: Paper) -> tuple[SheetGeometry, bool]:
-    """The cell size and orientation that put the most sheets on a page, then the largest cells."""
+    """The cell size and orientation that put the most sheets on a page, then the largest cells;
+    a sheet taller than wide goes on a portrait page, a wider one on a landscape page."""
     best: tuple[int, float, bool] | None = None
     for landscape in (False, True):
         content = paper.oriented(landscape).content.below(HEADING_SPACE)
@@ -56,11 +58,10 @@ def choose_geometry(rows: int, cols: int, paper: Paper) -> tuple[SheetGeometry, 
         while cell >= MIN_CELL:
             geometry = SheetGeometry(rows, cols, cell)
             spec = geometry.spec()
-            fit_cols = int((content.w + GAP) // (spec.item_width + GAP))
-            fit_rows = int((content.h + GAP) // (spec.item_height + GAP))
-            count = fit_cols * fit_rows
+            count = spec.count(content.w, spec.item_width) * spec.count(content.h, spec.item_height)
             candidate = (count, cell, not landscape)
-            if count and (best is None or candidate > best):
+            upright = (geometry.width > geometry.height) == landscape
+            if count and upright and (best is None or candidate > best):
                 best = candidate
             cell -= 0.5
     if best is None:  # not even at the smallest cell: let lay_out explain with the sizes
@@ -114,21 +115,36 @@ def _score_boxes(sheet: Drawing, g: SheetGeometry, y: float) -> None:
 
 
 def draw(kit: KitContext) -> None:
+    """The setup's sheets, then copies of them (in order) until the last page is full: a sheet is
+    used up by one game, so a teacher's class or a rematch needs more than one of each."""
     setup, settings, document = kit.setup, kit.settings, kit.document
     sheets = PaperPenguinsSetup.of(setup.data).sheets
     rows, cols = len(sheets[0].rows), len(sheets[0].rows[0])
     geometry, landscape = choose_geometry(rows, cols, settings.paper)
     seed = "board file" if setup.seed is None else f"seed {setup.seed}"
+    distinct = f"{len(sheets)} sheet{'s' if len(sheets) > 1 else ''}"
+    heading = f"{kit.title}: {distinct}  ·  two players and two pens a sheet"
+    slots = max(1, capacity(document, geometry.spec(), heading, landscape))
+    printed = -(-len(sheets) // slots) * slots
+    if printed > len(sheets):
+        heading = f"{kit.title}: {distinct}, {printed} printed  ·  two players and two pens a sheet"
+    order = [sheets[k % len(sheets)] for k in range(printed)]
     drawings = [
         draw_sheet(
             kit.title, list(sheet.rows), geometry, f"sheet {sheet.id}  ·  {seed}  ·  {rows}x{cols}"
         )
-        for sheet in sheets
+        for sheet in order
     ]
-    heading = (
-        f"{kit.title}: {len(sheets)} sheet{'s' if len(sheets) > 1 else ''}, two players, two pens"
-    )
-    lay_out(document, drawings, geometry.spec(), "Sheets", heading, landscape)
+    names = ["play sheet"] * len(sheets) + ["copy of a play sheet"] * (printed - len(sheets))
+    lay_out(document, drawings, geometry.spec(), "Sheets", heading, landscape, names=names)
 
 
-KIT = Kit(draw, PaperPenguinsKitOptions)
+KIT = Kit(
+    draw,
+    PaperPenguinsKitOptions,
+    needs=("two pens of different colours for each pair of players", "scissors"),
+    assembly=(
+        "Cut the pages apart along the cut marks: one sheet for each game.",
+        "Each pair of players takes a sheet and a pen each; the legend says who draws squares.",
+    ),
+)

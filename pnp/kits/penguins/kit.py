@@ -62,6 +62,7 @@ def draw(kit: KitContext) -> None:
         for _ in range(4)
     ]
     place_items(page, tokens, area.x, y + 14, area.w, 4.0)
+    document.record("Penguins (below the floe map)", len(tokens), [page])
     tiles = [
         fish_tile(value, TILE, painter, f"ice{value}")
         for value, count in zip((1, 2, 3), MIX, strict=True)
@@ -70,4 +71,12 @@ def draw(kit: KitContext) -> None:
     lay_out_hexes(document, tiles, "Tiles", "60 ice tiles: 30 one-fish, 20 two-fish, 10 three-fish")
 
 
-KIT = Kit(draw)
+KIT = Kit(
+    draw,
+    needs=("scissors",),
+    assembly=(
+        "Cut out the penguins along their circles.",
+        "Cut the ice tiles apart along the shared lines (one cut separates two tiles).",
+        "Lay the floe in rows of 7 and 8 tiles, mixed at random or as the floe map shows.",
+    ),
+)

@@ -1,5 +1,5 @@
-"""Platypus kit: the board strip, cell cards, tokens, both dealt tables, blank tables, the three
-card packs of the `pack` deal, a score track and the rules summary.
+"""Platypus kit: the board strip, cell cards, tokens, both dealt tables, a score track and the
+rules summary; for the `pack` deal also blank tables and the three card packs.
 
 Sizes: board cells are 32 x 46 mm (two 14 mm tokens side by side on a 30 x 42 mm cell card), the
 strip is split across pages with overlaps and registration marks. Colours that carry meaning
@@ -32,6 +32,7 @@ from pnp.kits.platypus.tables import (
     pack_cards,
     table_size,
 )
+from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.fonts import fit_size
 from pnp.render.paper import component_sizes
@@ -226,6 +227,21 @@ def draw(kit: KitContext) -> None:
         f"The dealt tables: {first} plays first",
         landscape=True,
     )
+    if deal == "pack":
+        _pack_deal(document, painter)
+    track = draw_score_track()
+    lay_out(
+        document,
+        [track],
+        SheetSpec(track.width, track.height),
+        "Score track",
+        "Score track for both players' markers",
+        landscape=True,
+    )
+
+
+def _pack_deal(document: Document, painter: Painter) -> None:
+    """What only the pack deal needs: blank tables and the three card packs to deal onto them."""
     blank = [draw_table(painter, p, None, "deal the packs onto the slots") for p in PLAYERS]
     width, height = table_size(ROWS_BLANK)
     lay_out(
@@ -245,15 +261,16 @@ def draw(kit: KitContext) -> None:
         "Packs for the pack deal: 16 Animal, 16 Colour, 16 Tree cards",
         backs=backs,
     )
-    track = draw_score_track()
-    lay_out(
-        document,
-        [track],
-        SheetSpec(track.width, track.height),
-        "Score track",
-        "Score track for both players' markers",
-        landscape=True,
-    )
 
 
-KIT = Kit(draw)
+KIT = Kit(
+    draw,
+    needs=("scissors", "a glue stick, for the tokens", "a pencil, to tick laps on the score track"),
+    assembly=(
+        "Cut out the cell cards (green front, yellow back) and lay one, green side up, on every "
+        "cell of the strip.",
+        "Cut out the tokens, fold each on its dashed line and glue it shut.",
+        "Cut out the two dealt tables: each player takes their own.",
+        "Cut out the score track; both score markers start on 0.",
+    ),
+)

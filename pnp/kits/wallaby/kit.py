@@ -315,4 +315,16 @@ def draw(kit: KitContext) -> None:
     add_turn_diagrams(document, field_of(setup.options), painter)
 
 
-KIT = Kit(draw, WallabyKitOptions)
+KIT = Kit(
+    draw,
+    WallabyKitOptions,
+    needs=("scissors", "a glue stick, for the standees"),
+    assembly=(
+        "Cut the tiles apart along the shared lines and lay them out as the board layout shows.",
+        "Cut out the standees, fold each at the middle with the figures outwards, glue, and fold "
+        "the tabs out to stand.",
+        "Cut out the discs: score markers and flat pawns (the pawns replace the standees if you "
+        "prefer).",
+        "Cut out the harvest mats: each player takes the mat of their colour.",
+    ),
+)

@@ -1,0 +1,81 @@
+"""Kit pages: how many pages every game's kit prints and how full each page is.
+
+For the default kit of every game (seed 1, A4 and Letter) and a few options, prints the page
+count and each page's fill (pnp.render.fill: the fraction of the printable area its content
+covers) in page order, the pages under a third marked with `*`. The cover (page 1) and the rules
+pages are counted but not judged.
+
+    python -m benchmarks.kit_pages [--seed 1] [--markdown]
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from pnp.games import GAMES, ORDER
+from pnp.kits import KIT_OPTIONS, build_kit
+from pnp.kits.options import kit_setup
+from pnp.render.document import Document
+from pnp.render.fill import page_fill
+from pnp.render.paper import get_paper
+from pnp.render.settings import PrintSettings
+
+Case = tuple[str, str, int | None, str | None, dict[str, str]]  # label, game, players, variant
+
+CASES: list[Case] = [(name, name, None, None, {}) for name in ORDER] + [
+    ("platypus --deal pack", "platypus", None, None, {"deal": "pack"}),
+    ("paper-penguins --sheets 5", "paper-penguins", None, None, {"sheets": "5"}),
+    ("paper-penguins --size 6x8", "paper-penguins", None, None, {"size": "6x8"}),
+    ("colour-diplomacy --players 7", "colour-diplomacy", 7, None, {}),
+    ("wallaby --players 2", "wallaby", 2, None, {}),
+    ("amazon-penguins --variant hex", "amazon-penguins", None, "hex", {}),
+    ("amazons --size 6", "amazons", None, None, {"size": "6"}),
+]
+THIRD = 1 / 3
+
+
+def kit_document(case: Case, paper: str, seed: int) -> Document:
+    _, name, players, variant, options = case
+    game = GAMES[name]
+    setup = kit_setup(game, seed, players, variant, options, KIT_OPTIONS[name])
+    return build_kit(game, setup, PrintSettings(get_paper(paper)))
+
+
+def judged(document: Document, number: int) -> bool:
+    """Whether page `number` (1-based) is held to the third: not the cover, not the rules."""
+    return document.pages[number - 1].title not in ("Cover", "Rules")
+
+
+def row(case: Case, paper: str, seed: int) -> tuple[str, int, str, int]:
+    document = kit_document(case, paper, seed)
+    fills = []
+    low = 0
+    for number, page in enumerate(document.pages, 1):
+        fill = page_fill(page)
+        mark = "*" if fill < THIRD and judged(document, number) else ""
+        low += mark == "*"
+        fills.append(f"{100 * fill:.0f}{mark}")
+    return case[0], len(document.pages), " ".join(fills), low
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--markdown", action="store_true", help="a table for the README")
+    args = parser.parse_args()
+    for paper in ("a4", "letter"):
+        if args.markdown:
+            print(f"\n| kit ({paper.upper()}) | pages | under 1/3 | fill of each page, % |")
+            print("|---|---|---|---|")
+        else:
+            print(f"\n{'kit (' + paper.upper() + ')':34} {'pages':>5} {'<1/3':>4}  fill %")
+        for case in CASES:
+            label, pages, fills, low = row(case, paper, args.seed)
+            if args.markdown:
+                print(f"| `{label}` | {pages} | {low} | {fills} |")
+            else:
+                print(f"{label:34} {pages:>5} {low:>4}  {fills}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,258 @@
+"""The cover page every kit starts with: what the kit is, how to print it, what is in it, what
+else to get and how to put it together.
+
+The builder draws it last (when every page exists) and places it first. Everything on it that
+depends on the print is read from the Document: the paper, the page count, which pages carry
+backs (pages whose `back_of` is set) and the components the layouts recorded with their counts
+and pages. What only the kit knows (what else you need, the assembly steps) comes from its `Kit`
+declaration and the steps its `draw` added to `document.assembly`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pnp.games.base import GameInfo, Setup
+from pnp.render.document import Document, Page
+from pnp.render.drawing import BLACK, WHITE, Anchor, Drawing, Style
+from pnp.render.fonts import fit_size, text_width
+from pnp.render.paper import Box
+from pnp.render.text import wrap
+from pnp.render.tiling import JOINED
+
+COVER_TITLE = "Cover"
+BAR = 50.0  # mm, the same length as the footer's scale bar
+GREY = "#555555"
+PANEL = Style(stroke=BLACK, width=0.5)
+RULE = Style(stroke="#999999", width=0.2)
+FLIP = {
+    "long": "on a duplex printer flipping on the long edge",
+    "short": "on a duplex printer flipping on the short edge",
+}
+INK = {
+    "color": "colour",
+    "saver": "ink saver (white areas, coloured outlines)",
+    "bw": "black and white",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the cover's contents: what, how many (0: not counted) and on which pages."""
+
+    name: str
+    count: int
+    pages: str
+
+
+def add_cover(
+    document: Document,
+    info: GameInfo,
+    setup: Setup,
+    needs: Sequence[str],
+    steps: Sequence[str],
+) -> Page:
+    """The cover, drawn from the finished document and moved to the front of it."""
+    page = document.new_page(COVER_TITLE)
+    document.pages.remove(page)
+    document.pages.insert(0, page)
+    area = page.paper.content
+    size = 3.3
+    while True:  # a long kit shrinks the cover's text until it fits the page
+        drawing = Drawing(area.w, area.h)
+        if _draw(drawing, document, info, setup, needs, steps, size) <= area.h or size < 2.2:
+            break
+        size *= 0.92
+    page.drawing.place(drawing, area.x, area.y)
+    document.room = None
+    return page
+
+
+def all_needs(document: Document, needs: Sequence[str]) -> list[str]:
+    """The kit's declared needs, and tape when a board comes in parts."""
+    joined = [c for c in document.components if c.name.endswith(JOINED)]
+    return list(needs) + (["tape or a glue stick, to join the board parts"] if joined else [])
+
+
+def all_steps(document: Document, steps: Sequence[str]) -> list[str]:
+    """Joining each board printed in parts first, then the kit's steps, then the steps its
+    drawing added for this setup."""
+    joins = [
+        f"Join the {c.name.removesuffix(JOINED)[:1].lower()}{c.name.removesuffix(JOINED)[1:]}: "
+        "trim each part along its dashed edges, lay it over its neighbour so the circled crosses "
+        "match, and tape the back."
+        for c in document.components
+        if c.name.endswith(JOINED)
+    ]
+    return joins + list(steps) + document.assembly
+
+
+def contents(document: Document) -> list[Entry]:
+    """Every component the layouts recorded, then every other page (but the cover and backs
+    pages) by its title, in page order."""
+    entries: list[tuple[int, Entry]] = []
+    listed: set[int] = set()
+    for component in document.components:
+        numbers = [document.number(page) for page in component.pages]
+        backs = [document.number(page) for page in component.backs]
+        where = page_list(numbers) + (f", backs {page_list(backs)}" if backs else "")
+        entries.append((min(numbers), Entry(component.name, component.count, where)))
+        listed.update(id(page) for page in component.pages)
+    runs: list[tuple[str, list[int]]] = []
+    for number, page in enumerate(document.pages, 1):
+        if id(page) in listed or page.back_of is not None or page.title == COVER_TITLE:
+            continue
+        if runs and runs[-1][0] == page.title and runs[-1][1][-1] == number - 1:
+            runs[-1][1].append(number)
+        else:
+            runs.append((page.title, [number]))
+    entries += [(numbers[0], Entry(title, 0, page_list(numbers))) for title, numbers in runs]
+    return [entry for _, entry in sorted(entries, key=lambda pair: pair[0])]
+
+
+def printing(document: Document) -> list[str]:
+    """How to print the kit, from the document: paper, scale, ink and which pages have backs."""
+    settings = document.settings
+    total = len(document.pages)
+    lines = [
+        f"**Paper:** {settings.paper.title}, {total} pages. Print at **100 %** (Actual size), "
+        "with 'fit to page' and 'shrink' turned off.",
+        f"**Ink:** printed for {INK[settings.ink]}.",
+    ]
+    pairs = [(document.number(page.back_of), document.number(page)) for page in document.pages
+             if page.back_of is not None]  # fmt: skip
+    if pairs and settings.duplex == "none":
+        listed = ", ".join(f"page {back} behind page {front}" for front, back in pairs)
+        lines.append(f"**Backs:** print every page single-sided, then glue {listed}.")
+    elif pairs:
+        listed = ", ".join(f"page {back} on the back of page {front}" for front, back in pairs)
+        lines.append(
+            f"**Double-sided:** print {listed}, {FLIP[settings.duplex]}. Every other page is "
+            "single-sided."
+        )
+    else:
+        lines.append("**Single-sided:** no page has a back.")
+    if not settings.cut_marks:
+        lines.append("**Laser:** cut along the outlines of the cut layer; no cut marks printed.")
+    return lines
+
+
+def page_list(numbers: Sequence[int]) -> str:
+    """`3`, `3-5`, `3, 5-6`: page numbers with runs joined."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def _draw(
+    drawing: Drawing,
+    document: Document,
+    info: GameInfo,
+    setup: Setup,
+    needs: Sequence[str],
+    steps: Sequence[str],
+    size: float,
+) -> float:
+    """The cover at body text size `size` on `drawing` (the printable area); returns its height."""
+    width = drawing.width
+    drawing.text(0, 11, info.title, fit_size(info.title, 12.0, width, True), bold=True)
+    about = ["print-and-play kit", f"seed {document.seed_label}", f"{setup.players} players"]
+    if len(info.variants) > 1:
+        about.append(f"{setup.variant} variant")
+    drawing.text(0, 19, "  ·  ".join(about), 4.4, fill=GREY)
+    y = _scale_check(drawing, 25.0, width)
+    y = _heading(drawing, y, "How to print", size)
+    y = _paragraphs(drawing, y, width, printing(document), size, bullet=True)
+    y = _heading(drawing, y, "In this kit", size)
+    y = _contents_table(drawing, y, width, contents(document), size)
+    needed = all_needs(document, needs)
+    if needed:
+        y = _heading(drawing, y, "You also need", size)
+        y = _paragraphs(drawing, y, width, needed, size, bullet=True)
+    y = _heading(drawing, y, "Putting it together", size)
+    numbered = [f"**{k}.** {step}" for k, step in enumerate(all_steps(document, steps), 1)]
+    return _paragraphs(drawing, y, width, numbered, size, bullet=False)
+
+
+def _scale_check(drawing: Drawing, y: float, width: float) -> float:
+    """The calibration check, framed: a 50 mm bar in centimetre blocks and what to do."""
+    box = Box(0, y, width, 30.0)
+    drawing.rect(box.x, box.y, box.w, box.h, PANEL, radius=2.0)
+    drawing.text(5, y + 8, "First: check the scale", 5.0, bold=True)
+    bar_y = y + 13
+    for k in range(int(BAR // 10)):
+        fill = BLACK if k % 2 == 0 else WHITE
+        drawing.rect(5 + 10 * k, bar_y, 10, 6, Style(fill=fill, stroke=None))
+        drawing.text(5 + 10 * k, bar_y + 10.5, str(k), 3.0, anchor="middle")
+    drawing.rect(5, bar_y, BAR, 6, Style(stroke=BLACK, width=0.25))
+    drawing.text(5 + BAR, bar_y + 10.5, "5 cm", 3.0, anchor="middle")
+    notes = [
+        f"This bar must measure exactly **{BAR:g} mm** with a ruler, like the bar at the foot "
+        "of every page. If it does not, the printer scaled the page: print again at 100 % "
+        "(Actual size) before cutting anything.",
+    ]
+    left = 5 + BAR + 8
+    _paragraphs(drawing, y + 12, width - left - 4, notes, 3.3, bullet=False, x=left)
+    return box.bottom + 7
+
+
+def _heading(drawing: Drawing, y: float, text: str, size: float) -> float:
+    drawing.text(0, y + size * 1.4, text, size * 1.4, bold=True)
+    return y + size * 2.1
+
+
+def _paragraphs(
+    drawing: Drawing,
+    y: float,
+    width: float,
+    texts: list[str],
+    size: float,
+    *,
+    bullet: bool,
+    x: float = 0.0,
+) -> float:
+    """Wrapped paragraphs (with **bold** runs) from `y`; returns the y below the last."""
+    indent = 4.0 if bullet else 0.0
+    for text in texts:
+        if bullet:
+            drawing.circle(x + 1.3, y + size * 0.62, 0.6, Style(fill=BLACK, stroke=None))
+        for line in wrap(text, size, width - indent):
+            cursor = x + indent
+            for run, bold in line:
+                drawing.text(cursor, y + size, run, size, bold=bold)
+                cursor += text_width(run, size, bold)
+            y += size * 1.3
+        y += size * 0.45
+    return y + size * 0.6
+
+
+def _contents_table(
+    drawing: Drawing, y: float, width: float, entries: list[Entry], size: float
+) -> float:
+    """Three columns: what, how many, pages (with their backs)."""
+    pages_w, count_w = 42.0, 18.0
+    name_w = width - pages_w - count_w
+    heads: tuple[tuple[str, float, Anchor], ...] = (
+        ("what", 0.0, "start"),
+        ("how many", name_w + count_w - 2, "end"),
+        ("pages", name_w + count_w, "start"),
+    )
+    for label, x, anchor in heads:
+        drawing.text(x, y + size, label, size * 0.9, bold=True, fill=GREY, anchor=anchor)
+    y += size * 1.5
+    for entry in entries:
+        drawing.line(0, y, width, y, RULE)
+        drawing.text(0, y + size * 1.15, entry.name, fit_size(entry.name, size, name_w - 2))
+        if entry.count:
+            drawing.text(name_w + count_w - 2, y + size * 1.15, str(entry.count), size,
+                         anchor="end", bold=True)  # fmt: skip
+        drawing.text(name_w + count_w, y + size * 1.15, entry.pages,
+                     fit_size(entry.pages, size, pages_w))  # fmt: skip
+        y += size * 1.55
+    drawing.line(0, y, width, y, RULE)
+    return y + size * 1.2

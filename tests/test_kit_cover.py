@@ -1,0 +1,201 @@
+"""The cover page every kit starts with, and paper economy.
+
+The cover is checked against the kit's own pages: every component the layouts placed (counted
+from the cut outlines on the pages) is listed with its count and page numbers, every other page
+by its title, and every backs page in the double-sided instructions. Paper economy is held to the
+rule in `test_no_page_under_a_third_where_its_components_could_share_a_page`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pnp.games import GAMES, ORDER
+from pnp.kits import KIT_OPTIONS, build_kit
+from pnp.kits.cover import COVER_TITLE, contents, page_list
+from pnp.kits.options import kit_setup
+from pnp.kits.paper_penguins.kit import choose_geometry
+from pnp.render.document import Document, Page
+from pnp.render.drawing import Drawing, Place, Rect, Text
+from pnp.render.fill import content_box, page_fill
+from pnp.render.paper import get_paper
+from pnp.render.settings import PrintSettings
+from pnp.render.sheet import SHARE_GAP, capacity
+
+OPTIONS: list[tuple[str, int | None, str | None, dict[str, str]]] = [
+    *((name, None, None, {}) for name in ORDER),
+    ("platypus", None, None, {"deal": "pack"}),
+    ("paper-penguins", None, None, {"sheets": "5"}),
+    ("paper-penguins", None, None, {"size": "10x10"}),
+    ("colour-diplomacy", 7, None, {}),
+    ("colour-diplomacy", 10, None, {}),
+    ("wallaby", 3, "valley", {"tile-backs": "field"}),
+    ("amazon-penguins", None, "hex", {}),
+    ("amazons", None, None, {"size": "6"}),
+    ("penguins", 4, None, {}),
+]
+IDS = [f"{g}-{p}-{v}-{'-'.join(o.values())}" for g, p, v, o in OPTIONS]
+
+
+def document_of(
+    case: tuple[str, int | None, str | None, dict[str, str]], paper: str, **settings: Any
+) -> Document:
+    name, players, variant, options = case
+    game = GAMES[name]
+    setup = kit_setup(game, 5, players, variant, options, KIT_OPTIONS[name])
+    test_page = bool(settings.pop("test_page", False))
+    return build_kit(game, setup, PrintSettings(get_paper(paper), **settings), test_page)
+
+
+def cover_rows(page: Page) -> list[list[str]]:
+    """The cover's text runs grouped by baseline, top to bottom."""
+    rows: dict[float, list[str]] = {}
+
+    def walk(drawing: Drawing, dy: float) -> None:
+        for op in drawing.ops:
+            if isinstance(op, Text):
+                rows.setdefault(round(op.y + dy, 2), []).append(op.text)
+            elif isinstance(op, Place):
+                walk(op.drawing, dy + op.y)
+
+    walk(page.drawing, 0.0)
+    return [rows[y] for y in sorted(rows)]
+
+
+def judged(page: Page) -> bool:
+    """Pages held to paper economy: not the cover, rules, printer check or a backs page."""
+    return page.back_of is None and page.title not in (COVER_TITLE, "Rules", "Calibration")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("case", OPTIONS, ids=IDS)
+def test_the_cover_lists_every_component_with_its_count_and_pages(
+    case: tuple[str, int | None, str | None, dict[str, str]], paper: str
+) -> None:
+    document = document_of(case, paper)
+    cover = document.pages[0]
+    assert cover.title == COVER_TITLE and not any(
+        p.title == COVER_TITLE for p in document.pages[1:]
+    )
+    rows = cover_rows(cover)
+    fronts = [p for p in document.pages[1:] if p.back_of is None]
+    # every cut outline on a fronts page is a component the cover counts
+    assert sum(c.count for c in document.components) == sum(len(p.cuts) for p in fronts)
+    for page in fronts:
+        if page.cuts:
+            assert any(page in c.pages for c in document.components), page.title
+    for component in document.components:
+        numbers = page_list([document.number(p) for p in component.pages])
+        backs = page_list([document.number(p) for p in component.backs])
+        where = numbers + (f", backs {backs}" if backs else "")
+        count = [str(component.count)] if component.count else []  # 0: a page, not counted
+        assert [component.name, *count, where] in rows, component.name
+    listed = {n for entry in contents(document) for n in _numbers(entry.pages)}
+    assert listed == set(range(2, len(document.pages) + 1)), "every page but the cover is listed"
+    text = " ".join(run for row in rows for run in row)
+    assert document.game_title in text and f"seed {document.seed_label}" in text
+    assert f"{len(document.pages)} pages" in text and "100 %" in text and "50 mm" in text
+
+
+def _numbers(pages: str) -> list[int]:
+    found: list[int] = []
+    for part in pages.replace("backs ", "").split(", "):
+        first, _, last = part.partition("-")
+        found += range(int(first), int(last or first) + 1)
+    return found
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_the_cover_says_which_pages_print_double_sided(duplex: str) -> None:
+    document = document_of(("billabong", None, None, {}), "a4", duplex=duplex, test_page=True)
+    titles = [page.title for page in document.pages]
+    assert titles[:3] == [COVER_TITLE, "Calibration", "Calibration (back)"]
+    text = " ".join(run for row in cover_rows(document.pages[0]) for run in row)
+    pairs = [(document.number(p.back_of), n) for n, p in enumerate(document.pages, 1) if p.back_of]
+    assert len(pairs) == 2  # the printer check and the tokens
+    for front, back in pairs:
+        said = (
+            f"page {back} behind page {front}"
+            if duplex == "none"
+            else (f"page {back} on the back of page {front}")
+        )
+        assert said in text
+    if duplex != "none":
+        assert f"flipping on the {duplex} edge" in text
+
+
+def test_the_cover_shows_the_50_mm_scale_check() -> None:
+    document = document_of(("wallaby", None, None, {}), "letter")
+    (inner,) = [op.drawing for op in document.pages[0].drawing.ops if isinstance(op, Place)]
+    bars = [op for op in inner.ops if isinstance(op, Rect) and op.w == 50 and op.h == 6]
+    assert bars and all(op.style.stroke for op in bars)
+
+
+def test_a_kit_without_backs_says_single_sided() -> None:
+    document = document_of(("amazons", None, None, {}), "a4")
+    text = " ".join(run for row in cover_rows(document.pages[0]) for run in row)
+    assert "no page has a back" in text and "Double-sided" not in text
+
+
+@pytest.mark.parametrize("name", ORDER)
+def test_every_footer_counts_the_cover(name: str) -> None:
+    document = document_of((name, None, None, {}), "a4", test_page=True)
+    total = len(document.pages)
+    for number, page in enumerate(document.finished(), 1):
+        footer = [op for op in page.drawing.ops if isinstance(op, Text) and op.anchor == "end"]
+        assert footer and footer[-1].text.endswith(f"page {number} of {total}")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("case", OPTIONS, ids=IDS)
+def test_no_page_under_a_third_where_its_components_could_share_a_page(
+    case: tuple[str, int | None, str | None, dict[str, str]], paper: str
+) -> None:
+    """Judged pages (not the cover, rules, printer check or backs pages) under a third full
+    (pnp.render.fill.page_fill < 1/3) are a defect when another judged page of the same
+    orientation has free paper below everything on it at least as tall as all of the thin
+    page's content plus the gap between groups: the thin page's components could have gone
+    there, saving a sheet."""
+    document = document_of(case, paper)
+    pages = [page for page in document.pages if judged(page)]
+    for thin in pages:
+        if page_fill(thin) >= 1 / 3:
+            continue
+        box = content_box(thin)
+        assert box is not None
+        for other in pages:
+            if other is thin or other.paper.landscape != thin.paper.landscape:
+                continue
+            used = content_box(other)
+            room = other.paper.content.bottom - (used.bottom if used else other.paper.content.y)
+            assert room < box.h + SHARE_GAP, (
+                f"{thin.title} ({page_fill(thin):.0%}) fits below {other.title}"
+            )
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", ["8x8", "6x8", "10x10", "5x5", "4x6", "12x12"])
+def test_paper_penguins_fills_its_pages_and_stands_portrait_sheets_upright(
+    paper: str, size: str
+) -> None:
+    """The default kit of one sheet fills the page with copies of it (a sheet is used up by one
+    game), and a sheet taller than wide prints on a portrait page."""
+    document = document_of(("paper-penguins", None, None, {"size": size}), paper)
+    sheets = [page for page in document.pages if page.title.startswith("Sheets")]
+    rows, cols = (int(v) for v in size.split("x"))
+    geometry, landscape = choose_geometry(rows, cols, get_paper(paper))
+    full = capacity(document, geometry.spec(), "heading", landscape)
+    assert full >= 1 and all(len(page.cuts) == full for page in sheets)
+    if geometry.height > geometry.width:
+        assert not any(page.paper.landscape for page in sheets)
+    assert all(page_fill(page) >= 1 / 3 for page in sheets) or full == 1
+
+
+def test_colour_diplomacy_track_cards_and_tokens_share_one_page() -> None:
+    document = document_of(("colour-diplomacy", 6, None, {}), "a4")
+    shared = [page for page in document.pages if page.title.startswith("Circle colour track")]
+    assert [page.title for page in shared] == ["Circle colour track, colour cards, tokens"]
+    names = {c.name for c in document.components if shared[0] in c.pages}
+    assert names == {"Circle colour track", "Colour cards", "Tokens"}
