@@ -202,6 +202,9 @@ def test_counts_no_run_can_finish_are_refused_naming_the_limit(tmp_path: Path) -
     code, err = cli(*BASE[:-2], "--workers", "257", "--games", "4", "--out", str(tmp_path))
     assert (code, err) == (2, "pnp: error: --workers 257 is not valid: expected a whole number "
                               "from 1 to 256\n")  # fmt: skip
+    code, err = cli("platypus", "longest", "--deals", str(10**13))
+    assert (code, err) == (2, "pnp: error: --deals 10000000000000 is not valid: expected a "
+                              "whole number from 1 to 1,000,000,000,000\n")  # fmt: skip
     assert not any(tmp_path.iterdir())
 
 
