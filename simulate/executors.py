@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -24,13 +24,13 @@ from simulate.runner import GameRecord, RunPlan, Worker
 
 
 class Executor(Protocol):
-    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]: ...
+    def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]: ...
 
 
 class InlineExecutor:
     """Plays every chunk in this process (one worker)."""
 
-    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
+    def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]:
         worker = Worker(plan)
         for chunk in chunks:
             yield worker.play_chunk(chunk)
@@ -69,7 +69,7 @@ class ProcessExecutor:
     def __init__(self, workers: int) -> None:
         self.workers = workers
 
-    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
+    def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]:
         method = "forkserver" if sys.platform.startswith("linux") else "spawn"
         context = multiprocessing.get_context(method)
         if method == "forkserver":
@@ -113,7 +113,7 @@ class DaskExecutor:
         self.address = address
         self.workers = workers
 
-    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
+    def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]:
         try:
             distributed: Any = importlib.import_module("dask.distributed")
         except ImportError:
@@ -140,11 +140,17 @@ class DaskExecutor:
             ) from None  # fmt: skip
         try:
             shared = client.scatter(plan, broadcast=True)
-            futures = [
-                client.submit(play_plan_chunk, shared, chunk, pure=False) for chunk in chunks
-            ]
-            for future in distributed.as_completed(futures):
+            queue = iter(chunks)  # submitted a few at a time: 10^9 games are never all queued
+            workers = max(self.workers, len(client.scheduler_info().get("workers", {})))
+            first = [chunk for _, chunk in zip(range(4 * workers), queue, strict=False)]
+            running = distributed.as_completed(
+                [client.submit(play_plan_chunk, shared, chunk, pure=False) for chunk in first]
+            )
+            for future in running:
                 yield future.result()
+                following = next(queue, None)
+                if following is not None:
+                    running.add(client.submit(play_plan_chunk, shared, following, pure=False))
         finally:
             client.close()
             if cluster is not None:
@@ -152,6 +158,7 @@ class DaskExecutor:
 
 
 EXECUTORS = ("local", "dask")
+MAX_WORKERS = 256  # processes of one machine, or Dask workers asked of a cluster
 
 
 def make_executor(workers: int, kind: str = "local", scheduler: str | None = None) -> Executor:
@@ -177,6 +184,6 @@ class Execution:
     scheduler: str | None = None
 
     def __post_init__(self) -> None:
-        if self.workers < 1:
-            raise InputError("workers", self.workers, "a whole number >= 1")
+        if not 1 <= self.workers <= MAX_WORKERS:
+            raise InputError("workers", self.workers, f"a whole number from 1 to {MAX_WORKERS}")
         make_executor(self.workers, self.executor, self.scheduler)  # checks the names

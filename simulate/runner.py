@@ -10,12 +10,14 @@ Illegal moves and the turn cap are handled here once, not in every game.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+from pnp.errors import InputError
 from pnp.games import get_game
 from pnp.games.base import Facts, Outcome, Result, Setup, State
 from pnp.games.options import GameOptions
@@ -39,6 +41,10 @@ class GameRecord:
     facts: Facts = field(default_factory=dict)  # the game's own facts (State.facts)
 
 
+MAX_GAMES = 10**12  # a run of this many games takes years; beyond it, nothing can finish
+MAX_SEED = 2**63 - 1  # seeds and game numbers fit a signed 64-bit integer
+
+
 @dataclass(frozen=True)
 class RunPlan:
     """What to play: `games` games over the setups, agents per seat, one master seed.
@@ -60,12 +66,22 @@ class RunPlan:
     paired: bool = False
     max_turns: int | None = None
 
+    def __post_init__(self) -> None:
+        """InputError for counts no run can finish (MAX_GAMES) or seeds beyond 64 bits."""
+        for name, count in (("games", self.games), ("setups", self.setup_count)):
+            if not 1 <= count <= MAX_GAMES:
+                raise InputError(name, count, f"a whole number from 1 to {MAX_GAMES:,}")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise InputError("seed", self.seed, f"a whole number from 0 to {MAX_SEED:,}")
+
     @property
     def setup_count(self) -> int:
         return len(self.setups) or self.random_setups
 
-    def tasks(self, start: int = 0, stop: int | None = None) -> list[int]:
-        return list(range(start, self.games if stop is None else stop))
+    def tasks(self, start: int = 0, stop: int | None = None) -> range:
+        """The game numbers from `start` to `stop` (all games by default), without building a
+        list: a plan of 10^12 games costs nothing until its games are played."""
+        return range(start, self.games if stop is None else min(stop, self.games))
 
 
 def setup_seed(master: int, setup_index: int) -> int:
@@ -187,8 +203,64 @@ class Worker:
 
 
 def chunks(indices: Sequence[int], size: int) -> Iterator[list[int]]:
+    """`indices` in lists of `size`, one list at a time (a range is never built whole)."""
     for start in range(0, len(indices), size):
         yield list(indices[start : start + size])
 
 
 Progress = Callable[[int], None]
+
+
+class IndexSet:
+    """Game numbers as sorted disjoint ranges: chunks finish whole, so a run's finished games are
+    a few ranges however many games they hold, and a set of 10^9 numbers stays small."""
+
+    def __init__(self) -> None:
+        self._starts: list[int] = []
+        self._stops: list[int] = []
+        self.count = 0
+
+    def __contains__(self, index: object) -> bool:
+        if not isinstance(index, int):
+            return False
+        at = bisect.bisect_right(self._starts, index) - 1
+        return at >= 0 and index < self._stops[at]
+
+    def add(self, index: int) -> bool:
+        """Add `index`; False if it was already in."""
+        at = bisect.bisect_right(self._starts, index) - 1
+        if at >= 0 and index < self._stops[at]:
+            return False
+        joins_left = at >= 0 and self._stops[at] == index
+        joins_right = at + 1 < len(self._starts) and self._starts[at + 1] == index + 1
+        if joins_left and joins_right:
+            self._stops[at] = self._stops[at + 1]
+            del self._starts[at + 1], self._stops[at + 1]
+        elif joins_left:
+            self._stops[at] = index + 1
+        elif joins_right:
+            self._starts[at + 1] = index
+        else:
+            self._starts.insert(at + 1, index)
+            self._stops.insert(at + 1, index + 1)
+        self.count += 1
+        return True
+
+    def missing(self, stop: int) -> Iterator[range]:
+        """The ranges of numbers below `stop` not in the set, in order."""
+        start = 0
+        for low, high in zip(self._starts, self._stops, strict=True):
+            if low >= stop:
+                break
+            if start < low:
+                yield range(start, low)
+            start = max(start, high)
+        if start < stop:
+            yield range(start, stop)
+
+
+def missing_chunks(done: IndexSet, stop: int, size: int) -> Iterator[list[int]]:
+    """The games below `stop` not in `done`, `size` at a time, each chunk a run of consecutive
+    numbers; lazily, so the chunks of 10^12 games are never held at once."""
+    for gap in done.missing(stop):
+        yield from chunks(gap, size)

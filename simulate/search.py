@@ -32,7 +32,7 @@ def longest_finished(plan: RunPlan, workers: int, top: int = 5) -> Longest:
     outcomes: Counter[str] = Counter()
     played = 0
     executor = make_executor(workers)
-    for done in executor.run(plan, list(chunks(indices, chunk_size(len(indices), workers)))):
+    for done in executor.run(plan, chunks(indices, chunk_size(len(indices), workers))):
         for record in done:
             played += 1
             outcomes[record.outcome.value] += 1

@@ -7,9 +7,12 @@ plays only the missing games, ending with the numbers of an uninterrupted run.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +26,8 @@ from simulate.executors import Execution, make_executor
 from simulate.matches import Match, match_json, match_summary, matches
 from simulate.report import print_setups, print_summary, write_results
 from simulate.request import RunRequest
-from simulate.runner import GameRecord, RunPlan, chunks
+from simulate.runfolder import locked, remove_outputs
+from simulate.runner import GameRecord, IndexSet, RunPlan, missing_chunks
 from simulate.setups import setup_fairness, spread
 from simulate.stats import summarize
 from simulate.store import ResultStore
@@ -42,6 +46,23 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(1000, games // (workers * 32)))
 
 
+@contextlib.contextmanager
+def deferred_interrupt() -> Iterator[None]:
+    """Ctrl-C inside the block takes effect at its end, so a chunk is either stored and counted
+    or neither (in the main thread; elsewhere Python delivers no signals anyway)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
 def run(
     plan: RunPlan,
     execution: Execution,
@@ -57,8 +78,10 @@ def run(
     On Ctrl-C, return what finished (complete=False); the store keeps it for a resumed run.
     """
     records: list[GameRecord] = [*previous, *(store.previous if store else ())]
-    done = {r.index for r in records}
-    indices = [i for i in plan.tasks(stop=upto) if i not in done]
+    done = IndexSet()
+    for record in records:
+        done.add(record.index)
+    wanted = plan.games if upto is None else min(upto, plan.games)
     executor = make_executor(execution.workers, execution.executor, execution.scheduler)
     if show_progress is None:
         show_progress = sys.stderr.isatty()
@@ -70,12 +93,13 @@ def run(
     complete = True
     with progress:
         task = progress.add_task("games", total=plan.games, completed=len(records))
-        size = chunk_size(len(indices), execution.workers)
+        size = chunk_size(wanted - done.count, execution.workers)
         try:
-            for finished in executor.run(plan, list(chunks(indices, size))):
-                if store:
-                    store.append(finished)
-                records.extend(finished)
+            for finished in executor.run(plan, missing_chunks(done, wanted, size)):
+                with deferred_interrupt():
+                    if store:
+                        store.append(finished)
+                    records.extend(finished)
                 progress.advance(task, len(finished))
         except KeyboardInterrupt:
             complete = False
@@ -83,7 +107,6 @@ def run(
             if store:
                 store.close()
     records.sort(key=lambda r: r.index)
-    wanted = plan.games if upto is None else min(upto, plan.games)
     return RunResult(plan, records, complete and len(records) == wanted)
 
 
@@ -151,12 +174,20 @@ def run_and_report(request: RunRequest, console: Console) -> RunResult:
     """Play the request (streaming to results.jsonl), print the balance table (or, `as_json`,
     the summary JSON alone), and write summary.json, games.csv, setups.csv, report.pdf and the
     charts into its folder. The result says whether every game was played (not on Ctrl-C)."""
-    game = get_game(request.game)
     plan = request.plan()
+    with locked(request.folder):
+        return _play_and_write(request, plan, console)
+
+
+def _play_and_write(request: RunRequest, plan: RunPlan, console: Console) -> RunResult:
+    """The run of `run_and_report` once its folder is locked: every output written, and any
+    output of an earlier run that this one does not write removed."""
+    game = get_game(request.game)
     store = ResultStore(request.folder, plan, request.resume)
     if store.previous:
         console.print(f"resuming: {len(store.previous)} of {plan.games} games already played")
     result = run(plan, request.execution, store)
+    store.claim()  # even with no game played, the outputs written next are this run's
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
     summary = summary_document(result)
@@ -166,7 +197,9 @@ def run_and_report(request: RunRequest, console: Console) -> RunResult:
     else:
         fairness = []  # one game per setup says nothing about a setup
     paths = write_results(request.folder, summary, result.records, players, fairness)
-    paths += write_report(request.folder, summary, result.records, fairness, seat_names)[:1]
+    charts = write_report(request.folder, summary, result.records, fairness, seat_names)
+    remove_outputs(request.folder, keep=paths + charts)
+    paths += charts[:1]
     if request.as_json:
         print(json.dumps(summary, indent=2))
     else:

@@ -12,16 +12,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from pnp.errors import InputError
 from pnp.games import get_game
-from pnp.games.base import Outcome
 from pnp.games.setupfile import setup_json
-from simulate.runner import GameRecord, RunPlan
+from simulate.records import record_from, record_json, record_problem
+from simulate.runfolder import remove_outputs
+from simulate.runner import GameRecord, IndexSet, RunPlan
+
+__all__ = ["RESULTS", "ResultStore", "plan_header", "record_json", "run_folder", "saved_runs"]
 
 RESULTS = "results.jsonl"
 
@@ -46,96 +49,128 @@ def saved_runs(out: Path, game: str, kind: str) -> list[SavedRun]:
 
 
 def plan_header(plan: RunPlan) -> dict[str, Any]:
-    """What makes two runs the same run: every input that decides the games."""
+    """What makes two runs the same run: every input that decides the games, and their
+    fingerprint (a hash of them all)."""
     game = get_game(plan.game)
-    digest = hashlib.sha256()
-    digest.update(json.dumps(plan.options.to_json(), sort_keys=True, default=str).encode())
+    options = hashlib.sha256(
+        json.dumps(plan.options.to_json(), sort_keys=True, default=str).encode()
+    )
+    setups = hashlib.sha256()
     for setup in plan.setups:
-        digest.update(setup_json(game, setup).encode())
-    return {
+        setups.update(setup_json(game, setup).encode())
+    header: dict[str, Any] = {
         "game": plan.game,
-        "agents": list(plan.agents),
-        "seed": plan.seed,
-        "games": plan.games,
+        "options": options.hexdigest()[:16],
+        "setup_source": "file" if plan.setups else "random",
         "setups": plan.setup_count,
+        "setup_data": setups.hexdigest()[:16] if plan.setups else None,
+        "games": plan.games,
+        "agents": list(plan.agents),
         "paired": plan.paired,
+        "seed": plan.seed,
         "max_turns": plan.max_turns,
-        "inputs": digest.hexdigest()[:16],
     }
+    text = json.dumps(header, sort_keys=True, separators=(",", ":"))
+    return {**header, "fingerprint": hashlib.sha256(text.encode()).hexdigest()[:16]}
 
 
-def record_json(record: GameRecord) -> str:
-    return json.dumps(
-        {
-            "index": record.index, "setup_index": record.setup_index, "setup": record.setup,
-            "game_seed": record.game_seed, "rotation": record.rotation,
-            "agents": list(record.agents),
-            "scores": list(record.scores) if record.scores is not None else None,
-            "ranks": list(record.ranks), "turns": record.turns,
-            "outcome": record.outcome.value, "lead_changes": record.lead_changes,
-            "facts": {k: list(v) if isinstance(v, tuple) else v for k, v in record.facts.items()},
-        },
-        separators=(",", ":"),
-    )  # fmt: skip
+def header_difference(found: object, expected: dict[str, Any]) -> str:
+    """How the header line `found` differs from this run's, in a few words."""
+    if not isinstance(found, dict) or "fingerprint" not in found:
+        return "its first line is not the plan of a run"
+    for name, value in expected.items():
+        if name != "fingerprint" and found.get(name) != value:
+            if name in ("options", "setup_data"):
+                return f"the {name.replace('_', ' ')} differ"
+            return f"{name} {_shown(found.get(name))} there, {_shown(value)} here"
+    return "its fingerprint differs"
 
 
-def record_from(data: dict[str, Any]) -> GameRecord:
-    scores = data["scores"]
-    return GameRecord(
-        data["index"], data["setup_index"], data["setup"], data["game_seed"], data["rotation"],
-        tuple(data["agents"]), tuple(scores) if scores is not None else None,
-        tuple(data["ranks"]), data["turns"], Outcome(data["outcome"]), data["lead_changes"],
-        {k: tuple(v) if isinstance(v, list) else v for k, v in data.get("facts", {}).items()},
-    )  # fmt: skip
+def _shown(value: object) -> str:
+    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 class ResultStore:
-    """The results file of one run folder, open for appending."""
+    """The results file of one run folder, open for appending.
+
+    On resume every line is checked (`simulate/records.py`). A bad line refuses the resume
+    rather than being dropped and replayed: this run writes only records it checked, under the
+    folder's lock, so a bad line means the file was mixed with another run or edited, and then
+    none of its lines can be trusted. The one exception is a last line cut short, which is what
+    a killed run leaves; it is dropped.
+    """
 
     def __init__(self, folder: Path, plan: RunPlan, resume: bool) -> None:
         self.path = folder / RESULTS
+        self.plan = plan
         self.header = plan_header(plan)
-        self.previous: list[GameRecord] = self._read() if resume and self.path.exists() else []
+        self.done = IndexSet()  # the games in the file
+        resumed = resume and self.path.exists()
+        self.previous: list[GameRecord] = list(self._read()) if resumed else []
         # opened at the first append: a run that fails before any game finishes (a scheduler
-        # that cannot be reached) leaves no folder behind
+        # that cannot be reached) leaves the folder as it was
         self._stream: IO[str] | None = None
 
     def _open(self) -> IO[str]:
         if self._stream is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            if not self.previous:
+            if not self.done.count:
+                remove_outputs(self.path.parent, keep=())  # the folder is this run's from now
                 self.path.write_text(json.dumps({"plan": self.header}) + "\n", encoding="utf-8")
             self._stream = self.path.open("a", encoding="utf-8")
         return self._stream
 
-    def _read(self) -> list[GameRecord]:
-        text = self.path.read_text(encoding="utf-8")
-        complete = text[: text.rfind("\n") + 1]  # a killed writer may leave half a line
-        lines = complete.splitlines()
-        try:
-            header = json.loads(lines[0])["plan"] if lines else None
-        except (json.JSONDecodeError, KeyError, TypeError):
-            header = None
-        if header != self.header:
-            raise InputError(
-                "resume", True, path=self.path,
-                template="{field}: {path} belongs to another run (different game, options, "
-                "agents, seed or counts); run without {field} to start again",
-            )  # fmt: skip
-        with self.path.open("r+", encoding="utf-8") as stream:
-            stream.truncate(len(complete.encode("utf-8")))
-        records = {}
-        for line in lines[1:]:
-            record = record_from(json.loads(line))
-            records[record.index] = record
-        return list(records.values())
+    def _refuse(self, why: str, line: int | None = None) -> InputError:
+        where = f"{self.path} line {line}: {why}"
+        if line is None:
+            where = f"{self.path} belongs to another run ({why})"
+        return InputError(
+            "resume", True, path=self.path, line=line, why=why, where=where,
+            template="{field}: {where}; run without {field} to start again",
+        )  # fmt: skip
+
+    def _read(self) -> Iterator[GameRecord]:
+        """The records of the file, each checked against the plan; InputError naming the first
+        bad line. A last line cut short by a killed writer is cut off the file."""
+        players = self.plan.options.players
+        with self.path.open("rb") as stream:
+            kept = 0
+            for number, raw in enumerate(stream, 1):
+                if not raw.endswith(b"\n"):
+                    break  # a killed writer may leave half a line
+                try:
+                    data = json.loads(raw)
+                except (UnicodeDecodeError, json.JSONDecodeError):
+                    raise self._refuse("not JSON text", number) from None
+                if number == 1:
+                    plan = data.get("plan") if isinstance(data, dict) else None
+                    if plan != self.header:
+                        raise self._refuse(header_difference(plan, self.header))
+                else:
+                    problem = record_problem(data, self.plan, players, self.done)
+                    if problem is not None:
+                        raise self._refuse(problem, number)
+                    yield record_from(data)
+                kept += len(raw)
+        if kept == 0:
+            raise self._refuse(header_difference(None, self.header))
+        with self.path.open("r+b") as stream:
+            stream.truncate(kept)
 
     def append(self, records: Sequence[GameRecord]) -> None:
         stream = self._open()
         stream.write("".join(record_json(r) + "\n" for r in records))
         stream.flush()
         os.fsync(stream.fileno())
+        for record in records:
+            self.done.add(record.index)
+
+    def claim(self) -> None:
+        """Make the folder this run's (its results file started) without adding a record."""
+        self._open()
+        self.close()
 
     def close(self) -> None:
         if self._stream is not None:
             self._stream.close()
+            self._stream = None

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from pnp.cli_support import PnpGroup
+from pnp.commands.common import worded_flags
 from pnp.errors import PnpError
 from pnp.games.base import Setup
 from pnp.games.platypus.game import GAME, PlatypusSetup
@@ -68,7 +69,9 @@ def longest(
     if kit:
         check_folder(out)
     options = GAME.info.resolve(None, None, {"deal": deal})
-    plan = RunPlan(GAME.info.name, options, ("random", "random"), seed, deals, random_setups=deals)
+    with worded_flags(games="--deals", setups="--deals"):
+        plan = RunPlan(GAME.info.name, options, ("random", "random"), seed, deals,
+                       random_setups=deals)  # fmt: skip
     found = longest_finished(plan, workers or default_workers(), top)
     outcomes = found.outcomes
     console.print(

@@ -1,0 +1,86 @@
+"""Peak memory of `pnp simulate platypus` by number of games: does a run stay flat?
+
+Each case runs the command in its own child process (one worker, so the run is that one
+process) and reads the child's peak resident set size from `resource.getrusage`. A case with a
+time limit is stopped by SIGINT (Ctrl-C) after that many seconds, as a user would stop a run far
+too long to finish, and keeps what it played.
+
+    python -m benchmarks.memory [--games 10000 1000000] [--limited 100000000 --seconds 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Peak:
+    games: int  # scheduled
+    played: int  # kept in results.jsonl
+    seconds: float
+    peak_mb: float
+    stopped: bool  # by the time limit
+
+
+def measure(games: int, limit: float | None) -> Peak:
+    """Run one case in a child process; its peak RSS comes from RUSAGE_CHILDREN, which is
+    reset only per process, so each case is measured by a fresh interpreter (`--one`)."""
+    command = [sys.executable, "-m", "benchmarks.memory", "--one", str(games)]
+    if limit is not None:
+        command += ["--seconds", str(limit)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    played, seconds, peak_kb, stopped = done.stdout.split()
+    return Peak(games, int(played), float(seconds), int(peak_kb) / 1024, stopped == "1")
+
+
+def one(games: int, limit: float | None) -> None:
+    """The `--one` case: run pnp, stop it after `limit` seconds if given, print the figures."""
+    with tempfile.TemporaryDirectory() as out:
+        command = [sys.executable, "-m", "pnp", "simulate", "platypus", "--games", str(games),
+                   "--seed", "1", "--workers", "1", "--out", out]  # fmt: skip
+        started = time.perf_counter()
+        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            child.wait(timeout=limit)
+            stopped = False
+        except subprocess.TimeoutExpired:
+            child.send_signal(signal.SIGINT)
+            child.wait()
+            stopped = True
+        seconds = time.perf_counter() - started
+        results = Path(out, "platypus-sim-1", "results.jsonl")
+        played = sum(1 for _ in results.open()) - 1 if results.exists() else 0
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # kB on Linux
+    print(played, f"{seconds:.1f}", peak, int(stopped))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, nargs="*", default=[10**4, 10**6])
+    parser.add_argument("--limited", type=int, nargs="*", default=[10**8])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one is not None:
+        one(args.one, args.seconds if "--seconds" in sys.argv else None)
+        return
+    cases = [(games, None) for games in args.games]
+    cases += [(games, args.seconds) for games in args.limited]
+    print(f"{'games scheduled':>16} {'games played':>13} {'seconds':>8} {'peak RSS MB':>12}")
+    for games, limit in cases:
+        peak = measure(games, limit)
+        note = "  (stopped by Ctrl-C)" if peak.stopped else ""
+        figures = f"{peak.games:>16,} {peak.played:>13,} {peak.seconds:>8.1f} {peak.peak_mb:>12.0f}"
+        print(figures + note)
+
+
+if __name__ == "__main__":
+    main()
