@@ -119,8 +119,8 @@ def test_the_valley_caption_has_a_patch_over_the_hatching() -> None:
     game = GAMES["wallaby"]
     setup = game.random_setup(1, game.info.resolve(2, "valley", {}))
     document = build_kit(game, setup, PrintSettings(get_paper("a4"), ink="saver"))
-    drawings = [document.pages[0].drawing]
-    drawings += [op.drawing for op in drawings[0].ops if isinstance(op, Place)]
+    pages = [page.drawing for page in document.pages]  # the board page follows the cover
+    drawings = pages + [op.drawing for page in pages for op in page.ops if isinstance(op, Place)]
     ((board, note),) = [
         (d, op)
         for d in drawings
