@@ -1,0 +1,1 @@
+"""Amazons: rules traced move by move, its kit and command line, its conformance cases."""

@@ -1,0 +1,1 @@
+"""Billabong: rules traced move by move, its kit and command line, its conformance cases."""

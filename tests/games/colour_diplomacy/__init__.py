@@ -1,0 +1,1 @@
+"""Colour Diplomacy: rules traced move by move, its kit and command line, its conformance cases."""

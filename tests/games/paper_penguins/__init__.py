@@ -1,0 +1,1 @@
+"""Paper Pen-guins: rules traced move by move, its kit and command line, its conformance cases."""

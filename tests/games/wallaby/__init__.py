@@ -1,0 +1,1 @@
+"""Wallaby: rules traced move by move, its kit and command line, its conformance cases."""
