@@ -13,17 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from pnp.cli import app
 from pnp.games import GAMES
-
-runner = CliRunner()
-
-
-def invoke(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
+from tests.support.cli import invoke
 
 
 def tree(root: Path) -> set[str]:

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from test_cli import invoke, runner
 
 from pnp.cli import app
 from pnp.commands.common import console
 from pnp.commands.info import fitted_widths, own_options
 from pnp.games import GAMES
+from tests.support.cli import invoke, runner
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_version_is_the_package_version() -> None:

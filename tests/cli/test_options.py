@@ -12,9 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from pnp.cli import app
 from pnp.errors import InputError
 from pnp.games import GAMES
 from pnp.games.options import FileOption, GameOptions
@@ -22,13 +20,7 @@ from pnp.games.setupfile import parse_setup, setup_json
 from pnp.kits import KIT_OPTIONS
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
-
-runner = CliRunner()
-
-
-def invoke(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
+from tests.support.cli import invoke
 
 
 def files(folder: Path) -> dict[str, bytes]:

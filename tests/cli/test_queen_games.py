@@ -7,18 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from pnp.cli import app
 from pnp.games import get_game
 from simulate.runner import RunPlan, Worker
-
-runner = CliRunner()
-
-
-def invoke(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
+from tests.support.cli import invoke
 
 
 def test_perft_of_amazons_10_at_depth_1() -> None:

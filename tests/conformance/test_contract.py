@@ -15,14 +15,16 @@ from typing import Any
 
 import numpy as np
 import pytest
-from random_play import CONFIGS as PLAYED
-from random_play import Chooser, Config
 
 from pnp.games import GAMES
-from pnp.games.base import Game, Outcome, Result, State
+from pnp.games.base import Game, State
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
 from simulate.agents import RandomAgent
+from tests.conformance.cases import every_config
+from tests.support.random_play import Chooser, Config, check_result
+
+PLAYED = every_config()
 
 CONFIGS = [
     (name, players, variant)
@@ -34,21 +36,6 @@ CONFIGS = [
 
 def ids(config: tuple[str, int, str]) -> str:
     return "-".join(str(part) for part in config)
-
-
-def valid_ranks(ranks: tuple[int, ...]) -> bool:
-    """Competition ranks: a rank r held by k players is followed by rank r + k."""
-    return all(rank == 1 + sum(1 for other in ranks if other < rank) for rank in ranks)
-
-
-def check_result(result: Result, players: int, has_scores: bool) -> None:
-    assert len(result.ranks) == players
-    assert all(1 <= rank <= players for rank in result.ranks)
-    assert valid_ranks(result.ranks), result.ranks
-    assert result.outcome in tuple(Outcome)
-    if has_scores:
-        assert result.scores is not None and len(result.scores) == players
-        assert all(math.isfinite(s) for s in result.scores)
 
 
 def snapshot(state: State[Any]) -> tuple[Any, ...]:

@@ -1,16 +1,17 @@
 """Property tests (hypothesis) over every registered engine: random positions keep the rules.
 
-For every game, over its player counts, variants and the options that change play: from random
+For every game, over its player counts, variants and the options that change play (its cases'
+option sets): from random
 setups and random (or greedy) move choices, games are played to their end, the runner's turn
 cap or FOLLOW turns. After every move the game's own invariants hold (State.check_invariants);
 before every move the contract holds (who acts, legal moves, scores); every few moves sampled
 legal moves apply on copies and keep the invariants, perft at depth 1 counts the legal moves and
 legal moves are written apart; a game ends with a valid result, or the cap leaves it undecided.
-The per-game tests are in test_invariants.py (corrupted positions are caught, long games) and
-test_move_effects.py (what one move changes).
+With each game's cases (tests/games/<game>/cases.py): test_corruption.py (corrupted positions
+are caught) and test_effects.py (what one move changes).
 
 Examples are derandomized (the same examples every run, so CI is stable); the environment
-variable PNP_HYPOTHESIS_SEARCH=N runs N times as many new ones (tests/random_play.py).
+variable PNP_HYPOTHESIS_SEARCH=N runs N times as many new ones (tests/support/random_play.py).
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from random_play import CONFIGS, Chooser, Config, check_result, examples, play
 
 from pnp.games.base import Outcome, State
 from pnp.games.perft import perft
+from tests.conformance.cases import every_config
+from tests.support.random_play import Chooser, Config, check_result, examples, play
 
 EXAMPLES = 12  # per configuration
 FOLLOW = 1_500  # turns followed per game at most (the runner's cap where it is lower)
@@ -63,7 +65,7 @@ def check_moves(state: State[Any], options: list[Any], rng: np.random.Generator)
         child.check_invariants()
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=str)
+@pytest.mark.parametrize("config", every_config(), ids=str)
 @examples(EXAMPLES)
 @given(
     seed=st.integers(0, 2**32 - 1),

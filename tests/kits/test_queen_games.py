@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pdfgeom import read_geometry
 
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
@@ -17,6 +16,7 @@ from pnp.render.document import Document
 from pnp.render.drawing import Line, Place, Rect, Text, shape_bounds
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
+from tests.support.pdfgeom import read_geometry
 
 TOLERANCE = 0.1
 PAPERS = ("a4", "letter")

@@ -1,6 +1,6 @@
 """Print quality: calibration page, bleed and PDF boxes, laser layers, ink modes, every kit builds.
 
-Sizes are read back from the PDF drawing (tests/pdfgeom.py) and checked within 0.1 mm.
+Sizes are read back from the PDF drawing (tests/support/pdfgeom.py) and checked within 0.1 mm.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pdfgeom import pdf_fonts, read_geometry
 from pypdf import PdfReader
 
 from pnp.errors import PnpError
@@ -29,6 +28,7 @@ from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out
 from pnp.render.svg import laser_svg_text, unique_edges
 from pnp.render.theme import Painter
+from tests.support.pdfgeom import pdf_fonts, read_geometry
 
 TOLERANCE = 0.1
 SVG = "{http://www.w3.org/2000/svg}"

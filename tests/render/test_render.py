@@ -10,7 +10,6 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from pdfgeom import pdf_fonts, read_geometry
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import PnpError
@@ -22,6 +21,7 @@ from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import SheetSpec, back_position, lay_out
 from pnp.render.tiling import plan_tiling, tile_drawing
+from tests.support.pdfgeom import pdf_fonts, read_geometry
 
 TOLERANCE = 0.1  # mm
 SVG = "{http://www.w3.org/2000/svg}"

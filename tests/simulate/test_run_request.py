@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
-from pnp.cli import app
 from pnp.errors import InputError
 from pnp.games import GAMES, get_game
 from pnp.games.setupfile import read_setup
@@ -24,14 +22,8 @@ from simulate.fair import check_search
 from simulate.request import FixedSetups, RandomSetups, RunRequest
 from simulate.session import run_and_report
 from simulate.store import ResultStore
-from tests.test_simulate import InterruptedExecutor, plan
-
-runner = CliRunner()
-
-
-def cli(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
+from tests.simulate.test_simulate import InterruptedExecutor, plan
+from tests.support.cli import invoke
 
 
 def outputs(folder: Path) -> dict[str, bytes]:
@@ -40,9 +32,9 @@ def outputs(folder: Path) -> dict[str, bytes]:
 
 
 def test_a_request_built_directly_gives_the_summary_of_the_cli_run(tmp_path: Path) -> None:
-    code, _, err = cli("simulate", "amazons", "--size", "6", "--games", "12", "--setups", "3",
-                       "--paired", "--seed", "5", "--workers", "1",
-                       "--out", str(tmp_path / "cli"))  # fmt: skip
+    code, _, err = invoke("simulate", "amazons", "--size", "6", "--games", "12", "--setups", "3",
+                          "--paired", "--seed", "5", "--workers", "1",
+                          "--out", str(tmp_path / "cli"))  # fmt: skip
     assert code == 0, err
     info = get_game("amazons").info
     request = RunRequest(
@@ -64,11 +56,13 @@ def test_a_request_built_directly_gives_the_summary_of_the_cli_run(tmp_path: Pat
 
 
 def test_a_request_of_fixed_setups_gives_the_summary_of_the_cli_run(tmp_path: Path) -> None:
-    code, _, err = cli("kit", "platypus", "--seed", "4", "--format", "pdf", "--out", str(tmp_path))
+    code, _, err = invoke(
+        "kit", "platypus", "--seed", "4", "--format", "pdf", "--out", str(tmp_path)
+    )
     assert code == 0, err
     (setup_file,) = tmp_path.glob("platypus-4/setup.json")
-    code, _, err = cli("simulate", "platypus", "--setup", str(setup_file), "--seed", "2",
-                       "--workers", "1", "--out", str(tmp_path / "cli"))  # fmt: skip
+    code, _, err = invoke("simulate", "platypus", "--setup", str(setup_file), "--seed", "2",
+                          "--workers", "1", "--out", str(tmp_path / "cli"))  # fmt: skip
     assert code == 0, err
     setup = read_setup(setup_file, GAMES, expected="platypus")
     # a game without choices on a setup file: each seat order once, paired
@@ -134,12 +128,12 @@ def test_a_message_names_every_input_it_mentions_as_the_front_end_calls_it(
 def test_resume_without_a_seed_continues_the_one_run_in_the_folder(tmp_path: Path) -> None:
     base = ["simulate", "amazons", "--size", "6", "--games", "4", "--workers", "1",
             "--out", str(tmp_path)]  # fmt: skip
-    assert cli(*base, "--seed", "3")[0] == 0
-    code, out, err = cli(*base, "--resume")
+    assert invoke(*base, "--seed", "3")[0] == 0
+    code, out, err = invoke(*base, "--resume")
     assert code == 0, err
     assert "resuming: 4 of 4 games already played" in out and "amazons-sim-3" in out
-    assert cli(*base, "--seed", "4")[0] == 0
-    code, _, err = cli(*base, "--resume")
+    assert invoke(*base, "--seed", "4")[0] == 0
+    code, _, err = invoke(*base, "--resume")
     assert code == 2
     assert err == (
         f"pnp: error: --resume without --seed needs exactly one sim run of amazons in {tmp_path}; "
@@ -152,7 +146,7 @@ def test_ctrl_c_in_a_cli_run_says_what_was_kept_and_how_to_go_on(
 ) -> None:
     monkeypatch.setattr(session, "make_executor", lambda *_: InterruptedExecutor())
     monkeypatch.setattr(session, "chunk_size", lambda *_: 7)
-    code, out, _ = cli("simulate", "paper-penguins", "--games", "60", "--seed", "11",
-                         "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    code, out, _ = invoke("simulate", "paper-penguins", "--games", "60", "--seed", "11",
+                          "--workers", "1", "--out", str(tmp_path))  # fmt: skip
     assert code == 130
     assert out.endswith("interrupted: kept the 14 finished games (--resume)\n")

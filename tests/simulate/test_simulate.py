@@ -18,9 +18,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
-from pnp.cli import app
 from pnp.games import get_game
 from pnp.games.base import Outcome
 from simulate import session
@@ -40,8 +38,7 @@ from simulate.session import run
 from simulate.setups import setup_measures
 from simulate.stats import summarize, wilson
 from simulate.store import ResultStore, record_json
-
-runner = CliRunner()
+from tests.support import cli
 
 
 def test_wilson_interval_matches_published_values() -> None:
@@ -182,9 +179,9 @@ def test_the_dask_local_cluster_gives_the_local_numbers() -> None:
 
 
 def test_balance_ranks_setups_and_writes_the_report(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["balance", "paper-penguins", "--setups", "6", "--games", "10",
-                                 "--agents", "random", "--seed", "3", "--workers", "1",
-                                 "--out", str(tmp_path)])  # fmt: skip
+    result = cli.run("balance", "paper-penguins", "--setups", "6", "--games", "10",
+                     "--agents", "random", "--seed", "3", "--workers", "1",
+                     "--out", str(tmp_path))  # fmt: skip
     assert result.exit_code == 0, result.stderr
     folder = tmp_path / "paper-penguins-balance-3"
     names = {p.name for p in folder.iterdir()}
@@ -230,17 +227,17 @@ def test_per_setup_measures_follow_their_definitions() -> None:
 
 
 def test_fair_kit_records_its_evidence_and_prints_again_from_it(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["kit", "paper-penguins", "--fair", "--tolerance", "0.45",
-                                 "--fair-games", "8", "--agents", "random", "--seed", "2",
-                                 "--out", str(tmp_path)])  # fmt: skip
+    result = cli.run("kit", "paper-penguins", "--fair", "--tolerance", "0.45",
+                     "--fair-games", "8", "--agents", "random", "--seed", "2",
+                     "--out", str(tmp_path))  # fmt: skip
     assert result.exit_code == 0, result.stderr
     (setup_file,) = tmp_path.glob("paper-penguins-*/setup.json")
     evidence = json.loads(setup_file.read_text())["fairness"]
     assert evidence["games"] == 8 and evidence["tolerance"] == 0.45
     assert all(abs(s["ci95"][0] - 0.5) <= 0.45 and abs(s["ci95"][1] - 0.5) <= 0.45
                for s in evidence["seats"])  # fmt: skip
-    again = runner.invoke(app, ["kit", "paper-penguins", "--setup", str(setup_file),
-                                "--out", str(tmp_path / "again")])  # fmt: skip
+    again = cli.run("kit", "paper-penguins", "--setup", str(setup_file),
+                    "--out", str(tmp_path / "again"))  # fmt: skip
     assert again.exit_code == 0, again.stderr
     reprinted = next((tmp_path / "again").glob("*/setup.json"))
     assert reprinted.read_text() == setup_file.read_text()
@@ -260,7 +257,7 @@ def test_pool_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> Non
         "        print(' '.join(pids), flush=True)\n"
         "        sys.stdin.readline()\n"  # waits here, pool alive, until killed
     )
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     main = subprocess.Popen([sys.executable, str(script)], cwd=root, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)  # fmt: skip
     assert main.stdout is not None

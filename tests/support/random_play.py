@@ -1,7 +1,7 @@
-"""Random games for the property tests: every registered configuration, played move by move.
+"""Random games for the conformance tests: a configuration of a game, played move by move.
 
-A configuration is a game, a player count, a variant and the game's own options; besides the
-defaults, OPTION_SETS adds the options that change what is played (board sizes, deals). A game
+A configuration is a game, a player count, a variant and the game's own options (every one of
+them is listed by tests/conformance/cases.py, from each game's option sets). A game
 is played from a random setup; its first moves are the choices hypothesis draws (so a failure
 shrinks to a short line), the rest come from a seeded generator, each move random or, with
 probability `greed`, the greedy agent's, so games also reach the positions good play reaches.
@@ -18,9 +18,8 @@ from typing import Any
 import numpy as np
 from hypothesis import HealthCheck, settings
 
-from pnp.errors import PnpError
 from pnp.games import GAMES
-from pnp.games.base import Game, Result, Setup, State
+from pnp.games.base import Game, Outcome, Result, Setup, State
 from simulate.agents import GreedyAgent
 
 # Hypothesis runs the same examples every time (CI stays stable); PNP_HYPOTHESIS_SEARCH=N runs
@@ -37,15 +36,6 @@ PROFILE = settings(
 def examples(count: int) -> settings:
     """The shared profile with `count` examples (times N when searching)."""
     return settings(PROFILE, max_examples=count * max(1, SEARCH))
-
-
-# Options that change the game played, beyond players and variants (kit-only options aside).
-OPTION_SETS: dict[str, list[dict[str, str]]] = {
-    "amazons": [{"size": "6"}, {"size": "8"}],
-    "paper-penguins": [{"size": "4x4"}, {"size": "5x9"}],
-    "platypus": [{"deal": "pack"}],
-    "wallaby": [{"full-board": "yes"}],
-}
 
 
 @dataclass(frozen=True)
@@ -71,25 +61,6 @@ class Config:
         extra = "".join(f"-{k}={v}" for k, v in self.options)
         return f"{self.name}-{self.players}-{self.variant}{extra}"
 
-
-def configs_of(name: str) -> list[Config]:
-    """Every player count and variant of a game with its default options, then each option set
-    of OPTION_SETS with every player count and variant that accepts it."""
-    info = GAMES[name].info
-    found = []
-    for options in [{}, *OPTION_SETS.get(name, [])]:
-        for players in info.players:
-            for variant in info.variants:
-                config = Config(name, players, variant, tuple(sorted(options.items())))
-                try:
-                    config.start(0)
-                except PnpError:
-                    continue  # e.g. Wallaby's full board is for the children's 2-player game
-                found.append(config)
-    return found
-
-
-CONFIGS = [config for name in sorted(GAMES) for config in configs_of(name)]
 
 Check = Callable[[State[Any], int], None]  # called before each turn with the turn's number
 Moved = Callable[[State[Any], list[Any], State[Any]], None]  # (before, joint order, after)
@@ -144,7 +115,9 @@ def play(
 
 
 def check_result(result: Result, players: int, has_scores: bool) -> None:
-    """Ranks are competition ranks from 1; scores (if the game has them) one finite per seat."""
+    """A known outcome; ranks are competition ranks from 1; scores (if the game has them) one
+    finite per seat, else none."""
+    assert result.outcome in tuple(Outcome)
     ranks = result.ranks
     assert len(ranks) == players and min(ranks) == 1
     assert all(rank == 1 + sum(1 for other in ranks if other < rank) for rank in ranks), ranks

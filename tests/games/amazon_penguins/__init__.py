@@ -1,1 +1,1 @@
-"""Amazon Penguins: rules traced move by move, its kit and command line, its conformance cases."""
+"""Amazon Penguins: traced rules, kit and command-line tests, and its conformance cases."""

@@ -11,13 +11,13 @@ from textwrap import dedent
 from typing import Any
 
 import pytest
-from tests_support import play
 
 from pnp.games import get_game
 from pnp.games.amazon_penguins.game import AmazonPenguinsSetup, AmazonPenguinsState
 from pnp.games.base import Outcome
 from pnp.games.mechanics.shooting import PASS
 from pnp.games.perft import perft
+from tests.support.moves import play
 
 GAME = get_game("amazon-penguins")
 SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))

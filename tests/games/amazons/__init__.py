@@ -1,1 +1,1 @@
-"""Amazons: rules traced move by move, its kit and command line, its conformance cases."""
+"""Amazons: traced rules, kit and command-line tests, and its conformance cases."""

@@ -12,7 +12,6 @@ from textwrap import dedent
 
 import numpy as np
 import pytest
-from tests_support import play
 
 from pnp.errors import InputError, SetupError
 from pnp.games import GAMES, get_game
@@ -21,6 +20,7 @@ from pnp.games.base import Outcome, Setup
 from pnp.games.mechanics.shooting_batch import play_random
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
+from tests.support.moves import play
 
 GAME = get_game("amazons")
 

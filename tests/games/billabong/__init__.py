@@ -1,1 +1,1 @@
-"""Billabong: rules traced move by move, its kit and command line, its conformance cases."""
+"""Billabong: traced rules, kit and command-line tests, and its conformance cases."""

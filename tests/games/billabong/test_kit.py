@@ -7,7 +7,6 @@ import itertools
 from pathlib import Path
 
 import pytest
-from pdfgeom import read_geometry
 
 from pnp.games import get_game
 from pnp.games.billabong.board import GRID, STEPS, jumps_from
@@ -20,6 +19,7 @@ from pnp.render.drawing import shape_bounds
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 from pnp.render.theme import Painter
+from tests.support.pdfgeom import read_geometry
 
 GAME = get_game("billabong")
 TOLERANCE = 0.1  # mm

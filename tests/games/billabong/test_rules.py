@@ -16,11 +16,7 @@ from textwrap import dedent
 
 import numpy as np
 import pytest
-from billabong_reference import kangaroo_moves
-from tests_support import play
-from typer.testing import CliRunner
 
-from pnp.cli import app
 from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.billabong.board import GRID, crossing, progress, steps_to_finish
@@ -28,6 +24,9 @@ from pnp.games.billabong.game import OUT, PASS, BillabongState
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
 from simulate.agents import make_agent
+from tests.games.billabong.reference import kangaroo_moves
+from tests.support.cli import run
+from tests.support.moves import play
 
 GAME = get_game("billabong")
 SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
@@ -495,14 +494,13 @@ def test_a_kangaroo_with_over_a_hundred_chain_ends_gets_each_end_once() -> None:
 
 
 def test_the_cli_counts_perft_from_a_setup_file_and_prints_its_placement(tmp_path: Path) -> None:
-    runner = CliRunner()
     path = tmp_path / "setup.json"
     path.write_text(json.dumps(FIXED))
-    result = runner.invoke(app, ["perft", "billabong", "--setup", str(path), "--depth", "2"])
+    result = run("perft", "billabong", "--setup", str(path), "--depth", "2")
     assert result.exit_code == 0 and result.stdout.strip() == "1099"
-    result = runner.invoke(app, ["perft", "billabong", "--players", "3", "--depth", "2"])
+    result = run("perft", "billabong", "--players", "3", "--depth", "2")
     assert result.stdout.strip() == str(216 * 215)  # placements: any free square but the lake
-    result = runner.invoke(app, ["kit", "billabong", "--setup", str(path), "--out", str(tmp_path)])
+    result = run("kit", "billabong", "--setup", str(path), "--out", str(tmp_path))
     assert result.exit_code == 0
     saved = json.loads((tmp_path / "billabong-custom" / "setup.json").read_text())
     assert saved["placement"] == FIXED["placement"]

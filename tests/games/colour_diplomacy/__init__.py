@@ -1,1 +1,1 @@
-"""Colour Diplomacy: rules traced move by move, its kit and command line, its conformance cases."""
+"""Colour Diplomacy: traced rules, kit and command-line tests, and its conformance cases."""

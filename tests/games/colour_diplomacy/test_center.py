@@ -1,12 +1,11 @@
 """Colour Diplomacy: the center (colour rotation, outward shift, two reachers), the end of the
 game, the symmetry of the resolution, greedy values and the facts reported to the simulator.
-Positions as text as in test_colour_diplomacy.py (see tests/diplomacy_support.py)."""
+Positions as text as in test_rules.py (see positions.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from diplomacy_support import START, assert_position, orders, position, resolve
 
 from pnp.errors import PnpError
 from pnp.games import get_game
@@ -15,6 +14,7 @@ from pnp.games.colour_diplomacy.adjudicator import rotated
 from pnp.games.colour_diplomacy.game import ColourDiplomacyState
 from pnp.games.colour_diplomacy.rings import Field, Order, board
 from simulate.agents import RandomAgent
+from tests.games.colour_diplomacy.positions import START, assert_position, orders, position, resolve
 
 GAME = get_game("colour-diplomacy")
 

@@ -7,7 +7,6 @@ import math
 from pathlib import Path
 
 import pytest
-from pdfgeom import read_geometry
 
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
@@ -16,6 +15,7 @@ from pnp.render.drawing import Text
 from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
+from tests.support.pdfgeom import read_geometry
 
 GAME = get_game("colour-diplomacy")
 TOLERANCE = 0.1  # mm

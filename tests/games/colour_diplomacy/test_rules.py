@@ -11,7 +11,6 @@ Adjacency: field k of circle c borders fields k and k+1 of circle c+1, so a play
 from __future__ import annotations
 
 import pytest
-from diplomacy_support import START, assert_position, orders, position, resolve
 
 from pnp.errors import SetupError
 from pnp.games import get_game
@@ -21,6 +20,7 @@ from pnp.games.colour_diplomacy.rings import OFF, board
 from pnp.games.options import GameOptions
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup
+from tests.games.colour_diplomacy.positions import START, assert_position, orders, position, resolve
 
 GAME = get_game("colour-diplomacy")
 

@@ -8,15 +8,12 @@ import json
 from pathlib import Path
 
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
-from pnp.cli import app
+from tests.support.cli import run
 
 
 def simulate(out: Path, *args: str) -> tuple[dict[str, object], list[dict[str, str]]]:
-    result = CliRunner().invoke(
-        app, ["simulate", "colour-diplomacy", "--seed", "4", "--out", str(out), *args]
-    )
+    result = run("simulate", "colour-diplomacy", "--seed", "4", "--out", str(out), *args)
     assert result.exit_code == 0, result.stderr
     folder = out / "colour-diplomacy-sim-4"
     summary = json.loads((folder / "summary.json").read_text())

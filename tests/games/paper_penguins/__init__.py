@@ -1,1 +1,1 @@
-"""Paper Pen-guins: rules traced move by move, its kit and command line, its conformance cases."""
+"""Paper Pen-guins: traced rules, kit and command-line tests, and its conformance cases."""

@@ -11,7 +11,6 @@ from textwrap import dedent
 
 import numpy as np
 import pytest
-from tests_support import play
 
 from pnp.errors import InputError, PnpError
 from pnp.games import get_game
@@ -22,6 +21,7 @@ from pnp.games.paper_penguins.sheets import PaperPenguinsSetup, Sheet, mix, pars
 from pnp.games.perft import perft
 from pnp.games.setupfile import listed_setups
 from pnp.kits.paper_penguins.options import PaperPenguinsKitOptions
+from tests.support.moves import play
 
 GAME = get_game("paper-penguins")
 SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))

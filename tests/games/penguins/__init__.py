@@ -1,1 +1,1 @@
-"""Penguins: rules traced move by move, its kit and command line, its conformance cases."""
+"""Penguins: traced rules, kit and command-line tests, and its conformance cases."""

@@ -12,7 +12,6 @@ import json
 from textwrap import dedent
 
 import pytest
-from tests_support import play
 
 from pnp.errors import SetupError
 from pnp.games import get_game
@@ -20,6 +19,7 @@ from pnp.games.mechanics.hexgrid import HexGrid
 from pnp.games.penguins.game import FLOE, PenguinsSetup, PenguinsState
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
+from tests.support.moves import play
 
 GAME = get_game("penguins")
 SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))

@@ -1,1 +1,1 @@
-"""Platypus: rules traced move by move, its kit and command line, its conformance cases."""
+"""Platypus: traced rules, kit and command-line tests, and its conformance cases."""

@@ -7,19 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
-from pnp.cli import app
 from pnp.games import get_game
 from pnp.games.platypus.tables import parse_short_table, table_json
 from pnp.games.setupdata import to_json
+from tests.support.cli import run
 
-runner = CliRunner()
 GAME: Any = get_game("platypus")
-
-
-def invoke(*args: str) -> Any:
-    return runner.invoke(app, list(args))
 
 
 def setup_file(tmp_path: Path, red: str, blue: str, first: str = "red") -> Path:
@@ -42,9 +35,9 @@ def setup_file(tmp_path: Path, red: str, blue: str, first: str = "red") -> Path:
 def test_a_setup_file_is_reported_exactly_red_first_blue_first_and_the_match(
     tmp_path: Path,
 ) -> None:
-    # Red first: the game of tests/test_platypus.py that ends after 4 turns, red 2, blue 0.
+    # Red first: the game of test_rules.py that ends after 4 turns, red 2, blue 0.
     path = setup_file(tmp_path, "gP> yK> yK> yK> yK> yK> gP<", "yK> gK< yK> yK> yK> yK> yK>")
-    result = invoke(
+    result = run(
         "simulate",
         "platypus",
         "--setup",
@@ -71,7 +64,7 @@ def test_a_setup_file_is_reported_exactly_red_first_blue_first_and_the_match(
     blue_total = red_first["scores"][1] + blue_first["scores"][0]
     assert match["scores"] == [red_total, blue_total]
     assert summary["games"] == 2 and summary["paired"] is True
-    text = invoke(
+    text = run(
         "simulate", "platypus", "--setup", str(path), "--workers", "1", "--out", str(tmp_path)
     ).stdout
     assert "game 1, red first: red 2, blue 0: red wins after 4 turns" in text
@@ -80,7 +73,7 @@ def test_a_setup_file_is_reported_exactly_red_first_blue_first_and_the_match(
 
 def test_an_endless_deal_is_reported_endless_in_both_orders(tmp_path: Path) -> None:
     path = setup_file(tmp_path, "gE> yK> yE> gE> yW> yW> yP>", "yK< yK< yE> yE> yW> yW> yP>")
-    result = invoke(
+    result = run(
         "simulate",
         "platypus",
         "--setup",
@@ -99,7 +92,7 @@ def test_an_endless_deal_is_reported_endless_in_both_orders(tmp_path: Path) -> N
 
 def test_random_deals_report_rates_lengths_and_matches(tmp_path: Path) -> None:
     args = ("simulate", "platypus", "--games", "400", "--seed", "2", "--out", str(tmp_path))
-    result = invoke(*args, "--match", "--workers", "1")
+    result = run(*args, "--match", "--workers", "1")
     assert result.exit_code == 0, result.stderr
     assert "longest finished game" in result.stdout and "matches (every seat order" in result.stdout
     summary = json.loads((tmp_path / "platypus-sim-2" / "summary.json").read_text())
@@ -117,12 +110,12 @@ def test_random_deals_report_rates_lengths_and_matches(tmp_path: Path) -> None:
     assert summary["matches"]["matches"] == 200
     assert sum(summary["outcomes"].values()) == 400
     assert summary["longest_finished"]["turns"] == summary["turns"]["max"]
-    again = invoke(*args, "--match", "--workers", "2", "--json")
+    again = run(*args, "--match", "--workers", "2", "--json")
     assert json.loads(again.stdout) == summary
 
 
 def test_the_longest_game_search_prints_the_tables_and_writes_the_kit(tmp_path: Path) -> None:
-    result = invoke(
+    result = run(
         "platypus", "longest", "--deals", "300", "--seed", "4", "--workers", "1", "--kit",
         "--out", str(tmp_path),
     )  # fmt: skip
@@ -144,5 +137,5 @@ def test_bad_platypus_input_gets_one_line() -> None:
         (["platypus", "longest", "--deals", "0"], "--deals 0 is not valid"),
         (["platypus", "longest", "--deal", "x"], "--deal x is not valid"),
     ):
-        result = invoke(*args)
+        result = run(*args)
         assert result.exit_code == 2 and message in result.stderr, result.stderr

@@ -8,16 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pdfgeom import read_geometry
-from typer.testing import CliRunner
 
-from pnp.cli import app
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
 from pnp.kits.platypus.kit import CARD_H, CARD_W, CELL_H, CELL_W, TOKEN_H, TOKEN_W
 from pnp.render.drawing import Drawing, Place, Text
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
+from tests.support.cli import run
+from tests.support.pdfgeom import read_geometry
 
 GAME: Any = get_game("platypus")
 TOLERANCE = 0.1
@@ -98,7 +97,6 @@ def test_printed_sizes_are_exact(tmp_path: Path) -> None:
 def test_the_same_seed_gives_the_same_files_and_a_setup_file_prints_its_tables(
     tmp_path: Path,
 ) -> None:
-    runner = CliRunner()
     tables = {
         "red": {
             "kangaroo-yellow": "green emu wattle",
@@ -115,9 +113,7 @@ def test_the_same_seed_gives_the_same_files_and_a_setup_file_prints_its_tables(
     path = tmp_path / "mine.json"
     path.write_text(json.dumps({**written, "first": "blue", "tables": tables}))
     for out in ("a", "b"):
-        result = runner.invoke(
-            app, ["kit", "platypus", "--setup", str(path), "--out", str(tmp_path / out)]
-        )
+        result = run("kit", "platypus", "--setup", str(path), "--out", str(tmp_path / out))
         assert result.exit_code == 0, result.stderr
     first, second = (tmp_path / out / "platypus-custom" for out in ("a", "b"))
     assert (first / "kit.pdf").read_bytes() == (second / "kit.pdf").read_bytes()

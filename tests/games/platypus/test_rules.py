@@ -13,7 +13,6 @@ from textwrap import dedent
 from typing import Any
 
 import pytest
-from tests_support import play
 
 from pnp.errors import SetupError
 from pnp.games import get_game
@@ -29,6 +28,7 @@ from pnp.games.platypus.tables import (
     table_json,
 )
 from pnp.games.setupfile import parse_setup
+from tests.support.moves import play
 
 GAME: Any = get_game("platypus")
 

@@ -1,1 +1,1 @@
-"""Wallaby: rules traced move by move, its kit and command line, its conformance cases."""
+"""Wallaby: traced rules, kit and command-line tests, and its conformance cases."""

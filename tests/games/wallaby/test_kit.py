@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pdfgeom import read_geometry
 
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
@@ -15,6 +14,7 @@ from pnp.kits.wallaby.mat import MAT_H, MAT_W
 from pnp.kits.wallaby.options import WallabyKitOptions
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
+from tests.support.pdfgeom import read_geometry
 
 GAME = get_game("wallaby")
 TOLERANCE = 0.1  # mm

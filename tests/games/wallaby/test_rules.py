@@ -15,11 +15,7 @@ from textwrap import dedent
 
 import numpy as np
 import pytest
-import wallaby_reference as reference
-from tests_support import play
-from typer.testing import CliRunner
 
-from pnp.cli import app
 from pnp.errors import InputError, SetupError
 from pnp.games import get_game
 from pnp.games.base import Outcome
@@ -29,6 +25,9 @@ from pnp.games.wallaby.game import WallabyOptions, WallabySetup
 from pnp.games.wallaby.moves import PASS
 from pnp.games.wallaby.rules import WallabyState
 from simulate.agents import GreedyAgent, RandomAgent
+from tests.games.wallaby import reference
+from tests.support.cli import run
+from tests.support.moves import play
 
 GAME = get_game("wallaby")
 
@@ -426,9 +425,8 @@ def test_the_lazy_move_list_indexes_as_it_iterates() -> None:
 
 
 def test_a_wallaby_simulation_reports_eliminations_and_play_turns(tmp_path: Path) -> None:
-    runner = CliRunner()
     args = ["simulate", "wallaby", "--players", "3", "--games", "12", "--seed", "4"]
-    result = runner.invoke(app, [*args, "--workers", "1", "--out", str(tmp_path)])
+    result = run(*args, "--workers", "1", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     summary = json.loads((tmp_path / "wallaby-sim-4" / "summary.json").read_text())
     assert set(summary["facts"]) == {"eliminations", "ended_by_elimination", "play_turns", "passes"}
