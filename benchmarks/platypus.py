@@ -46,23 +46,28 @@ NUMPY_CAP = 100_000  # at 10,000,000 the numpy engine's few longest games would 
 Z95 = 1.959963984540054
 
 
+def git(checkout: Path, *args: str) -> str:
+    """A git query in `checkout` ("" where there is no git or no answer)."""
+    try:
+        done = subprocess.run(["git", "-C", str(checkout), *args], capture_output=True, text=True)
+    except OSError:
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
 def shared_folders() -> list[Path]:
-    """Where ../shared may be, in order: $PNP_SHARED; beside the project's root; beside the
-    checkout git names for it (a worktree's main checkout); two levels up (worktrees in a
-    folder beside the main checkout)."""
+    """Where ../shared may be, in order: $PNP_SHARED; beside the project; beside the checkout
+    it is a worktree of; and the same for the local checkout it was cloned from (a clean clone
+    made elsewhere); last, two levels up."""
     found = [Path(os.environ["PNP_SHARED"])] if os.environ.get("PNP_SHARED") else []
-    found.append(ROOT.parent / "shared")
-    for query in ("--show-toplevel", "--git-common-dir"):
-        done = subprocess.run(
-            ["git", "-C", str(ROOT), "rev-parse", "--path-format=absolute", query],
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode == 0 and done.stdout.strip():
-            top = Path(done.stdout.strip())
-            found.append(
-                (top.parent if query == "--show-toplevel" else top.parent.parent) / "shared"
-            )
+    origin = Path(git(ROOT, "config", "--get", "remote.origin.url") or ROOT)
+    for checkout in dict.fromkeys([ROOT, origin]):
+        if not checkout.is_dir():
+            continue  # a remote URL, not a folder
+        found.append(checkout.resolve().parent / "shared")
+        common = git(checkout, "rev-parse", "--path-format=absolute", "--git-common-dir")
+        if common:
+            found.append(Path(common).parent.parent / "shared")
     found.append(ROOT.parent.parent / "shared")
     return list(dict.fromkeys(path.resolve() for path in found))
 

@@ -24,6 +24,10 @@ from tests.support.random_play import Config
 PLACEMENT = [["a1", "a2", "a3", "a4", "a5"], ["p14", "p13", "p12", "p11", "p10"]]
 
 
+def fixed_placement(document: dict[str, Any]) -> None:
+    document["placement"] = [list(squares) for squares in PLACEMENT]  # fresh lists to edit
+
+
 def corruptions(s: Any) -> list[Corruption]:
     kangaroo = s.kangaroos[0][0]
     return [
@@ -61,7 +65,7 @@ CASES = GameCases(
     mid_game=MidGame(Config("billabong", 2, "standard"), turns=40, seed=1),
     corruptions=corruptions,
     effect=effect,
-    default_edit=put([list(squares) for squares in PLACEMENT], "placement"),
+    default_edit=fixed_placement,
     bad_files=[
         BadFile("missing key", drop("seed"), "missing key 'seed'"),
         BadFile("unknown key", put([], "board"), "unknown key 'board'; expected game, "
