@@ -250,7 +250,7 @@ def test_pool_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> Non
     script.write_text(
         "import multiprocessing, sys\n"
         "from simulate.executors import ProcessExecutor\n"
-        "from tests.test_simulate import plan\n"
+        "from tests.simulate.test_simulate import plan\n"
         "if __name__ == '__main__':\n"
         "    for _ in ProcessExecutor(2).run(plan(400), [[i] for i in range(400)]):\n"
         "        pids = (str(c.pid) for c in multiprocessing.active_children())\n"
