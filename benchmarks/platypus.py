@@ -1,8 +1,10 @@
 """Platypus: pnp's engine against the C peer (../shared/peers/platypus_ref.c), on one core.
 
-Builds the peer with `gcc -O2` into benchmarks/.build/, then, `--repeats` times in turn, runs
-the peer and pnp's engine on N uniform deals (seat 0 starts, turn cap 10,000,000, as the peer
-does) and keeps each side's best time, since other work on the machine only ever slows a run.
+Finds the peer in $PNP_SHARED/peers/, else in the shared/ folder beside the project (or beside
+its git checkout), and builds it with `gcc -O2` into benchmarks/.build/; then, `--repeats` times
+in turn, runs the peer and pnp's engine on N uniform deals (seat 0 starts, turn cap 10,000,000,
+as the peer does) and keeps each side's best time, since other work on the machine only ever
+slows a run.
 Prints steps per second for each and the ratio (goal: pnp >= 0.5x), then both sides' rates of
 first-player wins, draws, losses, endless and undecided games with Wilson 95% intervals and a
 two-proportion z score (|z| < 1.96: consistent at the 5% level). The two sides draw their deals
@@ -39,21 +41,54 @@ sys.path.insert(0, str(ROOT))
 from pnp.games.platypus.engine import FINISHED, play_games  # noqa: E402
 from simulate.stats import wilson  # noqa: E402
 
-PEER = ROOT.parent.parent / "shared" / "peers" / "platypus_ref.c"
 CAP = 10_000_000  # the peer's cap, and pnp's max_turns
 NUMPY_CAP = 100_000  # at 10,000,000 the numpy engine's few longest games would take minutes
 Z95 = 1.959963984540054
 
 
+def git(checkout: Path, *args: str) -> str:
+    """A git query in `checkout` ("" where there is no git or no answer)."""
+    try:
+        done = subprocess.run(["git", "-C", str(checkout), *args], capture_output=True, text=True)
+    except OSError:
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def shared_folders() -> list[Path]:
+    """Where ../shared may be, in order: $PNP_SHARED; beside the project; beside the checkout
+    it is a worktree of; and the same for the local checkout it was cloned from (a clean clone
+    made elsewhere); last, two levels up."""
+    found = [Path(os.environ["PNP_SHARED"])] if os.environ.get("PNP_SHARED") else []
+    origin = Path(git(ROOT, "config", "--get", "remote.origin.url") or ROOT)
+    for checkout in dict.fromkeys([ROOT, origin]):
+        if not checkout.is_dir():
+            continue  # a remote URL, not a folder
+        found.append(checkout.resolve().parent / "shared")
+        common = git(checkout, "rev-parse", "--path-format=absolute", "--git-common-dir")
+        if common:
+            found.append(Path(common).parent.parent / "shared")
+    found.append(ROOT.parent.parent / "shared")
+    return list(dict.fromkeys(path.resolve() for path in found))
+
+
+def peer_paths() -> list[Path]:
+    return [folder / "peers" / "platypus_ref.c" for folder in shared_folders()]
+
+
 def find_peer() -> Path:
-    for candidate in (PEER, ROOT.parent / "shared" / "peers" / "platypus_ref.c"):
+    tried = peer_paths()
+    for candidate in tried:
         if candidate.is_file():
             return candidate
-    sys.exit("the C peer ../shared/peers/platypus_ref.c was not found")
+    sys.exit(
+        "the C peer platypus_ref.c was not found; tried "
+        + ", ".join(map(str, tried))
+        + " (set PNP_SHARED to the shared folder)"
+    )
 
 
-def build_peer() -> Path:
-    build = ROOT / "benchmarks" / ".build"
+def build_peer(build: Path = ROOT / "benchmarks" / ".build") -> Path:
     build.mkdir(parents=True, exist_ok=True)
     binary = build / "platypus_ref"
     subprocess.run(["gcc", "-O2", "-o", str(binary), str(find_peer())], check=True)

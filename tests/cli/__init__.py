@@ -1,0 +1,1 @@
+"""The command line through typer's CliRunner: commands, conventions, options and bad input."""

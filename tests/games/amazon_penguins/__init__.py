@@ -1,0 +1,1 @@
+"""Amazon Penguins: traced rules, kit and command-line tests, and its conformance cases."""

@@ -1,0 +1,1 @@
+"""Amazons: traced rules, kit and command-line tests, and its conformance cases."""

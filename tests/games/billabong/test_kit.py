@@ -1,0 +1,109 @@
+"""The Billabong kit: the board at exact scale and split into parts, the tokens, and diagrams whose
+every jump is checked against the rules engine (../shared/RULES.md, Billabong)."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from pnp.games import get_game
+from pnp.games.billabong.board import GRID, STEPS, jumps_from
+from pnp.games.billabong.game import BillabongState
+from pnp.kits import build_kit, write_kit
+from pnp.kits.billabong.art import CHIP, TOKEN
+from pnp.kits.billabong.diagrams import EXAMPLES, Example
+from pnp.kits.billabong.kit import SQUARE, token_sheet
+from pnp.render.drawing import shape_bounds
+from pnp.render.paper import get_paper
+from pnp.render.settings import PrintSettings
+from pnp.render.theme import Painter
+from tests.support.pdfgeom import read_geometry
+
+GAME = get_game("billabong")
+TOLERANCE = 0.1  # mm
+
+
+def kit(tmp_path: Path, paper: str = "a4", players: int = 2, ink: str = "color") -> Path:
+    setup = GAME.random_setup(1, GAME.info.resolve(players, None, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper(paper), ink=ink))
+    return write_kit(GAME, setup, document, tmp_path, "pdf")[0]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_board_is_four_parts_of_22_mm_squares(tmp_path: Path, paper: str) -> None:
+    pages = read_geometry(kit(tmp_path, paper))
+    for part in pages[1:5]:  # page 1 is the cover
+        squares = [
+            b for b in part.boxes if abs(b.w - SQUARE) < TOLERANCE and abs(b.h - SQUARE) < TOLERANCE
+        ]
+        xs = sorted({round(b.x, 2) for b in squares})
+        ys = sorted({round(b.y, 2) for b in squares})
+        assert (len(xs), len(ys)) == (16, 14), "the whole board is drawn, clipped to the part"
+        assert all(abs(b - a - SQUARE) < TOLERANCE for a, b in itertools.pairwise(xs))
+        assert all(abs(b - a - SQUARE) < TOLERANCE for a, b in itertools.pairwise(ys))
+    titles = [
+        p.title
+        for p in build_kit(
+            GAME,
+            GAME.random_setup(1, GAME.info.resolve(2, None, {})),
+            PrintSettings(get_paper(paper)),
+        ).pages
+    ]
+    assert [t.rsplit(" ", 1)[-1] for t in titles[1:5]] == ["A1", "B1", "A2", "B2"]
+    assert "part" not in titles[5]
+
+
+def test_tokens_are_18_mm_and_there_are_5_of_each_colour_a_referee_and_chips() -> None:
+    fronts, backs = token_sheet(Painter("billabong", "color"))
+    assert len(fronts) == len(backs) == 4 * 5 + 1 + 8
+    sizes = [shape_bounds(item.cut_outline())[2] for item in fronts]
+    assert sizes.count(pytest.approx(TOKEN, abs=1e-6)) == 21
+    assert sizes.count(pytest.approx(CHIP, abs=1e-6)) == 8
+    assert TOKEN < SQUARE - 3, "a token sits inside a square with room to pick it up"
+
+
+@pytest.mark.parametrize(("players", "ink"), [(2, "color"), (3, "saver"), (4, "bw")])
+def test_the_kit_builds_for_every_player_count_and_ink(
+    tmp_path: Path, players: int, ink: str
+) -> None:
+    pdf = kit(tmp_path, players=players, ink=ink)
+    assert pdf.stat().st_size > 10_000
+
+
+def test_the_same_seed_gives_the_same_pdf(tmp_path: Path) -> None:
+    assert kit(tmp_path / "a").read_bytes() == kit(tmp_path / "b").read_bytes()
+
+
+def example_state(example: Example) -> BillabongState:
+    """The position before the drawn moves: each mover back on its start square."""
+    state = BillabongState(4)
+    starts = set(example.chain[:1]) | {source for source, _, _ in example.steps}
+    ends = set(example.chain[-1:]) | {target for _, target, _ in example.steps}
+    for square, swatch in example.pieces.items():
+        if square not in ends:
+            state.put(int(swatch[-1]) - 1, GRID.parse(square), 0)
+    for square in starts:
+        state.put(0, GRID.parse(square), 0)
+    return state
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.title)
+def test_every_drawn_jump_is_legal_and_every_crossed_out_one_is_not(example: Example) -> None:
+    state = example_state(example)
+    occupied = state.bits  # the referee holds the start square all through a chain
+    for source, target in zip(example.chain, example.chain[1:], strict=False):
+        landings = {GRID.name(t) for t, _ in jumps_from(GRID.parse(source), occupied)}
+        assert target in landings, f"{source}-{target}"
+    for source, target, label in example.steps:
+        found = dict(jumps_from(GRID.parse(source), state.bits) + list(STEPS[GRID.parse(source)]))
+        change = found[GRID.parse(target)]
+        assert (f"{change:+d}" if change else "") == label, f"{source}-{target}"
+    for source, target in example.blocked:
+        (r1, c1), (r2, c2) = GRID.row_col(GRID.parse(source)), GRID.row_col(GRID.parse(target))
+        direction = ((r2 > r1) - (r2 < r1), (c2 > c1) - (c2 < c1))
+        landings = [GRID.row_col(t) for t, _ in jumps_from(GRID.parse(source), state.bits)]
+        assert not [
+            (r, c) for r, c in landings if ((r > r1) - (r < r1), (c > c1) - (c < c1)) == direction
+        ]

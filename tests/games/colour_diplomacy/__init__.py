@@ -1,0 +1,1 @@
+"""Colour Diplomacy: traced rules, kit and command-line tests, and its conformance cases."""

@@ -1,0 +1,102 @@
+"""The Colour Diplomacy kit: page plan per player count, printed sizes read back from the PDF,
+the board's stagger, and byte-identical output for the same seed."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from pnp.games import get_game
+from pnp.kits import build_kit, write_kit
+from pnp.kits.colour_diplomacy.ring_board import RING, TOKEN, RingGeometry
+from pnp.render.drawing import Text
+from pnp.render.fonts import text_width
+from pnp.render.paper import get_paper
+from pnp.render.settings import PrintSettings
+from tests.support.pdfgeom import read_geometry
+
+GAME = get_game("colour-diplomacy")
+TOLERANCE = 0.1  # mm
+
+
+def kit(tmp_path: Path, players: int, seed: int = 3) -> Path:
+    setup = GAME.random_setup(seed, GAME.info.resolve(players, None, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
+    return write_kit(GAME, setup, document, tmp_path, "pdf")[0]
+
+
+@pytest.mark.parametrize(("players", "parts"), [(4, 1), (7, 2), (10, 4)])
+def test_the_board_spans_the_fewest_a4_pages(tmp_path: Path, players: int, parts: int) -> None:
+    setup = GAME.random_setup(1, GAME.info.resolve(players, None, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
+    titles = [page.title for page in document.pages]
+    assert sum(1 for t in titles if t.startswith("Board,") or t == "Board") == parts
+    assert sum(1 for t in titles if t.startswith("Board with the start colours")) == parts
+    assert sum(t.startswith("Circle colour track") for t in titles) == 1
+    assert sum("colour cards" in t.lower() for t in titles) == 1
+    assert sum(t.endswith("rder pads") for t in titles) == math.ceil(players / 2)
+    assert titles[-1] == "Rules" and titles.count("Rules") == 1
+
+
+def test_every_field_holds_a_token() -> None:
+    for players in range(4, 11):
+        g = RingGeometry(players)
+        assert g.arc_length(players) >= TOKEN + 4  # the innermost, shortest fields
+        assert RING >= TOKEN + 4
+        assert g.center_radius * 2 >= TOKEN + 4
+
+
+def test_field_k_meets_fields_k_and_k_plus_1_of_the_next_circle_in() -> None:
+    g = RingGeometry(6)
+    for circle in range(1, 6):
+        for field in range(1, 7):
+            first, last = g.span(circle, field)
+            inside = g.span(circle + 1, field)
+            # field k of the next circle in starts half a field before field k and ends in its
+            # middle, where field k+1 begins: so field k borders exactly fields k and k+1
+            assert inside[0] == pytest.approx(first - g.width / 2)
+            assert inside[1] == pytest.approx((first + last) / 2)
+
+
+def test_printed_field_borders_are_one_ring_long_on_the_ring_radii(tmp_path: Path) -> None:
+    """The N x N radial borders of a 4-player board measure RING mm and lie on the circles."""
+    page = read_geometry(kit(tmp_path, 4))[1]  # after the cover
+    borders = [s for s in page.segments if abs(s.length - RING) < TOLERANCE]
+    assert len(borders) == 4 * 4
+    ends = [(s.x1, s.y1) for s in borders] + [(s.x2, s.y2) for s in borders]
+    cx = sum(x for x, _ in ends) / len(ends)
+    cy = sum(y for _, y in ends) / len(ends)
+    g = RingGeometry(4)
+    radii = {round(g.center_radius + k * RING, 1) for k in range(5)}
+    for x, y in ends:
+        distance = math.hypot(x - cx, y - cy)
+        assert min(abs(distance - r) for r in radii) < TOLERANCE
+
+
+def test_order_pads_are_printed_at_their_size(tmp_path: Path) -> None:
+    pages = read_geometry(kit(tmp_path, 4))
+    frames = [b for p in pages for b in p.boxes if abs(b.w - 190) < TOLERANCE and b.h > 80]
+    assert len(frames) == 4  # one table per player, 190 mm wide
+
+
+def test_the_same_seed_gives_the_same_kit_bytes(tmp_path: Path) -> None:
+    first = kit(tmp_path / "a", 5, seed=8).read_bytes()
+    assert kit(tmp_path / "b", 5, seed=8).read_bytes() == first
+    assert kit(tmp_path / "c", 5, seed=9).read_bytes() != first
+
+
+@pytest.mark.parametrize(("players", "paper"), [(4, "a4"), (7, "a4"), (10, "letter")])
+def test_footer_text_clears_the_scale_bar_label(players: int, paper: str) -> None:
+    """Long page titles ("Board with the start colours, part A1") once ran the footer into the
+    scale bar's label; the two footer texts must leave a gap on every page."""
+    setup = GAME.random_setup(123456789, GAME.info.resolve(players, None, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper(paper)))
+    for page in document.finished():
+        texts = [op for op in page.drawing.ops if isinstance(op, Text)]
+        bar = next(t for t in texts if t.text.endswith("check with a ruler"))
+        footer = texts[-1]
+        assert footer.anchor == "end" and f"of {len(document.pages)}" in footer.text
+        bar_end = bar.x + text_width(bar.text, bar.size)
+        assert footer.x - text_width(footer.text, footer.size) >= bar_end + 3.9, page.title

@@ -1,0 +1,1 @@
+"""Paper Pen-guins: traced rules, kit and command-line tests, and its conformance cases."""

@@ -1,0 +1,1 @@
+"""Platypus: traced rules, kit and command-line tests, and its conformance cases."""

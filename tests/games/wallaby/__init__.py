@@ -1,0 +1,1 @@
+"""Wallaby: traced rules, kit and command-line tests, and its conformance cases."""

@@ -1,0 +1,1 @@
+"""The shared kit builder and the kits of several games at once."""

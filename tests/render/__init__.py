@@ -1,0 +1,1 @@
+"""Drawing and printing: pages, sheets, PDF and SVG output, print modes."""

@@ -1,0 +1,1 @@
+"""Setup files: the JSON Schema derived from each game's setup records."""

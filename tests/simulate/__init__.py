@@ -1,0 +1,1 @@
+"""The simulator: runs, requests, agents, facts and the benchmarks that call it."""

@@ -1,0 +1,29 @@
+"""The Wallaby and Billabong benchmarks run end to end on a few games (they call the simulator's
+own `run` and `play`, whose signatures have changed before without anything noticing)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(
+    ("module", "args", "expected"),
+    [
+        ("benchmarks.wallaby_balance", ["--games", "2", "--workers", "1"], "4 children"),
+        ("benchmarks.wallaby_speed", ["--games", "2", "--repeat", "1"], "greedy"),
+        ("benchmarks.billabong_moves", [], "162 chain ends"),
+    ],
+)
+def test_a_benchmark_runs_and_prints_its_table(module: str, args: list[str], expected: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", module, *args], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert expected in done.stdout
+    assert "Traceback" not in done.stderr
