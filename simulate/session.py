@@ -21,7 +21,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
+from pnp.output import write_file
 from simulate.charts import write_report
+from simulate.deals import deal_results, deal_summary, deals_csv, print_deals
 from simulate.executors import Execution, make_executor
 from simulate.matches import Match, match_json, match_summary, matches
 from simulate.report import print_setups, print_summary, write_results
@@ -142,7 +144,15 @@ def summary_document(result: RunResult) -> dict[str, Any]:
         summary["matches"] = match_summary(found, players)
     if exact_report(plan):
         summary.update(listed_results(plan, result.records, found))
+    elif by_deal(plan):
+        summary["deals"] = deal_summary(deal_results(result.records, players, plan.setup_count))
     return summary
+
+
+def by_deal(plan: RunPlan) -> bool:
+    """A game without choices played in every seat order of random deals: reported by deal
+    (simulate/deals.py), each deal's match being its one result."""
+    return plan.paired and not plan.setups and not get_game(plan.game).info.has_choices
 
 
 def listed_results(plan: RunPlan, records: list[GameRecord], found: list[Match]) -> dict[str, Any]:
@@ -192,20 +202,31 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console) -> Run
     seat_names = [game.info.seat_name(s) for s in range(players)]
     summary = summary_document(result)
     fairness = setup_fairness(result.records, players)
-    if plan.setup_count > 1 and plan.games >= 2 * plan.setup_count:
+    if plan.setup_count > 1 and plan.games >= 2 * plan.setup_count and not by_deal(plan):
         summary["setup_fairness"] = spread(fairness)
     else:
-        fairness = []  # one game per setup says nothing about a setup
+        fairness = []  # one game per setup says nothing about a setup; a deal is its match
     paths = write_results(request.folder, summary, result.records, players, fairness)
+    if by_deal(plan):
+        found = deal_results(result.records, players, plan.setup_count)
+        paths.append(write_file(request.folder / "deals.csv", deals_csv(found)))
     charts = write_report(request.folder, summary, result.records, fairness, seat_names)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]
     if request.as_json:
         print(json.dumps(summary, indent=2))
+        return result
+    if "deals" in summary:
+        print_deals(summary, console)
     else:
         print_summary(summary, console, seat_names)
-        if request.kind == "balance":
-            print_setups(fairness, console)
-        for path in paths:
-            console.print(str(path))
+        if not game.info.has_choices and not plan.paired and not plan.setups:
+            console.print(
+                "No choices: a deal fixes its game, so every game is a different deal, played "
+                "once in its own seat order (--match plays each deal in every seat order)."
+            )
+    if request.kind == "balance":
+        print_setups(fairness, console)
+    for path in paths:
+        console.print(str(path))
     return result

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -23,6 +23,8 @@ from pnp.commands.common import (
 )
 from pnp.errors import PnpError, one_of
 from pnp.games import get_game
+from pnp.games.base import Game, Setup
+from pnp.games.options import GameOptions
 from pnp.kits import FORMATS, KIT_OPTIONS, build_kit, write_kit
 from pnp.output import check_folder
 from pnp.render.paper import get_paper
@@ -37,6 +39,29 @@ def _back_offset(text: str) -> tuple[float, float]:
             f"--back-offset {text} is not valid: expected X,Y in mm, e.g. 0.5,-1"
         ) from None
     return x, y
+
+
+FAIR_TOLERANCE, FAIR_GAMES = 0.05, 600
+
+
+def fair_deal(
+    game: Game[Any], options: GameOptions, seed: int | None, tolerance: float | None,
+    fair_games: int | None,
+) -> Setup:  # fmt: skip
+    """`--fair` for a game without choices: a deal whose match ends within --tolerance points."""
+    from simulate.deals import DEAL_TOLERANCE, check_tolerance, find_fair_deal
+
+    if fair_games is not None:
+        raise PnpError(
+            f"--fair-games: a {game.info.name} deal has no choices, so it is played once per "
+            "seat order; leave out --fair-games"
+        )
+    tolerance = DEAL_TOLERANCE if tolerance is None else tolerance
+    with worded_flags():
+        check_tolerance(tolerance)
+        search = seed_or_draw(seed)
+        console.print(f"searching for a deal within {tolerance:g} points from seed {search}")
+        return find_fair_deal(game, options, search, tolerance=tolerance, console=console)
 
 
 def kit(
@@ -64,8 +89,18 @@ def kit(
     fair: Annotated[
         bool, typer.Option("--fair", help="Print a setup shown balanced by paired games.")
     ] = False,
-    tolerance: Annotated[float, typer.Option(help="--fair: largest seat advantage.")] = 0.05,
-    fair_games: Annotated[int, typer.Option(help="--fair: paired games per candidate.")] = 600,
+    tolerance: Annotated[
+        float | None,
+        typer.Option(
+            help="--fair: largest seat advantage (default 0.05); for a game without choices, "
+            "the largest match margin in points (default 2).",
+            show_default=False,
+        ),
+    ] = None,
+    fair_games: Annotated[
+        int | None,
+        typer.Option(help="--fair: paired games per candidate (default 600).", show_default=False),
+    ] = None,
     agents: Agents = "greedy",
     game_options: dict[str, str] | None = None,
 ) -> None:
@@ -91,15 +126,20 @@ def kit(
         own = {name: text for name, text in given.items() if name in printed.names()}
         if printed.given(own).sheet_count() > 1:
             raise PnpError("--fair tests one board at a time: leave out options that print several")
-        with worded_flags(games="--fair-games"):
-            check_search(tolerance, fair_games)
-            search = seed_or_draw(seed)
-            console.print(f"searching for a balanced setup from seed {search}")
-            drawn = find_fair_setup(
-                chosen, options, search, tolerance=tolerance, games=fair_games,
-                agents=parse_agents(agents, options.players),
-                execution=Execution(default_workers()), console=console,
-            )  # fmt: skip
+        if not chosen.info.has_choices:
+            drawn = fair_deal(chosen, options, seed, tolerance, fair_games)
+        else:
+            with worded_flags(games="--fair-games"):
+                tolerance = FAIR_TOLERANCE if tolerance is None else tolerance
+                fair_games = FAIR_GAMES if fair_games is None else fair_games
+                check_search(tolerance, fair_games)
+                search = seed_or_draw(seed)
+                console.print(f"searching for a balanced setup from seed {search}")
+                drawn = find_fair_setup(
+                    chosen, options, search, tolerance=tolerance, games=fair_games,
+                    agents=parse_agents(agents, options.players),
+                    execution=Execution(default_workers()), console=console,
+                )  # fmt: skip
     else:
         drawn = setup_from(
             chosen, setup, checked_seed(seed), players, variant, game_options or {}, printed

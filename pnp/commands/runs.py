@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from simulate.request import RunKind, RunRequest
 
 DEFAULT_GAMES = 1000
+BALANCE_SETUPS, BALANCE_GAMES = 20, 200  # `pnp balance`: setups, and games on each
+BALANCE_DEALS = 1000  # `pnp balance` of a game without choices: deals, each its one match
 
 
 def check_count(name: str, value: int | None) -> None:
@@ -69,15 +71,56 @@ def run_request(
         resolved = fixed[0].options
         count = fixed[0].players
         if not info.has_choices:  # a setup fixes its games: play each seat order once
-            games, paired = games or count * len(fixed), True
+            paired = True
+            games = games or count * len(fixed)
+            no_replays(info.name, games, f"the {len(fixed)} deal(s) of --setup", count * len(fixed))
         games, source = games or DEFAULT_GAMES, FixedSetups(fixed)
     else:
-        games = games or DEFAULT_GAMES
         resolved = info.resolve(players, variant, options)
         count = resolved.players
+        if not info.has_choices and setups is not None:
+            distinct = setups * count if paired else setups
+            games = games or distinct
+            no_replays(info.name, games, f"--setups {setups}", distinct, paired)
+        games = games or DEFAULT_GAMES
         source = RandomSetups(setups or (-(-games // count) if paired else games))
     return RunRequest(info.name, resolved, count, source, games, parse_agents(agents, count),
                       paired, seed, execution, out, kind, resume, as_json)  # fmt: skip
+
+
+def balance_counts(
+    game: str, setups: int | None, games: int | None, paired: bool, players: int | None = None
+) -> tuple[int, int, bool]:
+    """(setups, games on each, paired) of `pnp balance`. A game without choices plays each
+    deal once per seat order, as its match: more games of a deal would be the same games again."""
+    info = get_game(game).info
+    players = players or info.default_players
+    if not info.has_choices:
+        if games is not None and games != players:
+            raise PnpError(
+                f"--games {games}: a {info.name} deal has no choices, so it is played once per "
+                f"seat order ({players} games); leave out --games and give --setups for more deals"
+            )
+        if not paired:
+            raise PnpError(f"--no-paired: a {info.name} deal is reported as its match, played "
+                           "once per seat order")  # fmt: skip
+        setups, games = BALANCE_DEALS if setups is None else setups, players
+    setups = BALANCE_SETUPS if setups is None else setups
+    games = BALANCE_GAMES if games is None else games
+    if setups < 1 or games < 1:
+        raise PnpError(f"--setups {setups} --games {games}: expected whole numbers >= 1")
+    return setups, games, paired
+
+
+def no_replays(game: str, games: int, deals: str, distinct: int, paired: bool = True) -> None:
+    """PnpError when a game without choices would replay a deal in the same seat order: such a
+    game is the same game again, not another sample."""
+    if games > distinct:
+        orders = "one per seat order" if paired else "one each without --match"
+        raise PnpError(
+            f"--games {games}: a {game} deal has no choices, so {deals} make {distinct} different "
+            f"games ({orders}); ask for at most {distinct} games or more deals"
+        )
 
 
 def play_and_report(request: RunRequest) -> None:

@@ -20,8 +20,7 @@ from pnp.commands.common import (
     Workers,
     worded_flags,
 )
-from pnp.commands.runs import play_and_report, run_request
-from pnp.errors import PnpError
+from pnp.commands.runs import balance_counts, play_and_report, run_request
 
 Resume = Annotated[
     bool, typer.Option("--resume", help="Continue an interrupted run in the same --out.")
@@ -80,8 +79,21 @@ def simulate(
 
 def balance(
     game: GameArg,
-    setups: Annotated[int, typer.Option(help="Random setups to test.")] = 20,
-    games: Annotated[int, typer.Option("--games", help="Games per setup.")] = 200,
+    setups: Annotated[
+        int | None,
+        typer.Option(
+            help="Random setups to test (default 20; deals of a game without choices: 1000).",
+            show_default=False,
+        ),
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            help="Games per setup (default 200; a game without choices: one per seat order).",
+            show_default=False,
+        ),
+    ] = None,
     players: Players = None,
     variant: Variant = None,
     agents: Agents = "greedy",
@@ -95,8 +107,7 @@ def balance(
     game_options: dict[str, str] | None = None,
 ) -> None:
     """Play every one of --setups random setups --games times and rank them by fairness."""
-    if setups < 1 or games < 1:
-        raise PnpError(f"--setups {setups} --games {games}: expected whole numbers >= 1")
+    setups, games, paired = balance_counts(game, setups, games, paired, players)
     with worded_flags():
         play_and_report(
             run_request(

@@ -92,9 +92,9 @@ def test_an_endless_deal_is_reported_endless_in_both_orders(tmp_path: Path) -> N
 
 def test_random_deals_report_rates_lengths_and_matches(tmp_path: Path) -> None:
     args = ("simulate", "platypus", "--games", "400", "--seed", "2", "--out", str(tmp_path))
-    result = run(*args, "--match", "--workers", "1")
+    result = run(*args, "--workers", "1")  # every game its own deal: games are samples
     assert result.exit_code == 0, result.stderr
-    assert "longest finished game" in result.stdout and "matches (every seat order" in result.stdout
+    assert "longest finished game" in result.stdout
     summary = json.loads((tmp_path / "platypus-sim-2" / "summary.json").read_text())
     rates = summary["outcome_rates"]
     for kind in ("finished", "endless"):  # each rate printed with its Wilson interval
@@ -107,10 +107,14 @@ def test_random_deals_report_rates_lengths_and_matches(tmp_path: Path) -> None:
     assert f"draws {100 * summary['draws']['rate']:.1f}% [{low}-{high}] are of finished" in (
         result.stdout
     )
-    assert summary["matches"]["matches"] == 200
     assert sum(summary["outcomes"].values()) == 400
     assert summary["longest_finished"]["turns"] == summary["turns"]["max"]
-    again = run(*args, "--match", "--workers", "2", "--json")
+    paired = ("simulate", "platypus", "--games", "400", "--seed", "2", "--out", str(tmp_path / "m"))
+    result = run(*paired, "--match", "--workers", "1")  # every deal in both seat orders
+    assert "longest finished game" in result.stdout and "200 deals" in result.stdout
+    summary = json.loads((tmp_path / "m" / "platypus-sim-2" / "summary.json").read_text())
+    assert summary["matches"]["matches"] == 200 and summary["deals"]["deals"] == 200
+    again = run(*paired, "--match", "--workers", "2", "--json")
     assert json.loads(again.stdout) == summary
 
 

@@ -1,0 +1,296 @@
+"""Games without choices (`GameInfo.has_choices` false, as Platypus): a deal is a sample of one.
+
+A deal (a setup) fixes its game in each seat order, so playing it again gives the same game:
+its result is its **match**, every seat order played exactly once (simulate/matches.py), never
+a sample of games. Over many random deals, the run reports the distribution of match results
+with the deal as the unit of every interval (Wilson for rates, Student's t for means, over
+deals):
+
+- `both_end`: deals whose game ends by the rules in every seat order; `endless_in_some_order`
+  and `endless_in_every_order` count the others (undecided ones are those stopped by the cap);
+- `margin`: the match margin of the deals that end, the best player's points minus the second
+  best's over all seat orders (a game without scores counts 1 for a win, 1/k for a shared win):
+  how far one dealt table is ahead of the other;
+- `drawn`, `one_player_won_every_game` (the table decides), `one_seat_won_every_game` (the
+  seat decides), over the deals that end;
+- `first_seat_effect`: per deal, the first seat's points minus the mean of the other seats',
+  averaged over the seat orders (the tables cancel out), then its mean over the deals that end;
+- `within_tolerance`: the deals `pnp kit --fair` accepts, over all deals: every seat order
+  ends and the margin is at most DEAL_TOLERANCE points.
+
+`find_fair_deal` is `pnp kit --fair` for such a game: deals are drawn from the seed in order
+(as `find_fair_setup` draws setups) until one is accepted.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from scipy import stats
+
+from pnp.errors import InputError
+from pnp.games.base import Game, Outcome, Setup
+from pnp.games.options import GameOptions
+from simulate.matches import Match, matches
+from simulate.runner import GameRecord, RunPlan, Worker, setup_seed
+from simulate.stats import distribution, rate, standing
+
+DEAL_TOLERANCE = 2.0  # points: the largest match margin `kit --fair` accepts by default
+ATTEMPTS = 1000  # deals are cheap (one game per seat order); a thousand misses do not happen
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal's match: its outcome (FINISHED when every seat order ended), the points of each
+    of the deal's players over all seat orders, and what the summary counts of it."""
+
+    setup_index: int
+    setup: str
+    outcome: Outcome
+    endless_orders: int
+    points: tuple[float, ...]
+    margin: float  # best points - second best points
+    first_seat_effect: float  # points per game
+    one_player_won_every_game: bool
+    one_seat_won_every_game: bool
+    games: tuple[GameRecord, ...]  # by rotation
+
+    def within(self, tolerance: float) -> bool:
+        return self.outcome == Outcome.FINISHED and self.margin <= tolerance
+
+
+def _seat_points(record: GameRecord, seat: int) -> float:
+    if record.scores is not None:
+        return record.scores[seat]
+    return standing(record.ranks, seat)[1]
+
+
+def first_seat_effect(games: Sequence[GameRecord], players: int) -> float:
+    """The first seat's points minus the mean of the other seats', averaged over `games`."""
+    effects = [
+        _seat_points(g, 0) - sum(_seat_points(g, s) for s in range(1, players)) / (players - 1)
+        for g in games
+    ]
+    return float(np.mean(effects))
+
+
+def deal_result(match: Match, players: int) -> DealResult:
+    ordered = sorted(match.scores, reverse=True)
+    endless = sum(1 for g in match.games if g.outcome == Outcome.ENDLESS)
+    return DealResult(
+        match.setup_index, match.setup, match.outcome, endless, match.scores,
+        ordered[0] - ordered[1], first_seat_effect(match.games, players),
+        match.winner_of_every_game(by_seat=False), match.winner_of_every_game(by_seat=True),
+        match.games,
+    )  # fmt: skip
+
+
+def deal_results(records: Sequence[GameRecord], players: int, setups: int) -> list[DealResult]:
+    """The deals of a paired run whose every seat order was played, in setup order."""
+    return [deal_result(m, players) for m in matches(records, players, setups)]
+
+
+def mean_t(values: Sequence[float]) -> dict[str, Any]:
+    """The mean with its Student's t 95% interval (None below two values)."""
+    if len(values) < 2:
+        return {"n": len(values), "mean": float(np.mean(values)) if values else 0.0, "ci95": None}
+    low, high = stats.ttest_1samp(values, 0.0).confidence_interval()
+    mean = float(np.mean(values))
+    if not np.isfinite(low):  # every value equal: no spread, the interval is the value
+        low = high = mean
+    return {"n": len(values), "mean": round(mean, 6), "ci95": [round(low, 6), round(high, 6)]}
+
+
+def deal_summary(deals: Sequence[DealResult], tolerance: float = DEAL_TOLERANCE) -> dict[str, Any]:
+    """The distribution of match results over `deals` (see the module docstring)."""
+    ended = [d for d in deals if d.outcome == Outcome.FINISHED]
+    n, total = len(ended), len(deals)
+    margins = [d.margin for d in ended]
+    return {
+        "unit": "deal",
+        "deals": total,
+        "games_per_deal": len(deals[0].games) if deals else 0,
+        "outcomes": {kind.value: sum(1 for d in deals if d.outcome == kind) for kind in Outcome},
+        "both_end": rate(n, total),
+        "endless_in_some_order": sum(1 for d in deals if d.endless_orders),
+        "endless_in_every_order": sum(1 for d in deals if d.endless_orders == len(d.games)),
+        "margin": {**distribution(margins), "mean_ci95": mean_t(margins)["ci95"]},
+        "drawn": rate(sum(1 for d in ended if d.margin == 0), n),
+        "one_player_won_every_game": rate(sum(1 for d in ended if d.one_player_won_every_game), n),
+        "one_seat_won_every_game": rate(sum(1 for d in ended if d.one_seat_won_every_game), n),
+        "first_seat_effect": mean_t([d.first_seat_effect for d in ended]),
+        "within_tolerance": {
+            "tolerance": tolerance,
+            **rate(sum(1 for d in deals if d.within(tolerance)), total),
+        },
+    }
+
+
+def deals_csv(deals: Sequence[DealResult], tolerance: float = DEAL_TOLERANCE) -> str:
+    """One row per deal, in setup order: `pnp kit GAME --seed <setup>` prints any of them."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    players = len(deals[0].points) if deals else 0
+    orders = len(deals[0].games) if deals else 0
+    writer.writerow(
+        ["setup_index", "setup", "outcome", *(f"points_{p}" for p in range(1, players + 1)),
+         "margin", "first_seat_effect", *(f"outcome_order_{r}" for r in range(1, orders + 1)),
+         *(f"turns_order_{r}" for r in range(1, orders + 1)), "within_tolerance"]
+    )  # fmt: skip
+    for d in deals:
+        writer.writerow(
+            [d.setup_index, d.setup, d.outcome.value, *(f"{v:g}" for v in d.points),
+             f"{d.margin:g}", f"{d.first_seat_effect:g}", *(g.outcome.value for g in d.games),
+             *(g.turns for g in d.games), int(d.within(tolerance))]
+        )  # fmt: skip
+    return buffer.getvalue()
+
+
+def play_deal(game: Game[Any], setup: Setup) -> DealResult:
+    """`setup` played once in every seat order (the runner's rotations), as its match."""
+    players = setup.options.players
+    plan = RunPlan(game.info.name, setup.options, ("random",) * players, 0, players,
+                   setups=(setup,), paired=True)  # fmt: skip
+    (match,) = matches(Worker(plan).play_chunk(range(players)), players, 1)
+    return deal_result(match, players)
+
+
+def _told(game: Game[Any], setup: Setup, deal: DealResult) -> str:
+    names = game.player_names(setup)
+    points = ", ".join(f"{n} {v:g}" for n, v in zip(names, deal.points, strict=True))
+    if deal.outcome != Outcome.FINISHED:
+        starters = [names[g.rotation] for g in deal.games if g.outcome != Outcome.FINISHED]
+        return f"no end with {' or '.join(starters)} starting"
+    return f"{points} over both seat orders, margin {deal.margin:g}"
+
+
+def check_tolerance(tolerance: float) -> None:
+    """InputError for a tolerance no deal can meet (points are never negative)."""
+    if not tolerance >= 0:
+        raise InputError("tolerance", tolerance, "points >= 0")
+
+
+def find_fair_deal(
+    game: Game[Any], options: GameOptions, seed: int, *, tolerance: float, console: Console
+) -> Setup:
+    """The first deal drawn from `seed` whose game ends in every seat order with a match margin
+    of at most `tolerance` points, carrying the evidence (`fairness` in setup.json)."""
+    check_tolerance(tolerance)
+    for attempt in range(ATTEMPTS):
+        candidate = setup_seed(seed, attempt)
+        drawn = game.random_setup(candidate, options)
+        deal = play_deal(game, drawn)
+        accepted = deal.within(tolerance)
+        if accepted or attempt < 20 or attempt % 100 == 0:
+            verdict = "accepted" if accepted else "not within tolerance"
+            console.print(f"deal {candidate}: {_told(game, drawn, deal)}: {verdict}")
+        if accepted:
+            return replace(drawn, fairness=_evidence(game, drawn, deal, tolerance, attempt, seed))
+    raise InputError(
+        "tolerance", tolerance, tries=ATTEMPTS,
+        template="no deal within {value} points in {tries} tries: raise {field}",
+    )  # fmt: skip
+
+
+def _evidence(
+    game: Game[Any], setup: Setup, deal: DealResult, tolerance: float, attempt: int, seed: int
+) -> dict[str, Any]:
+    names = game.player_names(setup)
+    return {
+        "method": "a deal has no choices: each seat order played once, exactly; accepted when "
+        "every game ends and the match margin (the best player's points minus the other's, "
+        "over all seat orders) is at most the tolerance",
+        "unit": "points",
+        "tolerance": tolerance,
+        "orders": [
+            {
+                "players": [names[(s + g.rotation) % len(names)] for s in range(len(names))],
+                "scores": list(g.scores or ()),
+                "outcome": g.outcome.value,
+                "turns": g.turns,
+            }
+            for g in deal.games
+        ],
+        "points": dict(zip(names, deal.points, strict=True)),
+        "margin": deal.margin,
+        "setups_tried": attempt + 1,
+        "search_seed": seed,
+    }
+
+
+def _pct(entry: dict[str, Any]) -> str:
+    low, high = entry["ci95"]
+    return f"{100 * entry['rate']:.1f}% [{100 * low:.1f}%-{100 * high:.1f}%]"
+
+
+def _interval(ci: list[float] | None, sign: str = "") -> str:
+    return "" if ci is None else f" [{ci[0]:{sign}.2f}, {ci[1]:{sign}.2f}]"
+
+
+def print_deals(summary: dict[str, Any], console: Console) -> None:
+    """The deal report of a run of a game without choices: the match results over deals."""
+    deals = summary["deals"]
+    count, per = deals["deals"], deals["games_per_deal"]
+    state = "" if summary["complete"] else " (interrupted)"
+    console.print(
+        f"[bold]{summary['title']}[/]: {count} deals, each played once per seat order "
+        f"({count * per} games), seed {summary['seed']}{state}"
+    )
+    console.print(
+        "A deal leaves no choices: its result is its match over every seat order, computed "
+        "exactly; the deal is the unit of every interval."
+    )
+    outcomes = deals["outcomes"]
+    console.print(
+        f"deals whose game ends in every seat order: {deals['both_end']['count']} of {count}, "
+        f"{_pct(deals['both_end'])}; endless in some order {deals['endless_in_some_order']} "
+        f"(in every order {deals['endless_in_every_order']}); undecided (turn cap) "
+        f"{outcomes['undecided']}"
+    )
+    margin = deals["margin"]
+    if margin["n"]:
+        console.print(
+            f"match margin (the best player's points - the next one's, over every seat order), "
+            f"{margin['n']} deals that end: mean {margin['mean']:.2f}"
+            f"{_interval(margin['mean_ci95'])}, median {margin['p50']:g}, "
+            f"5-95% {margin['p5']:g}-{margin['p95']:g}, max {margin['max']:g}"
+        )
+        effect = deals["first_seat_effect"]
+        console.print(
+            f"drawn matches {_pct(deals['drawn'])}; one player won every game "
+            f"{_pct(deals['one_player_won_every_game'])}; one seat won every game "
+            f"{_pct(deals['one_seat_won_every_game'])}"
+        )
+        console.print(
+            f"first-seat effect (the first seat's points - the others', per game, both tables "
+            f"in both seats): {effect['mean']:+.2f}{_interval(effect['ci95'], '+')} points"
+        )
+    _print_games(summary, console)
+    within = deals["within_tolerance"]
+    console.print(
+        f"deals `pnp kit --fair` accepts (every order ends, margin <= {within['tolerance']:g} "
+        f"points): {within['count']} of {count}, {_pct(within)}"
+    )
+
+
+def _print_games(summary: dict[str, Any], console: Console) -> None:
+    """The games themselves, described without intervals: a deal's games are not samples."""
+    outcomes, turns = summary["outcomes"], summary["turns"]
+    console.print(
+        f"games: finished {outcomes['finished']}, endless {outcomes['endless']}, undecided "
+        f"{outcomes['undecided']}"
+        + (f"; turns of finished games: median {turns['p50']:g}, 5-95% {turns['p5']:g}-"
+           f"{turns['p95']:g}, max {turns['max']:,g}" if turns["n"] else "")
+    )  # fmt: skip
+    longest = summary.get("longest_finished")
+    if longest:
+        console.print(
+            f"longest finished game: {longest['turns']:,} turns (setup {longest['setup']}, "
+            f"{'first' if longest['rotation'] == 0 else 'second'} player of the deal starting)"
+        )
