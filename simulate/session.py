@@ -25,6 +25,7 @@ from pnp.output import write_file
 from simulate.charts import write_report
 from simulate.deals import deal_results, deal_summary, deals_csv, print_deals
 from simulate.executors import Execution, make_executor
+from simulate.komi import compensation, print_compensation
 from simulate.matches import Match, match_json, match_summary, matches
 from simulate.report import print_setups, print_summary, write_results
 from simulate.request import RunRequest
@@ -206,6 +207,10 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console) -> Run
         summary["setup_fairness"] = spread(fairness)
     else:
         fairness = []  # one game per setup says nothing about a setup; a deal is its match
+    if request.kind == "balance":
+        evened = compensation(result.records, game.info, players, plan.seed)
+        if evened is not None:
+            summary["compensation"] = evened
     paths = write_results(request.folder, summary, result.records, players, fairness)
     if by_deal(plan):
         found = deal_results(result.records, players, plan.setup_count)
@@ -227,6 +232,8 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console) -> Run
             )
     if request.kind == "balance":
         print_setups(fairness, console)
+    if "compensation" in summary:
+        print_compensation(summary["compensation"], console, seat_names)
     for path in paths:
         console.print(str(path))
     return result

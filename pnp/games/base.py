@@ -62,6 +62,20 @@ def ranks_by(keys: Sequence[Any]) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
+class Compensation:
+    """How points could be given to a seat at the table, for the balance verdict (simulate/komi.py).
+
+    `method` "end": added to a score at the end, where the highest score wins (a komi for the
+    second player); "start": given before play in a race to a goal (a head start, or a lower
+    goal). `unit` names what a score counts; `hint` says how to give them with this game's parts.
+    """
+
+    method: str
+    unit: str = "points"
+    hint: str = ""
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What a game is, declared once per game module: the registry, CLI and runner read it."""
 
@@ -73,6 +87,8 @@ class GameInfo:
     options_type: type[GameOptions] = GameOptions  # the game's options record
     simultaneous: bool = False  # all seats in `to_act` order at once
     has_scores: bool = True
+    # How points could even the seats (None: the scores are not points one could give).
+    compensation: Compensation | None = Compensation("end")
     has_choices: bool = True  # False: a setup fixes the game (one legal move every turn)
     max_turns: int = 10_000  # the runner's guard; a game stopped there is undecided
     seat_names: tuple[str, ...] = ()  # e.g. ("square", "circle"); default "seat 1", ...

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup, ranks_by
+from pnp.games.base import Compensation, Game, GameInfo, Outcome, Result, Seat, Setup, ranks_by
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import PASS, PLACE, Move, ShootingState
@@ -55,6 +55,7 @@ INFO = GameInfo(
     variants=("square", "hex"),
     max_turns=400,  # 8 placements, one chip per move, and passes in between
     seat_names=SEATS,
+    compensation=Compensation("end", "fish"),
     rules="Amazon Penguins",
 )
 

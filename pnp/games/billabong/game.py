@@ -57,6 +57,7 @@ INFO = GameInfo(
     players=(2, 3, 4),
     default_players=2,
     has_scores=True,
+    compensation=None,  # kangaroos home count toward a race, not points to give
     max_turns=1_000,
     seat_names=SEATS,
     random_play_ends=False,  # random kangaroos almost never finish a race within the cap

@@ -18,7 +18,7 @@ from typing import Annotated, ClassVar
 import numpy as np
 
 from pnp.errors import SetupError
-from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
+from pnp.games.base import Compensation, Game, GameInfo, Result, Seat, Setup, State, ranks_by
 from pnp.games.mechanics.boardtext import parse_board, render_board, rows_top_first
 from pnp.games.mechanics.grid import Cell
 from pnp.games.mechanics.hexgrid import HexGrid
@@ -41,6 +41,7 @@ INFO = GameInfo(
     default_players=2,
     max_turns=200,  # 8 placements and at most one move per tile
     seat_names=SEATS,
+    compensation=Compensation("end", "fish"),
     rules="Penguins / Hey That's My Fish",
 )
 

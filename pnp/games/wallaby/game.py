@@ -19,7 +19,7 @@ from typing import Annotated
 import numpy as np
 
 from pnp.errors import InputError, SetupError
-from pnp.games.base import Game, GameInfo, Setup
+from pnp.games.base import Compensation, Game, GameInfo, Setup
 from pnp.games.options import GameOptions, YesNoOption, option
 from pnp.games.setupdata import JsonObject, Schema, SetupData
 from pnp.games.wallaby.rules import SEATS, Field, WallabyState, make_field
@@ -59,6 +59,12 @@ INFO = GameInfo(
     max_turns=4_000,
     seat_names=SEATS,
     rules="Wallaby",
+    compensation=Compensation(
+        "start",
+        "plants",
+        "give a seat its plants in its setup harvest (tiles of 1-3 plants; seats 2-4 now take a "
+        "1, a 2 and a 3) or lower its goal by as many",
+    ),
 )
 
 

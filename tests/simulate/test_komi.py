@@ -1,0 +1,125 @@
+"""Compensation in the balance verdict: the komi of a two-player scored game (points given to
+the second seat, from score margins, with a bootstrap interval), verified on fresh seeds, and
+Wallaby's seat gaps in plants (a setup harvest or a lower goal)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pnp.games import get_game
+from pnp.games.base import Outcome
+from simulate.executors import Execution
+from simulate.komi import first_share, komi_of, seat_gaps, second_share_with
+from simulate.runner import GameRecord, RunPlan
+from simulate.session import run
+from tests.support.cli import invoke
+
+
+def record(index: int, scores: tuple[float, float], setup_index: int | None = None) -> GameRecord:
+    ranks = (1, 2) if scores[0] > scores[1] else (2, 1) if scores[1] > scores[0] else (1, 1)
+    return GameRecord(index, index if setup_index is None else setup_index, str(index), 0, 0,
+                      ("greedy", "greedy"), scores, ranks, 10, Outcome.FINISHED)  # fmt: skip
+
+
+def records_of(margins: list[float]) -> list[GameRecord]:
+    return [record(i, (10.0 + m, 10.0)) for i, m in enumerate(margins)]
+
+
+def test_first_share_counts_a_tie_at_the_komi_as_half() -> None:
+    margins = np.array([2.0, 3.0, 3.0, 4.0])
+    assert first_share(margins, 3.0) == pytest.approx((1 + 0.5 * 2) / 4)
+    assert first_share(margins, 0.0) == 1.0 and first_share(margins, 4.5) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("margins", "expected"),
+    [
+        ([2, 3, 4] * 10, 3.0),  # a tie at 3 halves the middle: exactly fair
+        ([2] * 6 + [4] * 4, 2.5),  # 2.5 leaves 60% / 40%, closer to even than 2 (70%) or 3
+        ([-1, 0, 1] * 10, 0.0),  # already fair: no komi
+        ([5] * 30, 5.0),  # every game by 5: a komi of 5 makes every game a draw
+    ],
+)
+def test_the_komi_is_the_points_that_bring_the_first_share_nearest_one_half(
+    margins: list[float], expected: float
+) -> None:
+    found = komi_of(records_of([float(m) for m in margins]), seed=1)
+    assert found is not None and found.points == expected
+    low, high = found.ci95
+    assert low <= expected <= high and found.unit == "games"
+
+
+def test_the_interval_resamples_setups_when_a_setup_holds_several_games() -> None:
+    games = [record(i, (10.0 + m, 10.0), setup_index=i // 10) for i, m in enumerate(
+        [3.0] * 10 + [1.0] * 10 + [5.0] * 10 + [2.0] * 10)]  # fmt: skip
+    found = komi_of(games, seed=1)
+    assert found is not None and found.unit == "setups" and found.units == 4
+    assert found.ci95[0] <= found.points <= found.ci95[1]
+    assert found.ci95[1] - found.ci95[0] >= 2  # four setups far apart: a wide interval
+
+
+def test_no_komi_without_scores_or_with_more_players() -> None:
+    no_scores = [replace(record(i, (1.0, 0.0)), scores=None) for i in range(5)]
+    assert komi_of(no_scores, seed=1) is None
+
+
+def paper_penguins_games(board: Path | None, seed: int, games: int) -> list[GameRecord]:
+    game = get_game("paper-penguins")
+    given = {"board": str(board)} if board else {}
+    options = game.info.resolve(None, None, given)
+    setups = 1 if board else games
+    plan = RunPlan("paper-penguins", options, ("greedy", "greedy"), seed, games,
+                   random_setups=setups, paired=False)  # fmt: skip
+    return run(plan, Execution(1), show_progress=False).records
+
+
+@pytest.mark.parametrize("sheet", ["example", "random"])
+def test_the_komi_evens_paper_penguins_on_fresh_seeds(sheet: str, example_sheet: Path) -> None:
+    board = example_sheet if sheet == "example" else None
+    estimated = komi_of(paper_penguins_games(board, seed=1, games=300), seed=1)
+    assert estimated is not None and estimated.points > 0  # the first player is ahead
+    fresh = paper_penguins_games(board, seed=2, games=300)
+    # The interval claims the fairest komi lies in it: on fresh games, the second seat's share
+    # (rising with the komi) is not above 1/2 at its low end, nor below 1/2 at its high end.
+    low, high = estimated.ci95
+    _, (at_low, _) = second_share_with(fresh, low, seed=2)
+    _, (_, at_high) = second_share_with(fresh, high, seed=2)
+    assert at_low <= 0.5 <= at_high, (estimated, at_low, at_high)
+    _, (_, unaided) = second_share_with(fresh, 0.0, seed=2)
+    assert unaided < 0.5  # without komi the second seat is clearly behind
+
+
+def test_wallaby_seat_gaps_are_plants_behind_the_best_seat() -> None:
+    scores = [(20.0, 18.0 + (i % 2), 15.0) for i in range(40)]
+    games = [GameRecord(i, i, str(i), 0, 0, ("greedy",) * 3, s, (1, 2, 3), 10, Outcome.FINISHED)
+             for i, s in enumerate(scores)]  # fmt: skip
+    gaps = seat_gaps(games, 3, seed=1)
+    assert [g.behind_best for g in gaps] == [0.0, 1.5, 5.0]
+    assert gaps[1].ci95[0] <= 1.5 <= gaps[1].ci95[1] and gaps[0].ci95 == (0.0, 0.0)
+
+
+def test_balance_prints_and_records_the_komi(tmp_path: Path) -> None:
+    code, out, err = invoke("balance", "paper-penguins", "--setups", "4", "--games", "20",
+                            "--seed", "3", "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, err
+    summary = json.loads((tmp_path / "paper-penguins-balance-3" / "summary.json").read_text())
+    komi = summary["compensation"]["komi"]
+    assert komi["resampled"] == "setups" and komi["units"] == 4
+    low, high = komi["ci95"]
+    assert f"komi: give circle {komi['points']:g} points [{low:g}, {high:g}]" in out
+
+
+def test_balance_of_wallaby_prints_the_plants_each_seat_trails(tmp_path: Path) -> None:
+    code, out, err = invoke("balance", "wallaby", "--players", "3", "--setups", "3",
+                            "--games", "6", "--seed", "3", "--workers", "1",
+                            "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, err
+    summary = json.loads((tmp_path / "wallaby-balance-3" / "summary.json").read_text())
+    gaps = summary["compensation"]["seat_gaps"]
+    assert len(gaps) == 3 and min(g["behind_best"] for g in gaps) == 0
+    assert "setup harvest" in out and "goal" in out
