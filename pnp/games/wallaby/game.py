@@ -62,8 +62,8 @@ INFO = GameInfo(
     compensation=Compensation(
         "start",
         "plants",
-        "give a seat its plants in its setup harvest (tiles of 1-3 plants; seats 2-4 now take a "
-        "1, a 2 and a 3) or lower its goal by as many",
+        "give a seat that many more plants in its setup harvest (tiles hold 1-3 plants; seats "
+        "2-4 now take a 1, a 2 and a 3), or lower its goal by as many",
     ),
 )
 
