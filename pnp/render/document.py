@@ -2,6 +2,10 @@
 
 The footer carries the game, the seed, "page n of m" and a 50 mm scale bar, so a printed page can
 always be traced to its setup and checked for scale with a ruler.
+
+A kit with backs pages, printed with a duplex mode, is printed double-sided as one file: every
+page then lands on a recto (odd page) and is followed by its backs page or by a blank verso, so
+no page ever prints behind another page that is cut out or read on its own.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from pnp.render.settings import PrintSettings
 FOOTER_TEXT = 2.6  # mm em size
 GREY = "#555555"
 FOOTER_GAP = 4.0  # mm at least between the scale bar's label and the footer text
+BLANK_TITLE = "Blank back"
+BLANK_TEXT = 3.2  # mm em size of the note on a blank verso
 
 
 @dataclass
@@ -29,6 +35,8 @@ class Page:
     title: str
     cuts: list[Shape] = field(default_factory=list)
     trim: Box | None = None
+    backs_of: Page | None = field(default=None, compare=False, repr=False)
+    """For a backs page, the fronts page it prints behind."""
 
 
 @dataclass
@@ -50,13 +58,58 @@ class Document:
         self.pages.append(page)
         return page
 
+    def new_backs_page(self, fronts: Page, title: str = "") -> Page:
+        """A new page that prints behind `fronts` (same orientation), titled `title` or
+        `<fronts' title> (backs)`."""
+        page = self.new_page(title or f"{fronts.title} (backs)", fronts.paper.landscape)
+        page.backs_of = fronts
+        return page
+
+    @property
+    def double_sided(self) -> bool:
+        """Whether the whole file is printed double-sided: some page has backs and the duplex
+        mode is a printer's (`long`, `short`). Laser pages (no cut marks) are cut one by one and
+        never printed double-sided. With `none` backs pages are glued behind their fronts."""
+        return (
+            self.settings.duplex != "none"
+            and self.settings.cut_marks
+            and any(page.backs_of is not None for page in self.pages)
+        )
+
+    def printed_order(self) -> list[Page]:
+        """The pages as printed. Double-sided, each page that is not a backs page is a recto,
+        followed by its backs page or, unless it is the last page, by a blank verso."""
+        if not self.double_sided:
+            return list(self.pages)
+        backs = {id(page.backs_of): page for page in self.pages if page.backs_of is not None}
+        rectos = [page for page in self.pages if page.backs_of is None]
+        order: list[Page] = []
+        for k, page in enumerate(rectos):
+            order.append(page)
+            back = backs.get(id(page))
+            if back is not None:
+                order.append(back)
+            elif k < len(rectos) - 1:
+                order.append(self._blank_verso(page, len(order)))
+        return order
+
     def finished(self) -> list[Page]:
-        """Every page with its footer, ready for a backend."""
-        total = len(self.pages)
+        """Every page in printed order with its footer, ready for a backend."""
+        pages = self.printed_order()
+        total = len(pages)
         return [
             replace(page, drawing=self._with_footer(page, n, total))
-            for n, page in enumerate(self.pages, 1)
+            for n, page in enumerate(pages, 1)
         ]
+
+    def _blank_verso(self, recto: Page, recto_number: int) -> Page:
+        """The blank back of page `recto_number`: a small note says it is blank on purpose."""
+        paper = recto.paper
+        page = Page(paper, Drawing(paper.width, paper.height), BLANK_TITLE)
+        note = f"This page is intentionally blank: it is the back of page {recto_number}."
+        middle = paper.width / 2, paper.height / 2
+        page.drawing.text(*middle, note, BLANK_TEXT, fill=GREY, anchor="middle")
+        return page
 
     def _with_footer(self, page: Page, number: int, total: int) -> Drawing:
         paper = page.paper

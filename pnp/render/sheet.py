@@ -7,8 +7,10 @@ Cut marks start just outside the grid and run into the page margin, so they surv
 and never cross artwork.
 
 Components with backs get a backs page after each fronts page, every back mirrored behind its
-front for the document's duplex mode (see PrintSettings). With bleed, each component's flat
-background extends past its cut lines (outer edges only where neighbours share a cut line).
+front for the document's duplex mode (see PrintSettings); printed double-sided, the document
+keeps each backs page behind its own fronts page (Document.printed_order). With bleed, each
+component's flat background extends past its cut lines (outer edges only where neighbours share
+a cut line).
 """
 
 from __future__ import annotations
@@ -170,7 +172,7 @@ def _backs_page(
 ) -> None:
     """The page behind `fronts`: each back where its front's mirror image lies, every bleed
     drawn before any back so that no back's bleed covers a neighbour; the TrimBox mirrored too."""
-    page = document.new_page(f"{fronts.title} (backs)", fronts.paper.landscape)
+    page = document.new_backs_page(fronts)
     w, h = spec.item_width, spec.item_height
     back_spots = [back_position(document, page, x, y, w, h) for x, y in spots]
     if document.settings.bleed:
