@@ -86,7 +86,7 @@ def fish_tile(value: int, width: float, painter: Painter, swatch: str) -> Drawin
     """A hexagonal tile with `value` fish, its outline the hexagon it is cut along."""
     height = hex_height(width)
     corners = hexagon(width / 2, height / 2, width)
-    tile = Drawing(width, height, outline=polygon_shape(corners))
+    tile = Drawing(width, height, background=painter.fill(swatch), outline=polygon_shape(corners))
     painter.area(tile, polygon_shape(corners), swatch, outline=0.0)
     draw_fishes(tile, width / 2, height / 2 - width * 0.04, value, width * 0.4)
     tile.centred_text(width / 2, height * 0.82, str(value), width * 0.12, bold=True)
