@@ -5,7 +5,9 @@ swatch (`player1`, `water`, ...) from templates/themes/. In `color` ink a swatch
 In `saver` ink an area prints white with a coloured outline and the swatch's hatching; in `bw` the
 hatching and outlines are black. Text on any area stays dark outside `color` ink. Where colour
 alone tells pieces apart, kits also print the swatch's letter (`Painter.letter`), so every kit
-stays playable on any printer.
+stays playable on any printer. Details of the art that carry no meaning (a trunk, a frame line, a
+caption) keep their own colour, through `Painter.art`, which turns it grey in `bw` ink: a `bw`
+kit prints black, white and greys only.
 """
 
 from __future__ import annotations
@@ -46,6 +48,12 @@ def luminance(colour: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+def grey(colour: str) -> str:
+    """The grey as light as `colour` (same relative luminance)."""
+    level = round(255 * luminance(colour))
+    return f"#{level:02x}{level:02x}{level:02x}"
+
+
 def darker(colour: str, factor: float = 0.6) -> str:
     r, g, b = (int(int(colour[i : i + 2], 16) * factor) for i in (1, 3, 5))
     return f"#{r:02x}{g:02x}{b:02x}"
@@ -73,6 +81,11 @@ class Painter:
         if self.ink == "saver" and luminance(colour) > 0.6:
             return darker(colour, 0.55)
         return colour
+
+    def art(self, colour: str) -> str:
+        """The colour of a detail that carries no meaning (a trunk, a frame line, a caption): as
+        drawn, but in bw ink its grey."""
+        return grey(colour) if self.ink == "bw" else colour
 
     def text_on(self, name: str) -> str:
         """A readable text colour on an area painted with this swatch."""

@@ -91,9 +91,10 @@ def _board_end(board: Drawing, painter: Painter, x: float, name: str, wattle: bo
             size,
             painter.fill("wattle") if painter.ink == "color" else "#ffffff",
             painter.line("leaf"),
+            painter,
         )
     else:
-        draw_ghost_gum(board, x + 4, BAND + 2, size, painter.line("gum"))
+        draw_ghost_gum(board, x + 4, BAND + 2, size, painter.line("gum"), painter)
     board.centred_text(x + END_W / 2, BAND / 2, name.upper(), 4.4, bold=True)
     note = "past cell 1: on to cell 21" if wattle else "past cell 21: on to cell 1"
     board.centred_text(
