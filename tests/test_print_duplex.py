@@ -128,6 +128,17 @@ def test_duplex_none_keeps_the_pages_as_drawn() -> None:
     ]
 
 
+def test_laser_pages_are_cut_one_by_one_never_printed_double_sided() -> None:
+    settings = PrintSettings(get_paper("a4"), duplex="long", cut_marks=False)
+    document = Document("Test", "1", settings)
+    front = document.new_page("Tiles")
+    document.new_backs_page(front)
+    document.new_page("Rules")
+    document.new_page("More rules")
+    assert not document.double_sided
+    assert len(document.finished()) == 4
+
+
 def test_pages_without_backs_get_a_blank_verso_except_the_last() -> None:
     document = Document("Test", "1", PrintSettings(get_paper("a4"), duplex="short"))
     document.new_page("Board")
@@ -140,6 +151,7 @@ def test_pages_without_backs_get_a_blank_verso_except_the_last() -> None:
     assert [p.title for p in pages] == ["Board", BLANK, "Cards", "Cards (backs)", "Rules", BLANK,
                                         "Last"]  # fmt: skip
     assert pages[3].paper.landscape and not pages[5].paper.landscape
+    assert [document.printed_number(p) for p in document.pages] == [1, 3, 5, 4, 7]
 
 
 def test_blank_pages_carry_only_the_note_and_the_footer(tmp_path: Path) -> None:

@@ -93,6 +93,10 @@ class Document:
                 order.append(self._blank_verso(page, len(order)))
         return order
 
+    def printed_number(self, page: Page) -> int:
+        """The page number `page` prints with (blank versos counted)."""
+        return next(n for n, p in enumerate(self.printed_order(), 1) if p is page)
+
     def finished(self) -> list[Page]:
         """Every page in printed order with its footer, ready for a backend."""
         pages = self.printed_order()
