@@ -34,7 +34,7 @@ def kit(tmp_path: Path, paper: str = "a4", players: int = 2, ink: str = "color")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_board_is_four_parts_of_22_mm_squares(tmp_path: Path, paper: str) -> None:
     pages = read_geometry(kit(tmp_path, paper))
-    for part in pages[:4]:
+    for part in pages[0:8:2]:  # the kit has backs, so it prints double-sided: parts on rectos
         squares = [
             b for b in part.boxes if abs(b.w - SQUARE) < TOLERANCE and abs(b.h - SQUARE) < TOLERANCE
         ]
