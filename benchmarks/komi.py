@@ -14,10 +14,9 @@ from __future__ import annotations
 import argparse
 
 from pnp.games import GAMES
-from simulate.executors import Execution, default_workers
+from simulate.executors import default_workers, make_executor
 from simulate.komi import komi_of, second_share_with
-from simulate.runner import GameRecord, RunPlan
-from simulate.session import run
+from simulate.runner import GameRecord, RunPlan, chunks
 
 
 def games(args: argparse.Namespace, seed: int) -> list[GameRecord]:
@@ -27,7 +26,8 @@ def games(args: argparse.Namespace, seed: int) -> list[GameRecord]:
     setups = 1 if args.board else args.setups
     plan = RunPlan(args.game, options, (args.agents,) * 2, seed, setups * args.games,
                    random_setups=setups, paired=True)  # fmt: skip
-    return run(plan, Execution(args.workers or default_workers()), show_progress=False).records
+    executor = make_executor(args.workers or default_workers(), "local", None)
+    return [r for chunk in executor.run(plan, chunks(plan.tasks(), 50)) for r in chunk]
 
 
 def share(records: list[GameRecord], komi: float, seed: int) -> str:

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -37,12 +38,23 @@ from scipy import stats
 from pnp.errors import InputError
 from pnp.games.base import Game, Outcome, Setup
 from pnp.games.options import GameOptions
-from simulate.matches import Match, matches
+from simulate.matches import participant_score
 from simulate.runner import GameRecord, RunPlan, Worker, setup_seed
-from simulate.stats import distribution, rate, standing
+from simulate.stats import Distribution, Rate, standing
 
 DEAL_TOLERANCE = 2.0  # points: the largest match margin `kit --fair` accepts by default
 ATTEMPTS = 1000  # deals are cheap (one game per seat order); a thousand misses do not happen
+
+
+@dataclass(frozen=True)
+class OrderGame:
+    """One game of a deal: its rotation (seat s holds the deal's player (s + rotation) mod N),
+    scores by seat, outcome and turns."""
+
+    rotation: int
+    scores: tuple[float, ...] | None
+    outcome: Outcome
+    turns: int
 
 
 @dataclass(frozen=True)
@@ -59,7 +71,7 @@ class DealResult:
     first_seat_effect: float  # points per game
     one_player_won_every_game: bool
     one_seat_won_every_game: bool
-    games: tuple[GameRecord, ...]  # by rotation
+    games: tuple[OrderGame, ...]  # by rotation
 
     def within(self, tolerance: float) -> bool:
         return self.outcome == Outcome.FINISHED and self.margin <= tolerance
@@ -80,20 +92,51 @@ def first_seat_effect(games: Sequence[GameRecord], players: int) -> float:
     return float(np.mean(effects))
 
 
-def deal_result(match: Match, players: int) -> DealResult:
-    ordered = sorted(match.scores, reverse=True)
-    endless = sum(1 for g in match.games if g.outcome == Outcome.ENDLESS)
+def _sole_winner(record: GameRecord) -> int | None:
+    alone = [seat for seat, rank in enumerate(record.ranks) if rank == 1]
+    return alone[0] if len(alone) == 1 and record.outcome == Outcome.FINISHED else None
+
+
+def _same_winner(games: Sequence[GameRecord], players: int, by_seat: bool) -> bool:
+    winners = [_sole_winner(g) for g in games]
+    return None not in winners and len(
+        {w if by_seat else (w + g.rotation) % players for w, g in zip(winners, games, strict=True)
+         if w is not None}) == 1  # fmt: skip
+
+
+def deal_result(games: Sequence[GameRecord], players: int) -> DealResult:
+    """The match of one deal's games (one per rotation, in rotation order)."""
+    points = tuple(sum(participant_score(g, p, players) for g in games) for p in range(players))
+    kinds = {g.outcome for g in games}
+    outcome = Outcome.FINISHED if kinds == {Outcome.FINISHED} else (
+        Outcome.ENDLESS if Outcome.ENDLESS in kinds else Outcome.UNDECIDED)  # fmt: skip
+    ordered = sorted(points, reverse=True)
     return DealResult(
-        match.setup_index, match.setup, match.outcome, endless, match.scores,
-        ordered[0] - ordered[1], first_seat_effect(match.games, players),
-        match.winner_of_every_game(by_seat=False), match.winner_of_every_game(by_seat=True),
-        match.games,
+        games[0].setup_index, games[0].setup, outcome,
+        sum(1 for g in games if g.outcome == Outcome.ENDLESS), points, ordered[0] - ordered[1],
+        first_seat_effect(games, players), _same_winner(games, players, by_seat=False),
+        _same_winner(games, players, by_seat=True),
+        tuple(OrderGame(g.rotation, g.scores, g.outcome, g.turns) for g in games),
     )  # fmt: skip
 
 
-def deal_results(records: Sequence[GameRecord], players: int, setups: int) -> list[DealResult]:
-    """The deals of a paired run whose every seat order was played, in setup order."""
-    return [deal_result(m, players) for m in matches(records, players, setups)]
+def deal_results(records: Iterable[GameRecord], players: int, setups: int) -> list[DealResult]:
+    """The deals of a paired run whose every seat order was played, in setup order. Records may
+    come in any order; a deal's games are held only until its last one comes."""
+    open_deals: dict[tuple[int, int], dict[int, GameRecord]] = {}
+    found = []
+    for record in records:
+        key = (record.setup_index, record.index // setups // players)
+        games = open_deals.setdefault(key, {})
+        games[record.rotation] = record
+        if len(games) == players:
+            del open_deals[key]
+            found.append((key, deal_result([games[r] for r in range(players)], players)))
+    return [deal for _, deal in sorted(found, key=lambda pair: pair[0])]
+
+
+def _rate(count: int, trials: int) -> dict[str, Any]:
+    return Rate(count, trials).to_json()
 
 
 def mean_t(values: Sequence[float]) -> dict[str, Any]:
@@ -117,17 +160,20 @@ def deal_summary(deals: Sequence[DealResult], tolerance: float = DEAL_TOLERANCE)
         "deals": total,
         "games_per_deal": len(deals[0].games) if deals else 0,
         "outcomes": {kind.value: sum(1 for d in deals if d.outcome == kind) for kind in Outcome},
-        "both_end": rate(n, total),
+        "both_end": _rate(n, total),
         "endless_in_some_order": sum(1 for d in deals if d.endless_orders),
         "endless_in_every_order": sum(1 for d in deals if d.endless_orders == len(d.games)),
-        "margin": {**distribution(margins), "mean_ci95": mean_t(margins)["ci95"]},
-        "drawn": rate(sum(1 for d in ended if d.margin == 0), n),
-        "one_player_won_every_game": rate(sum(1 for d in ended if d.one_player_won_every_game), n),
-        "one_seat_won_every_game": rate(sum(1 for d in ended if d.one_seat_won_every_game), n),
+        "margin": {
+            **Distribution.of(Counter(margins)).to_json(),
+            "mean_ci95": mean_t(margins)["ci95"],
+        },
+        "drawn": _rate(sum(1 for d in ended if d.margin == 0), n),
+        "one_player_won_every_game": _rate(sum(1 for d in ended if d.one_player_won_every_game), n),
+        "one_seat_won_every_game": _rate(sum(1 for d in ended if d.one_seat_won_every_game), n),
         "first_seat_effect": mean_t([d.first_seat_effect for d in ended]),
         "within_tolerance": {
             "tolerance": tolerance,
-            **rate(sum(1 for d in deals if d.within(tolerance)), total),
+            **_rate(sum(1 for d in deals if d.within(tolerance)), total),
         },
     }
 
@@ -157,8 +203,8 @@ def play_deal(game: Game[Any], setup: Setup) -> DealResult:
     players = setup.options.players
     plan = RunPlan(game.info.name, setup.options, ("random",) * players, 0, players,
                    setups=(setup,), paired=True)  # fmt: skip
-    (match,) = matches(Worker(plan).play_chunk(range(players)), players, 1)
-    return deal_result(match, players)
+    (deal,) = deal_results(Worker(plan).play_chunk(range(players)), players, 1)
+    return deal
 
 
 def _told(game: Game[Any], setup: Setup, deal: DealResult) -> str:

@@ -25,7 +25,7 @@ komi applied, with its bootstrap interval, which should hold 1/2.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,11 +84,11 @@ def _komi(margins: np.ndarray, candidates: np.ndarray) -> float:
     return float(candidates[best[np.argmin(np.abs(candidates[best]))]])
 
 
-def _finished(records: Sequence[GameRecord]) -> list[GameRecord]:
+def _finished(records: Iterable[GameRecord]) -> list[GameRecord]:
     return [r for r in records if r.outcome == Outcome.FINISHED and r.scores is not None]
 
 
-def _groups(records: Sequence[GameRecord]) -> tuple[list[list[GameRecord]], str]:
+def _groups(records: Iterable[GameRecord]) -> tuple[list[list[GameRecord]], str]:
     """The bootstrap's units: the games of each setup, or single games when every setup has one
     game, or when there is one setup (the verdict is then about that setup)."""
     by_setup: dict[int, list[GameRecord]] = {}
@@ -131,7 +131,7 @@ def _margins(games: Sequence[GameRecord]) -> np.ndarray:
     return np.array([r.scores[0] - r.scores[1] for r in games if r.scores is not None])
 
 
-def komi_of(records: Sequence[GameRecord], seed: int) -> Komi | None:
+def komi_of(records: Iterable[GameRecord], seed: int) -> Komi | None:
     """The komi of two-player scored games (see the module docstring); None without any."""
     finished = [r for r in _finished(records) if len(r.ranks) == 2]
     if not finished:
@@ -147,7 +147,7 @@ def komi_of(records: Sequence[GameRecord], seed: int) -> Komi | None:
 
 
 def second_share_with(
-    records: Sequence[GameRecord], komi: float, seed: int
+    records: Iterable[GameRecord], komi: float, seed: int
 ) -> tuple[float, tuple[float, float]]:
     """The second seat's points share over finished games with `komi` given to it, and its
     bootstrap interval (the fresh-seed check of a komi)."""
@@ -161,7 +161,7 @@ def second_share_with(
     return share(_margins(finished)), interval
 
 
-def seat_gaps(records: Sequence[GameRecord], players: int, seed: int) -> list[SeatGap]:
+def seat_gaps(records: Iterable[GameRecord], players: int, seed: int) -> list[SeatGap]:
     """Per seat, the points it trails the best seat's mean score (see the module docstring)."""
     finished = [r for r in _finished(records) if len(r.ranks) == players]
     if not finished:
@@ -184,7 +184,7 @@ def seat_gaps(records: Sequence[GameRecord], players: int, seed: int) -> list[Se
 
 
 def compensation(
-    records: Sequence[GameRecord], info: GameInfo, players: int, seed: int
+    records: Iterable[GameRecord], info: GameInfo, players: int, seed: int
 ) -> dict[str, Any] | None:
     """The verdict's compensation as JSON: the komi (two players, points added at the end) or
     the seat gaps (a race); None for games whose scores cannot be given (or with no scores)."""

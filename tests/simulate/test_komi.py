@@ -13,10 +13,8 @@ import pytest
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from simulate.executors import Execution
 from simulate.komi import first_share, komi_of, seat_gaps, second_share_with
-from simulate.runner import GameRecord, RunPlan
-from simulate.session import run
+from simulate.runner import GameRecord, RunPlan, Worker
 from tests.support.cli import invoke
 
 
@@ -75,7 +73,7 @@ def paper_penguins_games(board: Path | None, seed: int, games: int) -> list[Game
     setups = 1 if board else games
     plan = RunPlan("paper-penguins", options, ("greedy", "greedy"), seed, games,
                    random_setups=setups, paired=False)  # fmt: skip
-    return run(plan, Execution(1), show_progress=False).records
+    return Worker(plan).play_chunk(list(plan.tasks()))
 
 
 @pytest.mark.parametrize("sheet", ["example", "random"])
