@@ -41,10 +41,9 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> str:
     except OSError as exc:
         raise FileProblem("unreadable", f"cannot read it ({exc.__class__.__name__})") from None
     with os.fdopen(handle, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            raise FileProblem(
-                "special", "is not a regular file (a pipe, device or socket); expected a file"
-            )
+        mode = os.fstat(stream.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise FileProblem("special", f"is {_special(mode)}, not a regular file")
         try:
             data = stream.read(limit + 1)
         except OSError as exc:
@@ -55,6 +54,15 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise FileProblem("unreadable", "cannot read it (UnicodeDecodeError)") from None
+
+
+def _special(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
 
 
 class JsonLimit(ValueError):

@@ -76,10 +76,10 @@ NEW_CASES: list[tuple[list[str], Make | None, str]] = [
     (["demo", "--seed", LONG_SEED, "--out", "{}/demo"], out_folder, SEED_RANGE),
     (["kit", "amazons", "--seed", "1", "--out", "a" * 300], None, "File name too long"),
     (["simulate", "amazons", "--out", "b" * 300], None, "File name too long"),
-    (["kit", "amazons", "--setup", "{}"], fifo, "is not a regular file (a pipe, device"),
-    (["simulate", "amazons", "--setup", "/dev/zero"], None, "is not a regular file"),
-    (["kit", "paper-penguins", "--board", "{}"], fifo, "--board {}: is not a regular file"),
-    (["kit", "paper-penguins", "--board", "/dev/zero"], None, "is not a regular file"),
+    (["kit", "amazons", "--setup", "{}"], fifo, "is a pipe (FIFO), not a regular file"),
+    (["simulate", "amazons", "--setup", "/dev/zero"], None, "is a device, not a regular file"),
+    (["kit", "paper-penguins", "--board", "{}"], fifo, "--board {}: is a pipe (FIFO), not a"),
+    (["kit", "paper-penguins", "--board", "/dev/zero"], None, "is a device, not a regular file"),
     (["kit", "amazons", "--setup", "{}"], text_file("deep.json", "[" * 100_000 + "]" * 100_000),
      "nested more than 32 levels deep"),
     (["kit", "amazons", "--setup", "{}"], text_file("deep40.json", "[" * 40 + "]" * 40),
@@ -207,7 +207,8 @@ def test_a_full_disk_while_a_report_is_written_is_one_line_and_no_file_is_half_w
     import pnp.output
 
     real = os.fdopen
-    monkeypatch.setattr(pnp.output.os, "fdopen", lambda fd, mode: FullDisk(real(fd, mode), 100))
+    written = pnp.output.os  # type: ignore[attr-defined]  # the os module as pnp.output sees it
+    monkeypatch.setattr(written, "fdopen", lambda fd, mode: FullDisk(real(fd, mode), 100))
     code, _, stderr = invoke("simulate", "amazons", "--size", "6", "--games", "4", "--seed", "3",
                              "--workers", "1", "--out", str(tmp_path))  # fmt: skip
     assert code == 2
