@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.output import remove_stale_temporaries
+from pnp.output import remove_stale_temporaries, staged_folder
 from simulate.scratch import remove_stale_scratch
 
 DEAD_PID = 2**22 + 17  # above Linux's largest pid: no such process
@@ -102,6 +102,31 @@ def test_four_kits_into_one_folder_at_once_all_succeed_and_leave_one_whole_kit(
     assert all(code == 0 for code, _ in results), results
     assert os.listdir(shared) == ["amazons-1"], "no staging folder left"
     assert files(shared / "amazons-1") == files(reference / "amazons-1")
+
+
+def test_a_kit_landing_between_two_renames_of_another_leaves_the_later_kit_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race of two kits into one folder, made certain: another writer's whole folder lands
+    on the kit's name just before this writer renames its own there."""
+    final = tmp_path / "amazons-1"
+    rename = Path.rename
+    raced: list[Path] = []
+
+    def rename_after_another(self: Path, target: str | Path) -> Path:
+        if Path(target) == final and not raced:
+            other = tmp_path / "other"
+            other.mkdir()
+            (other / "setup.json").write_text("the other kit")
+            raced.append(rename(other, final))
+        return rename(self, target)
+
+    monkeypatch.setattr(Path, "rename", rename_after_another)
+    with staged_folder(final) as staging:
+        (staging / "setup.json").write_text("this kit")
+    assert raced, "the other writer landed first"
+    assert (final / "setup.json").read_text() == "this kit"
+    assert os.listdir(tmp_path) == ["amazons-1"], "no staging or replaced folder left"
 
 
 # -- kills in each phase ----------------------------------------------------------------------
