@@ -81,8 +81,11 @@ def test_two_runs_into_one_folder_one_is_refused_naming_the_holder_and_the_other
     first = pnp(*RUN, "--out", str(tmp_path))
     results = tmp_path / "amazons-sim-4" / "results.jsonl"
     assert wait_until(lambda: results.exists(), 120), "the first run started playing"
-    second = pnp(*RUN, "--setups", "10", "--out", str(tmp_path))
-    code, err = finished(second)
+    first.send_signal(signal.SIGSTOP)  # held mid-run, however slowly the second one starts
+    try:
+        code, err = finished(pnp(*RUN, "--setups", "10", "--out", str(tmp_path)))
+    finally:
+        first.send_signal(signal.SIGCONT)
     assert code == 2 and err.count("\n") == 1, err
     assert f"is in use by another run (process {first.pid} on " in err
     code, err = finished(first)
