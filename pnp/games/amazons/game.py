@@ -20,7 +20,6 @@ import numpy as np
 
 from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup
 from pnp.games.compiled import Compiled
-from pnp.games.mechanics import shooting_engine
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move, ShootingState
@@ -98,6 +97,8 @@ class AmazonsState(ShootingState):
         self.values = None
 
     def compiled(self) -> Compiled:
+        from pnp.games.mechanics import shooting_engine  # numba loads only for a search
+
         return shooting_engine.compiled(
             self.board, self.free, self.pieces, self.turn, self.over, self.plies
         )
