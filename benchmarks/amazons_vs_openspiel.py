@@ -146,8 +146,11 @@ def main() -> None:
             cpp = max(openspiel_cpp_rate(size, args.seconds)[0] for _ in range(args.rounds))
             ours = max(pnp_rate(size, "decisions", args.batch, args.seconds)[0]
                        for _ in range(args.rounds))  # fmt: skip
-            print(f"{size:>3}x{size:<2} {'decisions':>10} {ours:>12.0f} {cpp:>10.0f} "
-                  f"{ours / cpp:>6.1f}x  (peer: OpenSpiel's C++ loop, evaluate_bots)", flush=True)
+            print(
+                f"{size:>3}x{size:<2} {'decisions':>10} {ours:>12.0f} {cpp:>10.0f} "
+                f"{ours / cpp:>6.1f}x  (peer: OpenSpiel's C++ loop, evaluate_bots)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
