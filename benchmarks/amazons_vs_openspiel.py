@@ -144,11 +144,11 @@ def main() -> None:
             print(line, flush=True)
         if have_openspiel:  # the other peer: OpenSpiel's own C++ loop, per decision
             cpp = max(openspiel_cpp_rate(size, args.seconds)[0] for _ in range(args.rounds))
-            ours = max(pnp_rate(size, "decisions", args.batch, args.seconds)[0]
-                       for _ in range(args.rounds))  # fmt: skip
+            batch = max(pnp_rate(size, "decisions", args.batch, args.seconds)[0]
+                        for _ in range(args.rounds))  # fmt: skip
             print(
-                f"{size:>3}x{size:<2} {'decisions':>10} {ours:>12.0f} {cpp:>10.0f} "
-                f"{ours / cpp:>6.1f}x  (peer: OpenSpiel's C++ loop, evaluate_bots)",
+                f"{size:>3}x{size:<2} {'decisions':>10} {batch:>12.0f} {cpp:>10.0f} "
+                f"{batch / cpp:>6.1f}x  (peer: OpenSpiel's C++ loop, evaluate_bots)",
                 flush=True,
             )
 
