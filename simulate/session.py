@@ -191,11 +191,10 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console) -> Run
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
     summary = summary_document(result)
-    fairness = setup_fairness(result.records, players)
+    fairness = []  # one game per setup says nothing about a setup: not computed then
     if plan.setup_count > 1 and plan.games >= 2 * plan.setup_count:
+        fairness = setup_fairness(result.records, players)
         summary["setup_fairness"] = spread(fairness)
-    else:
-        fairness = []  # one game per setup says nothing about a setup
     paths = write_results(request.folder, summary, result.records, players, fairness)
     charts = write_report(request.folder, summary, result.records, fairness, seat_names)
     remove_outputs(request.folder, keep=paths + charts)

@@ -328,3 +328,15 @@ def test_the_runner_plays_a_batch_only_when_no_seat_chooses(
     options = game.info.resolve(None, None, {"size": "6"} if name == "amazons" else {})
     records = Worker(RunPlan(name, options, agents, 3, 4, random_setups=2)).play_chunk(range(4))
     assert asked == ([4] if batched else []) and len(records) == 4
+
+
+def test_one_game_per_setup_computes_no_setup_fairness(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*_: object) -> None:
+        raise AssertionError("setup fairness computed for one game per setup")
+
+    monkeypatch.setattr(session, "setup_fairness", refuse)
+    result = cli.run("simulate", "amazons", "--size", "6", "--games", "4", "--setups", "4",
+                     "--seed", "3", "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    assert result.exit_code == 0, result.stderr
