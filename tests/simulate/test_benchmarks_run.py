@@ -1,5 +1,5 @@
-"""The Wallaby, Billabong and MCTS benchmarks run end to end on a few games (they call the
-simulator's own `run` and `play`, whose signatures have changed before without anything
+"""The Wallaby, Billabong, MCTS and memory benchmarks run end to end on a few games (they call
+the simulator's own `run` and `play`, whose signatures have changed before without anything
 noticing)."""
 
 from __future__ import annotations
@@ -23,6 +23,12 @@ ROOT = Path(__file__).resolve().parents[2]
             "benchmarks.mcts_vs_openspiel",
             ["--iterations", "40", "--rounds", "1", "--sizes", "6"],
             "6x6",
+        ),
+        # a run stopped by Ctrl-C: its summary counts the games it kept (checked by the case)
+        (
+            "benchmarks.memory",
+            ["--games", "300", "--limited", str(10**8), "--seconds", "3"],
+            "(stopped by Ctrl-C)",
         ),
     ],
 )
