@@ -36,8 +36,10 @@ Z95 = 1.959963984540054
 PERCENTILES = (5, 25, 50, 75, 95)
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial rate; (0, 1) when there are no trials."""
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial rate; (0, 1) when there are no trials. `successes`
+    may be a sum of scores in [0, 1] (a ladder's mean s), for which the interval is wider than
+    the normal one and never shrinks to a point at 0 or 1."""
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials

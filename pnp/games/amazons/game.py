@@ -52,6 +52,8 @@ INFO = GameInfo(
     has_scores=False,
     max_turns=200,  # a game cannot last longer than the board has squares
     seat_names=SEATS,
+    ladder=("random", "greedy", "mcts:200", "mcts:1000"),
+    ladder_note="greedy plays by mobility and is strong; the searches must show they beat it",
     rules="Amazons",
 )
 

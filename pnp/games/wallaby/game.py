@@ -58,6 +58,11 @@ INFO = GameInfo(
     options_type=WallabyOptions,
     max_turns=4_000,
     seat_names=SEATS,
+    random_misleads="random players eliminate themselves (a jump that fails the ground check), "
+    "so random games are won by whoever falls last",
+    ladder=("greedy", "mcts:200:20", "mcts:400:20"),
+    ladder_note="no random rung (random players eliminate themselves); rollouts of 20 moves "
+    "then the plant lead",
     rules="Wallaby",
 )
 

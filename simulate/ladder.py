@@ -1,0 +1,229 @@
+"""A strength ladder: one run played at rising agent strength, each rung against the one below.
+
+A verdict on seat balance holds only for the agents that played it (random Amazons 6 x 6 looks
+even, greedy Amazons does not). A ladder plays the run once per rung, every seat the rung's
+agent, on the same setups with the same game seeds, and reports each seat's mean s at every
+rung; between neighbouring rungs it plays head-to-head games (the stronger agent in one seat,
+the weaker in the others, over every seat order) and reports the stronger agent's mean s, 1/2
+when it is no better. Each rung and each head-to-head is an ordinary run folder under the run's
+folder (`rung-2-greedy/`, `duel-3-mcts-200-vs-greedy/`), so a ladder resumes as every run does.
+
+The plain reading: **settled** when the two strongest rungs agree (every seat's 95% interval of
+mean s overlaps between them) and the strongest beats the next clearly (its head-to-head
+interval lies above 1/2); otherwise **not settled**, with each reason. Settled means more skill
+stopped changing the answer, not that no stronger play could.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from rich.console import Console
+
+from pnp.games.base import Outcome
+from simulate.metrics import seat_scores
+from simulate.request import RandomSetups, RunRequest
+from simulate.runner import GameRecord
+from simulate.session import RunResult, run_and_report
+from simulate.stats import wilson
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean s with its 95% interval over `games` finished games (1/2 is fair, or no better)."""
+
+    mean: float
+    low: float
+    high: float
+    games: int
+
+    def text(self) -> str:
+        return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+    def overlaps(self, other: Estimate) -> bool:
+        return max(self.low, other.low) <= min(self.high, other.high)
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One rung: every seat played by `agent`; each seat's mean s."""
+
+    agent: str
+    seats: tuple[Estimate, ...]
+    played: int
+    complete: bool
+    folder: Path
+
+
+@dataclass(frozen=True)
+class Duel:
+    """Head-to-head games of `stronger` (one seat, over every seat order) against `weaker`
+    (the other seats): the stronger agent's mean s, and its sole wins, shared firsts and losses."""
+
+    stronger: str
+    weaker: str
+    skill: Estimate
+    wins: int
+    draws: int
+    losses: int
+    played: int
+    complete: bool
+    folder: Path
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The plain reading of a ladder: settled or not, and why."""
+
+    settled: bool
+    reasons: tuple[str, ...]
+    verdict: str
+
+
+@dataclass(frozen=True)
+class Ladder:
+    rungs: tuple[Rung, ...]
+    duels: tuple[Duel, ...]  # duels[i]: rung i + 1 against rung i
+    reading: Reading
+
+
+def folder_name(kind: str, index: int, agents: Sequence[str]) -> str:
+    """`rung-2-greedy`, `duel-3-mcts-200-vs-greedy`: a folder name safe on every system."""
+    named = "-vs-".join(re.sub(r"[^A-Za-z0-9]+", "-", agent).strip("-") for agent in agents)
+    return f"{kind}-{index}-{named}"
+
+
+def rung_request(request: RunRequest, index: int, agent: str) -> RunRequest:
+    """The run of rung `index` (from 1): the request with `agent` in every seat."""
+    return replace(
+        request,
+        agents=(agent,) * request.players,
+        subfolder=folder_name("rung", index, [agent]),
+        as_json=False,
+    )
+
+
+def duel_request(request: RunRequest, index: int, stronger: str, weaker: str) -> RunRequest:
+    """The head-to-head of rung `index` against the rung below: `stronger` in one seat and
+    `weaker` in the others, paired so the stronger agent plays every seat equally often (random
+    setups are then one per seat rotation, as `--paired` makes them)."""
+    players = request.players
+    setups = request.setups
+    if isinstance(setups, RandomSetups) and not request.paired:
+        setups = RandomSetups(-(-request.games // players))
+    return replace(
+        request,
+        agents=(stronger,) + (weaker,) * (players - 1),
+        paired=True,
+        setups=setups,
+        subfolder=folder_name("duel", index, [stronger, weaker]),
+        as_json=False,
+    )
+
+
+def _finished(records: Sequence[GameRecord]) -> list[GameRecord]:
+    return [record for record in records if record.outcome == Outcome.FINISHED]
+
+
+def _estimate(values: Sequence[float]) -> Estimate:
+    """The mean of scores in [0, 1] with a Wilson 95% interval at that rate: exact in form for
+    two players without draws (s is then a win), wider than the normal interval otherwise
+    (a score's variance is at most p(1 - p)), and never a point at 0 or 1 as the normal
+    interval is when every game goes one way."""
+    total = float(sum(values))
+    low, high = wilson(total, len(values))
+    return Estimate(total / len(values) if values else 0.5, low, high, len(values))
+
+
+def seat_estimates(records: Sequence[GameRecord], players: int) -> tuple[Estimate, ...]:
+    """Each seat's mean s over the finished games."""
+    scores = [seat_scores(record.ranks) for record in _finished(records)]
+    return tuple(_estimate([s[seat] for s in scores]) for seat in range(players))
+
+
+def head_to_head(
+    records: Sequence[GameRecord], stronger: str
+) -> tuple[Estimate, tuple[int, int, int]]:
+    """The mean s of `stronger` (its one seat in each finished game) and its sole wins, shared
+    firsts and other results."""
+    values: list[float] = []
+    wins = draws = 0
+    for record in _finished(records):
+        seat = record.agents.index(stronger)
+        values.append(seat_scores(record.ranks)[seat])
+        if record.ranks[seat] == 1:
+            shared = sum(1 for rank in record.ranks if rank == 1) > 1
+            draws, wins = draws + shared, wins + (not shared)
+    return _estimate(values), (wins, draws, len(values) - wins - draws)
+
+
+def duel_of(result: RunResult, stronger: str, weaker: str, folder: Path) -> Duel:
+    """The stronger agent's results in a head-to-head run."""
+    skill, (wins, draws, losses) = head_to_head(result.records, stronger)
+    return Duel(stronger, weaker, skill, wins, draws, losses, len(result.records),
+                result.complete, folder)  # fmt: skip
+
+
+def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequence[str]) -> Reading:
+    """Settled when the two strongest rungs agree on every seat within their intervals and the
+    strongest beats the next with its head-to-head interval above 1/2."""
+    if len(rungs) < 2:
+        return Reading(False, ("a ladder needs two rungs to compare",), "not settled")
+    top, below, duel = rungs[-1], rungs[-2], duels[-1]
+    reasons = [f"rung {rung.agent} is not complete (resume the run)"
+               for rung in rungs if not rung.complete]  # fmt: skip
+    reasons += [f"head-to-head {d.stronger} against {d.weaker} is not complete (resume the run)"
+                for d in duels if not d.complete]  # fmt: skip
+    for name, high, low in zip(seat_names, top.seats, below.seats, strict=True):
+        if not high.overlaps(low):
+            reasons.append(
+                f"{name}: mean s {high.text()} under {top.agent} against {low.text()} under "
+                f"{below.agent}: the two strongest rungs disagree"
+            )
+    if duel.skill.low <= 0.5:
+        reasons.append(
+            f"{top.agent} is not shown stronger than {below.agent}: head-to-head mean s "
+            f"{duel.skill.text()}, interval not above 1/2"
+        )
+    if reasons:
+        return Reading(False, tuple(reasons), f"not settled under {top.agent}")
+    return Reading(True, (), f"settled under {top.agent}: {seat_reading(top, seat_names)}")
+
+
+def seat_reading(rung: Rung, seat_names: Sequence[str]) -> str:
+    """Which seats the rung shows favoured or handicapped (interval of mean s off 1/2)."""
+    off = [
+        f"{name} {'favoured' if s.low > 0.5 else 'handicapped'} (mean s {s.text()})"
+        for name, s in zip(seat_names, rung.seats, strict=True)
+        if s.low > 0.5 or s.high < 0.5
+    ]
+    return "; ".join(off) if off else "no seat shown favoured (every interval holds 1/2)"
+
+
+def run_ladder(
+    request: RunRequest, agents: Sequence[str], seat_names: Sequence[str], console: Console
+) -> Ladder | None:
+    """Play every rung, then every head-to-head, each into its own folder; None on Ctrl-C (the
+    games played are kept for `--resume`)."""
+    rungs: list[Rung] = []
+    for index, agent in enumerate(agents, 1):
+        sub = rung_request(request, index, agent)
+        console.print(f"rung {index} of {len(agents)}: {agent} in every seat -> {sub.folder}")
+        result = run_and_report(sub, console, table=False)
+        if not result.complete:
+            return None
+        seats = seat_estimates(result.records, request.players)
+        rungs.append(Rung(agent, seats, len(result.records), result.complete, sub.folder))
+    duels: list[Duel] = []
+    for index in range(2, len(agents) + 1):
+        stronger, weaker = agents[index - 1], agents[index - 2]
+        sub = duel_request(request, index, stronger, weaker)
+        console.print(f"head-to-head: {stronger} against {weaker} -> {sub.folder}")
+        result = run_and_report(sub, console, table=False)
+        if not result.complete:
+            return None
+        duels.append(duel_of(result, stronger, weaker, sub.folder))
+    return Ladder(tuple(rungs), tuple(duels), read_ladder(rungs, duels, seat_names))
