@@ -17,6 +17,7 @@ stopped changing the answer, not that no stronger play could.
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -29,6 +30,7 @@ from simulate.request import RandomSetups, RunRequest
 from simulate.runner import GameRecord
 from simulate.session import RunResult, run_and_report
 from simulate.stats import wilson
+from simulate.store import RESULTS
 
 
 @dataclass(frozen=True)
@@ -201,6 +203,20 @@ def seat_reading(rung: Rung, seat_names: Sequence[str]) -> str:
         if s.low > 0.5 or s.high < 0.5
     ]
     return "; ".join(off) if off else "no seat shown favoured (every interval holds 1/2)"
+
+
+def remove_other_rungs(folder: Path, ladder: Ladder) -> None:
+    """Remove the rung and head-to-head run folders in `folder` that this ladder did not play
+    (an earlier ladder's, with other agents), so the folder holds one ladder's runs."""
+    kept = {rung.folder.name for rung in ladder.rungs} | {d.folder.name for d in ladder.duels}
+    for path in sorted(folder.iterdir()):
+        if (
+            path.is_dir()
+            and re.fullmatch(r"(rung|duel)-\d+-.+", path.name)
+            and path.name not in kept
+            and (path / RESULTS).exists()
+        ):
+            shutil.rmtree(path)
 
 
 def run_ladder(

@@ -60,7 +60,7 @@ def ladder_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool)
 def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None:
     """Play the ladder of `request` into its folder and print its table and reading."""
     from pnp.games import get_game
-    from simulate.ladder import run_ladder
+    from simulate.ladder import remove_other_rungs, run_ladder
     from simulate.ladder_report import LADDER, ladder_json, plan_json, print_ladder, write_ladder
     from simulate.runfolder import locked
 
@@ -85,6 +85,7 @@ def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None
             raise KeyboardInterrupt
         document = ladder_json(request, ladder, seat_names, note)
         write_ladder(folder, document)
+        remove_other_rungs(folder, ladder)
     if request.as_json:
         print(json.dumps(document, indent=2))
         return

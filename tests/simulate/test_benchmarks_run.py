@@ -1,5 +1,6 @@
-"""The Wallaby, Billabong and skill-ladder benchmarks run end to end on a few games (they call the simulator's
-own `run` and `play`, whose signatures have changed before without anything noticing)."""
+"""The Wallaby, Billabong and skill-ladder benchmarks run end to end on a few games (they call
+the simulator's own `run` and `play`, whose signatures have changed before without anything
+noticing)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ ROOT = Path(__file__).resolve().parents[2]
         ("benchmarks.wallaby_balance", ["--games", "2", "--workers", "1"], "4 children"),
         ("benchmarks.wallaby_speed", ["--games", "2", "--repeat", "1"], "greedy"),
         ("benchmarks.billabong_moves", [], "162 chain ends"),
-        ("benchmarks.skill_ladder",
-         ["--games", "2", "--workers", "1", "--ladder", "random,greedy", "amazons"],
-         "greedy beats random"),
+        (
+            "benchmarks.skill_ladder",
+            ["--games", "2", "--workers", "1", "--ladder", "random,greedy", "amazons"],
+            "greedy beats random",
+        ),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_table(module: str, args: list[str], expected: str) -> None:
