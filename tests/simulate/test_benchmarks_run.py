@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
         ("benchmarks.billabong_moves", [], "162 chain ends"),
         (
             "benchmarks.skill_ladder",
-            ["--games", "2", "--workers", "1", "--ladder", "random,greedy", "amazons"],
+            ["--games", "6", "--workers", "1", "--ladder", "random,greedy", "amazons"],
             "greedy beats random",
         ),
     ],

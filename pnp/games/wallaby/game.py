@@ -60,9 +60,10 @@ INFO = GameInfo(
     seat_names=SEATS,
     random_misleads="random players eliminate themselves (a jump that fails the ground check), "
     "so random games are won by whoever falls last",
-    ladder=("greedy", "mcts:200:20", "mcts:400:20"),
-    ladder_note="no random rung (random players eliminate themselves); rollouts of 20 moves "
-    "then the plant lead",
+    ladder=("greedy", "mcts:4x:0", "mcts:8x:0"),
+    ladder_note="no random rung: random players eliminate themselves, and so do random "
+    "rollouts (mcts:200:20 lost 4 of 4 to greedy); leaves scored by the plant lead at once "
+    "(mcts:8x:0 beat greedy 6 of 8)",
     rules="Wallaby",
 )
 
