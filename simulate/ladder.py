@@ -171,7 +171,9 @@ def duel_of(result: RunResult, stronger: str, weaker: str, folder: Path) -> Duel
 
 def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequence[str]) -> Reading:
     """Settled when the two strongest rungs agree on every seat within their intervals and the
-    strongest beats the next with its head-to-head interval above 1/2."""
+    strongest beats the next with its head-to-head interval above 1/2. The top rungs are the
+    strongest only if the ladder climbs: a rung shown weaker than the one below it (interval
+    below 1/2) leaves it unsettled, as a lower rung may then be stronger than the top."""
     if len(rungs) < 2:
         return Reading(False, ("a ladder needs two rungs to compare",), "not settled")
     top, below, duel = rungs[-1], rungs[-2], duels[-1]
@@ -185,6 +187,12 @@ def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequen
                 f"{name}: mean s {high.text()} under {top.agent} against {low.text()} under "
                 f"{below.agent}: the two strongest rungs disagree"
             )
+    reasons += [
+        f"{d.stronger} is shown weaker than {d.weaker} below it (head-to-head mean s "
+        f"{d.skill.text()}): the rungs are not in order of strength"
+        for d in duels
+        if d.skill.high < 0.5
+    ]
     if duel.skill.low <= 0.5:
         reasons.append(
             f"{top.agent} is not shown stronger than {below.agent}: head-to-head mean s "

@@ -125,6 +125,20 @@ def test_not_settled_when_the_top_rungs_disagree_or_the_top_is_not_shown_stronge
     assert read_ladder(even[:1], [], SEATS).reasons == ("a ladder needs two rungs to compare",)
 
 
+def test_not_settled_when_a_rung_is_shown_weaker_than_the_one_below() -> None:
+    # Amazons 6 x 6, seed 1: mcts:200 lost 2-10 to greedy, so greedy may beat mcts:1000 too
+    rungs = [_rung("greedy", (0.83, 0.55, 0.95)), _rung("mcts:200", (0.33, 0.14, 0.61)),
+             _rung("mcts:1000", (0.33, 0.14, 0.61))]  # fmt: skip
+    duels = [_duel("mcts:200", "greedy", (0.167, 0.047, 0.448)),
+             _duel("mcts:1000", "mcts:200", (0.833, 0.552, 0.953))]  # fmt: skip
+    reading = read_ladder(rungs, duels, SEATS)
+    assert not reading.settled
+    assert reading.reasons == (
+        "mcts:200 is shown weaker than greedy below it (head-to-head mean "
+        "s 0.167 [0.047, 0.448]): the rungs are not in order of strength",
+    )
+
+
 def _ladder(tmp_path: Path, *extra: str) -> tuple[int, str, str]:
     return invoke("balance", "amazons", "--size", "6", "--setups", "2", "--games", "2",
                   "--seed", "4", "--workers", "1", "--out", str(tmp_path),
