@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import tempfile
 import time
+from pathlib import Path
 
 from pnp.games import GAMES
 from simulate.executors import Execution, default_workers
-from simulate.ladder import head_to_head
+from simulate.ladder import head_to_head, results_in
 from simulate.runner import RunPlan
 from simulate.session import run
+from simulate.store import ResultStore
 
 # Boards small enough for searches of a few seconds a move; the output names them.
 OPTIONS = {"amazons": {"size": "6"}}
@@ -35,9 +38,10 @@ def duel(game: str, stronger: str, weaker: str, games: int, workers: int) -> str
     setups = -(-games // players)
     plan = RunPlan(game, options, agents, 7, games, random_setups=setups, paired=True)
     start = time.perf_counter()
-    result = run(plan, Execution(workers), show_progress=False)
+    with tempfile.TemporaryDirectory() as folder:  # runs keep no records: read them back
+        run(plan, Execution(workers), ResultStore(Path(folder), plan, False), show_progress=False)
+        skill, (wins, draws, losses) = head_to_head(results_in(Path(folder)), stronger)
     seconds = time.perf_counter() - start
-    skill, (wins, draws, losses) = head_to_head(result.records, stronger)
     verdict = "beats" if skill.low > 0.5 else "not shown to beat"
     shown = game + "".join(f" --{key} {value}" for key, value in OPTIONS.get(game, {}).items())
     return (

@@ -16,9 +16,10 @@ stopped changing the answer, not that no stronger play could.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -26,11 +27,13 @@ from rich.console import Console
 
 from pnp.games.base import Outcome
 from simulate.metrics import seat_scores
+from simulate.records import record_from
 from simulate.request import RandomSetups, RunRequest
 from simulate.runner import GameRecord
-from simulate.session import RunResult, run_and_report
+from simulate.session import run_and_report
 from simulate.stats import wilson
 from simulate.store import RESULTS
+from simulate.summary import RunResult
 
 
 @dataclass(frozen=True)
@@ -126,47 +129,57 @@ def duel_request(request: RunRequest, index: int, stronger: str, weaker: str) ->
     )
 
 
-def _finished(records: Sequence[GameRecord]) -> list[GameRecord]:
-    return [record for record in records if record.outcome == Outcome.FINISHED]
+def results_in(folder: Path) -> Iterator[GameRecord]:
+    """The game records of the run in `folder`, one at a time, from its results.jsonl (checked
+    as the run wrote or resumed it; nothing is kept)."""
+    with (folder / RESULTS).open(encoding="utf-8") as stream:
+        next(stream, None)  # the plan
+        for line in stream:
+            yield record_from(json.loads(line))
 
 
-def _estimate(values: Sequence[float]) -> Estimate:
-    """The mean of scores in [0, 1] with a Wilson 95% interval at that rate: exact in form for
-    two players without draws (s is then a win), wider than the normal interval otherwise
-    (a score's variance is at most p(1 - p)), and never a point at 0 or 1 as the normal
-    interval is when every game goes one way."""
-    total = float(sum(values))
-    low, high = wilson(total, len(values))
-    return Estimate(total / len(values) if values else 0.5, low, high, len(values))
+def _estimate(total: float, games: int) -> Estimate:
+    """The mean of `games` scores in [0, 1] summing to `total`, with a Wilson 95% interval at
+    that rate: exact in form for two players without draws (s is then a win), wider than the
+    normal interval otherwise (a score's variance is at most p(1 - p)), and never a point at 0
+    or 1 as the normal interval is when every game goes one way."""
+    low, high = wilson(total, games)
+    return Estimate(total / games if games else 0.5, low, high, games)
 
 
-def seat_estimates(records: Sequence[GameRecord], players: int) -> tuple[Estimate, ...]:
+def seat_estimates(records: Iterable[GameRecord], players: int) -> tuple[Estimate, ...]:
     """Each seat's mean s over the finished games."""
-    scores = [seat_scores(record.ranks) for record in _finished(records)]
-    return tuple(_estimate([s[seat] for s in scores]) for seat in range(players))
+    totals, games = [0.0] * players, 0
+    for record in records:
+        if record.outcome == Outcome.FINISHED:
+            games += 1
+            totals = [t + s for t, s in zip(totals, seat_scores(record.ranks), strict=True)]
+    return tuple(_estimate(total, games) for total in totals)
 
 
 def head_to_head(
-    records: Sequence[GameRecord], stronger: str
+    records: Iterable[GameRecord], stronger: str
 ) -> tuple[Estimate, tuple[int, int, int]]:
     """The mean s of `stronger` (its one seat in each finished game) and its sole wins, shared
     firsts and other results."""
-    values: list[float] = []
-    wins = draws = 0
-    for record in _finished(records):
+    total, games, wins, draws = 0.0, 0, 0, 0
+    for record in records:
+        if record.outcome != Outcome.FINISHED:
+            continue
         seat = record.agents.index(stronger)
-        values.append(seat_scores(record.ranks)[seat])
+        games += 1
+        total += seat_scores(record.ranks)[seat]
         if record.ranks[seat] == 1:
             shared = sum(1 for rank in record.ranks if rank == 1) > 1
             draws, wins = draws + shared, wins + (not shared)
-    return _estimate(values), (wins, draws, len(values) - wins - draws)
+    return _estimate(total, games), (wins, draws, games - wins - draws)
 
 
 def duel_of(result: RunResult, stronger: str, weaker: str, folder: Path) -> Duel:
-    """The stronger agent's results in a head-to-head run."""
-    skill, (wins, draws, losses) = head_to_head(result.records, stronger)
-    return Duel(stronger, weaker, skill, wins, draws, losses, len(result.records),
-                result.complete, folder)  # fmt: skip
+    """The stronger agent's results in the head-to-head run written to `folder`."""
+    skill, (wins, draws, losses) = head_to_head(results_in(folder), stronger)
+    return Duel(stronger, weaker, skill, wins, draws, losses, result.played, result.complete,
+                folder)  # fmt: skip
 
 
 def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequence[str]) -> Reading:
@@ -239,8 +252,8 @@ def run_ladder(
         result = run_and_report(sub, console, table=False)
         if not result.complete:
             return None
-        seats = seat_estimates(result.records, request.players)
-        rungs.append(Rung(agent, seats, len(result.records), result.complete, sub.folder))
+        seats = seat_estimates(results_in(sub.folder), request.players)
+        rungs.append(Rung(agent, seats, result.played, result.complete, sub.folder))
     duels: list[Duel] = []
     for index in range(2, len(agents) + 1):
         stronger, weaker = agents[index - 1], agents[index - 2]

@@ -1,5 +1,5 @@
-"""The Wallaby, Billabong and skill-ladder benchmarks run end to end on a few games (they call
-the simulator's own `run` and `play`, whose signatures have changed before without anything
+"""The Wallaby, Billabong, memory and skill-ladder benchmarks run end to end on a few games (they
+call the simulator's own `run` and `play`, whose signatures have changed before without anything
 noticing)."""
 
 from __future__ import annotations
@@ -23,6 +23,12 @@ ROOT = Path(__file__).resolve().parents[2]
             "benchmarks.skill_ladder",
             ["--games", "6", "--workers", "1", "--ladder", "random,greedy", "amazons"],
             "greedy beats random",
+        ),
+        # a run stopped by Ctrl-C: its summary counts the games it kept (checked by the case)
+        (
+            "benchmarks.memory",
+            ["--games", "300", "--limited", str(10**8), "--seconds", "3"],
+            "(stopped by Ctrl-C)",
         ),
     ],
 )
