@@ -61,3 +61,13 @@ def test_the_same_first_move_on_the_full_board() -> None:
 
 def test_one_compiled_search_per_engine() -> None:
     assert search_for(ENGINE) is search_for(ENGINE)
+
+
+def test_a_budget_per_legal_move_and_leaves_scored_at_once_agree_too() -> None:
+    state = start(6)  # mcts:1x:0: 544 iterations, each new leaf scored by mobility
+    chosen = []
+    for compiled in (True, False):
+        rng = np.random.default_rng(12)
+        move = MCTSAgent(1, 0, per_move=True, compiled=compiled).choose(state, 0, rng)
+        chosen.append((move, int(rng.integers(2**62))))
+    assert chosen[0] == chosen[1]
