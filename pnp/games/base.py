@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 import numpy as np
 
 from pnp.errors import InputError, SetupError, one_of
+from pnp.games.compiled import Compiled
 from pnp.games.options import GameOptions, OptionJson
 from pnp.games.setupdata import JsonObject, SetupData
 
@@ -90,6 +91,11 @@ class GameInfo:
     max_turns: int = 10_000  # the runner's guard; a game stopped there is undecided
     seat_names: tuple[str, ...] = ()  # e.g. ("square", "circle"); default "seat 1", ...
     random_play_ends: bool = True  # False: random moves rarely end a game within max_turns
+    # Why random play misleads a balance verdict ("" when it does not): runs default to greedy.
+    random_misleads: str = ""
+    # The strength ladder `--ladder default` plays (weakest first) and why these rungs.
+    ladder: tuple[str, ...] = ("random", "greedy", "mcts:200", "mcts:1000")
+    ladder_note: str = ""
     rules: str = ""  # the RULES.md section the game follows
     # The data key under which one setup file lists several setups of a kit (Paper Pen-guins'
     # sheets), one item each; "" when a setup file holds one setup.
@@ -265,6 +271,11 @@ class State(ABC, Generic[MoveT]):
         """Raise AssertionError if the position breaks one of the game's invariants (pieces and
         tiles conserved, scores equal to what was taken, ...). Property tests call it after every
         move of random games; games override it with their own invariants."""
+
+    def compiled(self) -> Compiled | None:
+        """This position for the game's compiled engine (pnp/games/compiled.py), which the
+        compiled search plays instead of the `State`; None for a game without one."""
+        return None
 
     def facts(self) -> Facts:
         """Facts about the game so far for the balance summary (see `Facts`); none by default."""
