@@ -39,8 +39,10 @@ def exact(value: float) -> Exact:
     return int(value) if value.is_integer() else Fraction(value)
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial rate; (0, 1) when there are no trials."""
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial rate; (0, 1) when there are no trials. `successes`
+    may be a sum of scores in [0, 1] (a ladder's mean s), for which the interval is wider than
+    the normal one and never shrinks to a point at 0 or 1."""
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
