@@ -1,8 +1,9 @@
 """`pnp kit GAME --fair`: draw random setups until one is shown to play balanced.
 
 Each candidate setup is played a fixed number of paired games (every seat order equally often)
-by the chosen agents. It is accepted when every seat's mean s has its 95% interval inside
-1/2 +- tolerance. The number of games is fixed before a candidate is played: no stopping when
+by the chosen agents. It is accepted when every seat's mean s has its 95% interval (Wilson's on
+the sum of s) inside 1/2 +- tolerance (`shown_balanced`, the test that also calls a setup of
+`pnp balance` fair). The number of games is fixed before a candidate is played: no stopping when
 the interval happens to look good (no repeated peeking). The one early look, at half time, can
 only reject a candidate that is already clearly unbalanced. Candidates are drawn from the seed
 in order, so the same command finds the same setup. The evidence is recorded in setup.json.
@@ -19,6 +20,7 @@ from pnp.errors import InputError
 from pnp.games.base import Game, Setup
 from pnp.games.options import GameOptions
 from simulate.executors import Execution
+from simulate.metrics import shown_balanced
 from simulate.runner import RunPlan, setup_seed
 from simulate.session import run
 from simulate.stats import summarize
@@ -79,8 +81,7 @@ def find_fair_setup(
         if not result.complete:
             raise KeyboardInterrupt
         seats = summarize(result.records, players)["seats"]
-        inside = all(0.5 - tolerance <= s["s_ci95"][0] and s["s_ci95"][1] <= 0.5 + tolerance
-                     for s in seats)  # fmt: skip
+        inside = shown_balanced([s["s_ci95"] for s in seats], tolerance)
         shown = ", ".join(f"{s['mean_s']:.3f} [{s['s_ci95'][0]:.3f}, {s['s_ci95'][1]:.3f}]"
                           for s in seats)  # fmt: skip
         verdict = "balanced" if inside else "not shown balanced"

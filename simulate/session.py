@@ -191,13 +191,12 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console) -> Run
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
     summary = summary_document(result)
-    fairness = setup_fairness(result.records, players)
+    verdict = None  # one game per setup says nothing about a setup
     if plan.setup_count > 1 and plan.games >= 2 * plan.setup_count:
-        summary["setup_fairness"] = spread(fairness)
-    else:
-        fairness = []  # one game per setup says nothing about a setup
-    paths = write_results(request.folder, summary, result.records, players, fairness)
-    charts = write_report(request.folder, summary, result.records, fairness, seat_names)
+        verdict = setup_fairness(result.records, players)
+        summary["setup_fairness"] = spread(verdict)
+    paths = write_results(request.folder, summary, result.records, players, verdict)
+    charts = write_report(request.folder, summary, result.records, verdict, seat_names)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]
     if request.as_json:
@@ -205,7 +204,7 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console) -> Run
     else:
         print_summary(summary, console, seat_names)
         if request.kind == "balance":
-            print_setups(fairness, console)
+            print_setups(verdict, console)
         for path in paths:
             console.print(str(path))
     return result

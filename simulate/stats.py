@@ -4,15 +4,17 @@ Definitions (README, "What the numbers mean"):
 - A seat wins a finished game when it alone has rank 1, draws when it shares rank 1, and loses
   otherwise. Endless and undecided games are counted apart and never as draws.
 - win_rate = wins / finished games, with a Wilson 95% score interval.
-- points share = (wins + draws / number sharing rank 1) / finished games; a fair seat gets
-  1 / players. first_seat_advantage = the first seat's points share - 1 / players; per seat,
-  vs_fair = its points share - 1 / players and fair_in_ci95 = whether 1 / players lies in its
-  win rate's 95% interval.
+- points share = (wins + draws / number sharing rank 1) / finished games, with a Wilson 95%
+  interval on the points as a count (`points_ci95`, simulate/inference.py); a fair seat gets
+  1 / players. first_seat_points_advantage = the first seat's points share - 1 / players; per
+  seat, vs_fair = its points share - 1 / players and fair_in_ci95 = whether 1 / players lies in
+  its points share's 95% interval (a draw is half a point: a fair game with draws is fair).
 - margin = best score - second best score, over finished games of games with scores.
 - turns: moves made (placements included; one turn per round of simultaneous orders), over
   finished games; turns_endless: moves made until an endless game's repetition was found;
   longest_finished: the finished game with the most turns.
-- mean_s per seat, balance, completion and lead changes per move: see simulate/metrics.py.
+- mean_s per seat with a Wilson 95% interval on the sum of s (`s_ci95`), balance, completion and
+  lead changes per move: see simulate/metrics.py.
 - facts (games that report them, State.facts): a game fact is summarised over all games, as a
   rate when it is true/false and as a distribution when it is a number; a seat fact (one value
   per seat) gives the seat results grouped by value, over finished games, like the seats above.
@@ -20,7 +22,6 @@ Definitions (README, "What the numbers mean"):
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -29,22 +30,11 @@ from typing import Any
 import numpy as np
 
 from pnp.games.base import FactValue, Outcome
-from simulate.metrics import balance, mean_interval, seat_scores
+from simulate.inference import wilson
+from simulate.metrics import balance, seat_scores
 from simulate.runner import GameRecord
 
-Z95 = 1.959963984540054
 PERCENTILES = (5, 25, 50, 75, 95)
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial rate; (0, 1) when there are no trials."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _r(value: float) -> float:
@@ -88,13 +78,16 @@ def tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any]
     wins = sum(1 for kind, _ in results if kind == "win")
     draws = sum(1 for kind, _ in results if kind == "draw")
     lo, hi = wilson(wins, finished)
+    points = sum(points for _, points in results)
+    points_lo, points_hi = wilson(points, finished)
     return {
         "wins": wins,
         "draws": draws,
         "losses": len(results) - wins - draws,
         "win_rate": _r(wins / finished) if finished else 0.0,
         "ci95": [_r(lo), _r(hi)],
-        "points_share": _r(sum(points for _, points in results) / finished) if finished else 0.0,
+        "points_share": _r(points / finished) if finished else 0.0,
+        "points_ci95": [_r(points_lo), _r(points_hi)],
     }
 
 
@@ -167,9 +160,11 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     for seat in range(players):
         entry = {"seat": seat + 1, **tally([standing(r.ranks, seat) for r in finished], n)}
         entry["vs_fair"] = _r(entry["points_share"] - 1 / players) if n else 0.0
-        entry["fair_in_ci95"] = bool(entry["ci95"][0] <= 1 / players <= entry["ci95"][1])
-        mean, low, high = mean_interval([values[seat] for values in s_values])
-        entry["mean_s"], entry["s_ci95"] = _r(mean), [_r(low), _r(high)]
+        low, high = entry["points_ci95"]
+        entry["fair_in_ci95"] = bool(low <= 1 / players <= high)
+        total = sum(values[seat] for values in s_values)
+        low, high = wilson(total, n)
+        entry["mean_s"], entry["s_ci95"] = _r(total / n) if n else 0.0, [_r(low), _r(high)]
         scored = [r.scores[seat] for r in finished if r.scores is not None]
         if scored:
             entry["mean_score"] = _r(float(np.mean(scored)))
@@ -190,7 +185,7 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     return {
         "seats": seats,
         "agent_results": agents,
-        "first_seat_advantage": _r(seats[0]["points_share"] - 1 / players) if n else 0.0,
+        "first_seat_points_advantage": _r(seats[0]["points_share"] - 1 / players) if n else 0.0,
         "balance": _r(balance([seat["mean_s"] for seat in seats])) if n else 0.0,
         "completion": rate(n, len(records)),
         "draws": rate(shared, n),
