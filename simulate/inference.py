@@ -105,17 +105,28 @@ def detectable_share(games: float, seats: int) -> float:
     return min(1.0 - 1.0 / seats, w * math.sqrt(seats - 1) / seats)
 
 
-def games_to_separate(statistic: float, df: int, games: float) -> float | None:
-    """Decisive games per setup at which the homogeneity test rejects with 80% power, when the
-    setups differ as much as this run measured.
+def games_to_separate(statistic: float, df: int, games: float) -> tuple[float | None, bool]:
+    """(decisive games per setup, exact) at which the homogeneity test rejects with 80% power,
+    when the setups differ as much as this run measured.
 
     The chi-square statistic estimates its noncentrality as statistic - df (unbiased), and the
-    noncentrality grows in proportion to the games per setup; None when the run measured no
-    spread beyond chance (statistic <= df), so no number of games can be named from it.
+    noncentrality grows in proportion to the games per setup. When the run measured no spread
+    beyond chance (statistic <= df), the upper 80% confidence bound of the noncentrality gives a
+    lower bound instead (exact False): setups that differ at all need at least that many games.
+    (None, False) when even that bound is 0, so no number of games can be named.
     """
-    if df == 0 or statistic <= df or games <= 0:
-        return None
-    per_game = (statistic - df) / games
+    if df == 0 or games <= 0:
+        return None, False
+    exact = statistic > df
+    if exact:
+        noncentrality = statistic - df
+    elif sps.chi2.cdf(statistic, df) <= 1 - POWER:
+        return None, False
+    else:
+        noncentrality = float(optimize.brentq(
+            lambda nc: float(sps.ncx2.cdf(statistic, df, nc)) - (1 - POWER), 1e-9, 10 * df + 100
+        ))  # fmt: skip
+    per_game = noncentrality / games
     critical = float(sps.chi2.isf(LEVEL, df))
 
     def shortfall(n: float) -> float:
@@ -124,7 +135,7 @@ def games_to_separate(statistic: float, df: int, games: float) -> float | None:
     high = games
     while shortfall(high) < 0:
         high *= 2
-    return float(optimize.brentq(shortfall, 1e-9, high, xtol=0.5))
+    return float(optimize.brentq(shortfall, 1e-9, high, xtol=0.5)), exact
 
 
 def setup_level_interval(means: Sequence[float]) -> tuple[float, float, float]:

@@ -162,8 +162,7 @@ def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
         f"power: with {verdict.decisive_per_setup:.0f} decisive games per setup, a setup's test "
         f"detects (80%) a first seat winning {detectable} of them or more",
         "games per setup to tell these setups apart (80% power): "
-        + (f"about {verdict.games_needed:,}" if verdict.games_needed is not None else
-           "none can be named: their spread is no larger than chance"),
+        + _games_needed(verdict),
     ]  # fmt: skip
     if verdict.ranked and shown:
         ranked = [f for f in fairness if f.rank is not None]
@@ -172,6 +171,15 @@ def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
                                for f in group)  # fmt: skip
             lines.append(f"{label} (shrunk estimates): {listed}")
     return lines
+
+
+def _games_needed(verdict: SetupsVerdict) -> str:
+    if verdict.games_needed is None:
+        return "none can be named: their spread is no larger than chance"
+    if verdict.games_needed_exact:
+        return f"about {verdict.games_needed:,}"
+    return (f"at least {verdict.games_needed:,} (the spread measured is no larger than chance; "
+            "this is the games its 80% upper bound would need)")  # fmt: skip
 
 
 def print_setups(verdict: SetupsVerdict | None, console: Console) -> None:

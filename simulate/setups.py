@@ -85,6 +85,7 @@ class SetupsVerdict:
     decisive_per_setup: float  # mean decisive games (one sole winner) per setup
     detectable_share: float  # the first-seat share of decisive games above fair, 80% power
     games_needed: int | None  # games per setup to tell setups apart at the measured spread
+    games_needed_exact: bool  # False: a lower bound (no spread beyond chance was measured)
     first_seat: tuple[float, float, float]  # mean over setups of first-seat mean s, t 95% interval
 
 
@@ -230,17 +231,18 @@ def _fairest_first(f: SetupFairness) -> tuple[float, float, int]:
 
 def _power(
     played: Sequence[SetupTally], homogeneity: tuple[float, int, float], players: int
-) -> tuple[float, float, int | None]:
+) -> tuple[float, float, int | None, bool]:
     """(decisive games per setup, the first-seat share of decisive games above fair a setup's
-    test detects with 80% power, games per setup to tell setups apart at the measured spread)."""
+    test detects with 80% power, games per setup to tell setups apart at the measured spread,
+    whether that is an estimate rather than a lower bound)."""
     if not played:
-        return 0.0, 1.0, None
+        return 0.0, 1.0, None, False
     decisive = sum(sum(t.wins) for t in played)
     per_setup = decisive / len(played)
-    needed = games_to_separate(homogeneity[0], homogeneity[1], per_setup)
+    needed, exact = games_to_separate(homogeneity[0], homogeneity[1], per_setup)
     per_game = decisive / sum(t.played for t in played)
     games = math.ceil(needed / per_game) if needed is not None and per_game else None
-    return per_setup, detectable_share(per_setup, players), games
+    return per_setup, detectable_share(per_setup, players), games, exact
 
 
 def setup_fairness(
@@ -279,6 +281,7 @@ def spread(verdict: SetupsVerdict) -> dict[str, Any]:
         "decisive_games_per_setup": round(verdict.decisive_per_setup, 6),
         "detectable_first_seat_share": round(verdict.detectable_share, 6),
         "games_per_setup_to_separate": verdict.games_needed,
+        "games_per_setup_to_separate_is_lower_bound": not verdict.games_needed_exact,
         "first_seat_mean_s_by_setup": {
             "mean": round(mean, 6),
             "ci95": [round(low, 6), round(high, 6)],

@@ -157,14 +157,17 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     n = len(finished)
     s_values = [seat_scores(r.ranks) for r in finished]
     seats = []
+    means: list[float] = []  # unrounded mean s per seat
     for seat in range(players):
         entry = {"seat": seat + 1, **tally([standing(r.ranks, seat) for r in finished], n)}
-        entry["vs_fair"] = _r(entry["points_share"] - 1 / players) if n else 0.0
+        points = sum(standing(r.ranks, seat)[1] for r in finished)
+        entry["vs_fair"] = _r(points / n - 1 / players) if n else 0.0
         low, high = entry["points_ci95"]
         entry["fair_in_ci95"] = bool(low <= 1 / players <= high)
         total = sum(values[seat] for values in s_values)
         low, high = wilson(total, n)
         entry["mean_s"], entry["s_ci95"] = _r(total / n) if n else 0.0, [_r(low), _r(high)]
+        means.append(total / n if n else 0.0)
         scored = [r.scores[seat] for r in finished if r.scores is not None]
         if scored:
             entry["mean_score"] = _r(float(np.mean(scored)))
@@ -185,8 +188,8 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     return {
         "seats": seats,
         "agent_results": agents,
-        "first_seat_points_advantage": _r(seats[0]["points_share"] - 1 / players) if n else 0.0,
-        "balance": _r(balance([seat["mean_s"] for seat in seats])) if n else 0.0,
+        "first_seat_points_advantage": seats[0]["vs_fair"],
+        "balance": _r(balance(means)) if n else 0.0,
         "completion": rate(n, len(records)),
         "draws": rate(shared, n),
         "outcomes": {kind.value: sum(1 for r in records if r.outcome == kind) for kind in Outcome},

@@ -4,6 +4,10 @@ Benjamini-Hochberg on the p-values as computed. scipy and statsmodels are the re
 
 from __future__ import annotations
 
+import csv
+import json
+from pathlib import Path
+
 import pytest
 from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
@@ -14,6 +18,8 @@ from simulate.report import setups_csv
 from simulate.runner import GameRecord
 from simulate.setups import setup_fairness
 from simulate.stats import summarize
+from tests.simulate import reference_stats
+from tests.support import cli
 
 
 def game(
@@ -72,3 +78,48 @@ def test_benjamini_hochberg_sees_the_p_values_as_computed() -> None:
     assert [f.p_value for f in fairness] == pytest.approx(exact, rel=1e-12, abs=0)
     flags = multipletests(exact, alpha=0.05, method="fdr_bh")[0]
     assert [f.unfair for f in fairness] == list(flags)
+
+
+def agree(actual: object, expected: object, where: str = "summary") -> None:
+    """`actual` (written by pnp) holds every number of `expected` (recomputed), to 1e-6."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), where
+        for key, value in expected.items():
+            assert key in actual, f"{where}.{key} missing"
+            agree(actual[key], value, f"{where}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(actual, list) and len(actual) == len(expected), where
+        for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
+            agree(a, e, f"{where}[{i}]")
+    elif isinstance(expected, bool) or expected is None or isinstance(expected, str):
+        assert actual == expected, f"{where}: {actual!r} != {expected!r}"
+    else:
+        assert actual == pytest.approx(expected, abs=1e-6), f"{where}: {actual} != {expected}"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("paper-penguins", ["--setups", "4", "--games", "16"]),
+     ("penguins", ["--players", "3", "--setups", "3", "--games", "12"])],
+)  # fmt: skip
+def test_every_number_recomputes_from_games_csv(
+    tmp_path: Path, game: str, options: list[str]
+) -> None:
+    result = cli.run("balance", game, *options, "--agents", "random", "--seed", "4",
+                     "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    (folder,) = tmp_path.iterdir()
+    summary = json.loads((folder / "summary.json").read_text())
+    agree(summary, reference_stats.recompute_summary(str(folder / "games.csv")))
+    rows = {int(r["setup_index"]): r for r in csv.DictReader((folder / "setups.csv").open())}
+    for expected in reference_stats.recompute_setups(str(folder / "games.csv")):
+        row = rows[expected["setup_index"]]
+        for key, value in expected.items():
+            where = f"setups.csv setup {expected['setup_index']} {key}"
+            if isinstance(value, str):
+                assert row[key] == value, where
+            else:
+                assert float(row[key]) == pytest.approx(value, rel=1e-5, abs=1e-6), where
+    ranked = summary["setup_fairness"]["homogeneity"]["setups_differ"]
+    ranks = [r["rank"] for r in rows.values()]
+    assert all(ranks) if ranked else not any(ranks)
