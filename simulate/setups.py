@@ -1,8 +1,8 @@
 """Fairness per setup and over setups: whether random setups differ, and which favour a seat.
 
-Every statistic here is a pure function of per-setup tallies (`SetupTally`: games, finished,
+Every statistic here is a pure function of per-setup tallies (`SetupCounts`: games, finished,
 and per seat sole wins, shared wins, sum of s and of s^2), so tallies built while games stream
-in serve as well as ones counted from records (`tally_setups`). README, "Which setups are fair":
+in serve as well as ones counted from records (`count_setups`). README, "Which setups are fair":
 
 1. Do setups differ at all? A chi-square test of homogeneity over setups x winning seat (the
    decisive games). Only when it rejects at 5% are setups ranked (by balance of the shrunk
@@ -105,7 +105,7 @@ def setup_measures(records: Sequence[GameRecord]) -> SetupMeasures:
 
 
 @dataclass(frozen=True)
-class SeatTally:
+class SeatCounts:
     """One seat's results over a setup's finished games, as counts and sums."""
 
     wins: int  # sole first place
@@ -115,21 +115,21 @@ class SeatTally:
 
 
 @dataclass(frozen=True)
-class SetupTally:
+class SetupCounts:
     """A setup's games as counts and sums: all the per-setup statistics need."""
 
     setup_index: int
     setup: str  # the setup's label (its seed: `pnp kit GAME --seed` prints it)
     played: int
     finished: int
-    seats: tuple[SeatTally, ...]
+    seats: tuple[SeatCounts, ...]
 
     @property
     def wins(self) -> tuple[int, ...]:
         return tuple(seat.wins for seat in self.seats)
 
 
-def tally_setups(records: Sequence[GameRecord], players: int) -> list[SetupTally]:
+def count_setups(records: Sequence[GameRecord], players: int) -> list[SetupCounts]:
     """Every setup's tally, in setup order."""
     groups: dict[int, list[GameRecord]] = {}
     for record in records:
@@ -139,14 +139,14 @@ def tally_setups(records: Sequence[GameRecord], players: int) -> list[SetupTally
         finished = [r for r in games if r.outcome == Outcome.FINISHED]
         s = np.array([seat_scores(r.ranks) for r in finished]).reshape(len(finished), players)
         seats = tuple(
-            SeatTally(
+            SeatCounts(
                 sum(1 for r in finished if standing(r.ranks, seat)[0] == "win"),
                 sum(1 for r in finished if standing(r.ranks, seat)[0] == "draw"),
                 float(s[:, seat].sum()), float((s[:, seat] ** 2).sum()),
             )
             for seat in range(players)
         )  # fmt: skip
-        tallies.append(SetupTally(index, games[0].setup, len(games), len(finished), seats))
+        tallies.append(SetupCounts(index, games[0].setup, len(games), len(finished), seats))
     return tallies
 
 
@@ -188,7 +188,7 @@ def _verdict(fair: bool, unfair: bool, finished: int) -> str:
 
 
 def judge_setups(
-    tallies: Sequence[SetupTally],
+    tallies: Sequence[SetupCounts],
     measures: Sequence[SetupMeasures],
     tolerance: float = TOLERANCE,
 ) -> SetupsVerdict:
@@ -230,7 +230,7 @@ def _fairest_first(f: SetupFairness) -> tuple[float, float, int]:
 
 
 def _power(
-    played: Sequence[SetupTally], homogeneity: tuple[float, int, float], players: int
+    played: Sequence[SetupCounts], homogeneity: tuple[float, int, float], players: int
 ) -> tuple[float, float, int | None, bool]:
     """(decisive games per setup, the first-seat share of decisive games above fair a setup's
     test detects with 80% power, games per setup to tell setups apart at the measured spread,
@@ -253,7 +253,7 @@ def setup_fairness(
     for record in records:
         groups.setdefault(record.setup_index, []).append(record)
     measures = [setup_measures(games) for _, games in sorted(groups.items())]
-    return judge_setups(tally_setups(records, players), measures, tolerance)
+    return judge_setups(count_setups(records, players), measures, tolerance)
 
 
 def spread(verdict: SetupsVerdict) -> dict[str, Any]:
