@@ -147,8 +147,12 @@ def _setups_chart(verdict: SetupsVerdict) -> Figure:
     shown = [f for f in verdict.setups if f.games]
     figure, axes = plt.subplots(figsize=(8, 4))
     x = np.arange(len(shown))
-    low, high = verdict.tolerance, verdict.tolerance
-    axes.axhspan(0.5 - low, 0.5 + high, color="#dddddd", label=f"1/2 +- {verdict.tolerance:g}")
+    axes.axhspan(
+        0.5 - verdict.tolerance,
+        0.5 + verdict.tolerance,
+        color="#dddddd",
+        label=f"1/2 ± {verdict.tolerance:g}",
+    )
     pooled = verdict.priors[0].mean
     axes.axhline(pooled, color="#333333", linewidth=0.8, label=f"pooled mean {pooled:.3f}")
     for name, colour in VERDICT_COLOURS.items():
@@ -162,6 +166,8 @@ def _setups_chart(verdict: SetupsVerdict) -> Figure:
                       label=name)  # fmt: skip
     axes.scatter(x, [f.shrunk_s[0] for f in shown], marker="D", facecolors="none",
                  edgecolors="#333333", s=22, zorder=3, label="shrunk")  # fmt: skip
+    lows = [f.s_ci95[0][0] for f in shown] + [0.5 - verdict.tolerance, pooled]
+    highs = [f.s_ci95[0][1] for f in shown] + [0.5 + verdict.tolerance, pooled]
     if len(shown) <= 30:
         axes.set_xticks(x, [f.setup for f in shown], rotation=60, fontsize=6)
     order = "fairest first" if verdict.ranked else "in setup order: indistinguishable, not ranked"
@@ -169,7 +175,7 @@ def _setups_chart(verdict: SetupsVerdict) -> Figure:
         title="First seat's mean s per setup (95% interval; diamond: shrunk)",
         xlabel=f"setups, {order}",
         ylabel="first seat mean s",
-        ylim=(0, 1),
+        ylim=(max(0.0, min(lows) - 0.05), min(1.0, max(highs) + 0.08)),
     )
     axes.legend(loc="upper right", fontsize=7, framealpha=0.9, ncols=3)
     figure.tight_layout()
