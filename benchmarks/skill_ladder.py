@@ -17,7 +17,6 @@ from pnp.games import GAMES
 from simulate.executors import Execution, default_workers
 from simulate.runner import RunPlan
 from simulate.session import run
-from simulate.stats import summarize
 
 LADDER = (("mcts:200", "random"), ("greedy", "random"))
 # Where a game's default is too slow for 200-iteration searches, the ladder plays a smaller
@@ -39,12 +38,12 @@ def rung(game: str, strong: str, weak: str, games: int) -> str:
     start = time.perf_counter()
     result = run(plan, Execution(default_workers()), show_progress=False)
     seconds = time.perf_counter() - start
-    tally = summarize(result.records, players)["agent_results"][strong]
-    lo, hi = tally["ci95"]
+    tally = result.measures.agent(strong).win_rate
+    lo, hi = tally.ci95
     verdict = "beats" if lo > 1 / players else "not shown to beat"
     shown = game + "".join(f" --{key} {value}" for key, value in OPTIONS.get(game, {}).items())
     return (
-        f"{shown:<22} {strong:>12} vs {weak:<7} win rate {tally['win_rate']:.2f} "
+        f"{shown:<22} {strong:>12} vs {weak:<7} win rate {tally.rate:.2f} "
         f"[{lo:.2f}, {hi:.2f}] vs 1/N = {1 / players:.2f}: {verdict} ({seconds:.0f} s)"
     )
 

@@ -1,8 +1,8 @@
 """Fairness per setup and over setups: whether random setups differ, and which favour a seat.
 
-Every statistic here is a pure function of per-setup tallies (`SetupCounts`: games, finished,
-and per seat sole wins, shared wins, sum of s and of s^2), so tallies built while games stream
-in serve as well as ones counted from records (`count_setups`). README, "Which setups are fair":
+Every statistic here is a pure function of per-setup counts (`SetupCounts`: games, finished,
+and per seat sole wins, shared wins, sum of s and of s^2), read from each setup's `SetupTally`
+(simulate/measures.py, folded as games finish) by `counts_of`. README, "Which setups are fair":
 
 1. Do setups differ at all? A chi-square test of homogeneity over setups x winning seat (the
    decisive games). Only when it rejects at 5% are setups ranked (by balance of the shrunk
@@ -42,10 +42,10 @@ from simulate.inference import (
     setup_level_interval,
     wilson,
 )
-from simulate.metrics import TOLERANCE, balance, seat_scores, shown_balanced
-from simulate.runner import GameRecord
+from simulate.measures import SetupTally, Tally
+from simulate.metrics import TOLERANCE, balance, shown_balanced
 from simulate.shrinkage import BetaPrior, fit_beta, shrink
-from simulate.stats import standing
+from simulate.stats import Rate
 
 FAIR, UNFAIR, UNDETERMINED, NO_FINISHED_GAME = "fair", "unfair", "undetermined", "no finished game"
 VERDICTS = (FAIR, UNFAIR, UNDETERMINED, NO_FINISHED_GAME)
@@ -64,13 +64,13 @@ class SetupMeasures:
     lead_changes_per_move: float | None  # games with running scores
 
 
-def _rate(count: int, trials: int) -> tuple[float, float, float]:
-    low, high = wilson(count, trials)
-    return (round(count / trials, 6) if trials else 0.0, round(low, 6), round(high, 6))
+def _rate(rate: Rate) -> tuple[float, float, float]:
+    low, high = rate.ci95
+    return (round(rate.rate, 6), round(low, 6), round(high, 6))
 
 
-def _mean(values: Sequence[float]) -> float | None:
-    return round(float(np.mean(values)), 6) if values else None
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
 
 
 @dataclass(frozen=True)
@@ -89,18 +89,12 @@ class SetupsVerdict:
     first_seat: tuple[float, float, float]  # mean over setups of first-seat mean s, t 95% interval
 
 
-def setup_measures(records: Sequence[GameRecord]) -> SetupMeasures:
-    finished = [r for r in records if r.outcome == Outcome.FINISHED]
-    shared = sum(1 for r in finished if r.ranks.count(1) > 1)
-    capped = sum(1 for r in records if r.outcome == Outcome.UNDECIDED)
-    margins = [float(a - b) for a, b, *_ in (sorted(r.scores, reverse=True) for r in finished
-               if r.scores is not None and len(r.scores) > 1)]  # fmt: skip
-    tracked = [r for r in finished if r.lead_changes is not None]
-    moves = sum(r.turns for r in tracked)
+def setup_measures(tally: Tally) -> SetupMeasures:
+    """The other measures of one setup's games, from its tally."""
     return SetupMeasures(
-        len(records), _rate(len(finished), len(records)), _rate(shared, len(finished)),
-        _rate(capped, len(records)), _mean([r.turns for r in finished]), _mean(margins),
-        round(sum(r.lead_changes or 0 for r in tracked) / moves, 6) if moves else None,
+        tally.games, _rate(tally.completion), _rate(tally.draws),
+        _rate(tally.outcome_rate(Outcome.UNDECIDED)), _round(tally.turns_mean),
+        _round(tally.margin_mean), _round(tally.lead_changes_per_move),
     )  # fmt: skip
 
 
@@ -129,25 +123,12 @@ class SetupCounts:
         return tuple(seat.wins for seat in self.seats)
 
 
-def count_setups(records: Sequence[GameRecord], players: int) -> list[SetupCounts]:
-    """Every setup's tally, in setup order."""
-    groups: dict[int, list[GameRecord]] = {}
-    for record in records:
-        groups.setdefault(record.setup_index, []).append(record)
-    tallies = []
-    for index, games in sorted(groups.items()):
-        finished = [r for r in games if r.outcome == Outcome.FINISHED]
-        s = np.array([seat_scores(r.ranks) for r in finished]).reshape(len(finished), players)
-        seats = tuple(
-            SeatCounts(
-                sum(1 for r in finished if standing(r.ranks, seat)[0] == "win"),
-                sum(1 for r in finished if standing(r.ranks, seat)[0] == "draw"),
-                float(s[:, seat].sum()), float((s[:, seat] ** 2).sum()),
-            )
-            for seat in range(players)
-        )  # fmt: skip
-        tallies.append(SetupCounts(index, games[0].setup, len(games), len(finished), seats))
-    return tallies
+def counts_of(setup: SetupTally) -> SetupCounts:
+    """The counts and sums of one setup's tally."""
+    tally = setup.tally
+    seats = tuple(SeatCounts(seat.standings.wins, seat.standings.draws, float(seat.s_sum),
+                             float(seat.s_squares)) for seat in tally.seats)  # fmt: skip
+    return SetupCounts(setup.setup_index, setup.setup, tally.games, tally.finished, seats)
 
 
 @dataclass(frozen=True)
@@ -245,15 +226,11 @@ def _power(
     return per_setup, detectable_share(per_setup, players), games, exact
 
 
-def setup_fairness(
-    records: Sequence[GameRecord], players: int, tolerance: float = TOLERANCE
-) -> SetupsVerdict:
-    """The verdicts of `judge_setups` over the records' setups."""
-    groups: dict[int, list[GameRecord]] = {}
-    for record in records:
-        groups.setdefault(record.setup_index, []).append(record)
-    measures = [setup_measures(games) for _, games in sorted(groups.items())]
-    return judge_setups(count_setups(records, players), measures, tolerance)
+def setup_fairness(setups: Sequence[SetupTally], tolerance: float = TOLERANCE) -> SetupsVerdict:
+    """The verdicts of `judge_setups` over the setups' tallies (in setup order)."""
+    ordered = sorted(setups, key=lambda setup: setup.setup_index)
+    return judge_setups([counts_of(setup) for setup in ordered],
+                        [setup_measures(setup.tally) for setup in ordered], tolerance)  # fmt: skip
 
 
 def spread(verdict: SetupsVerdict) -> dict[str, Any]:

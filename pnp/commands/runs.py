@@ -86,5 +86,5 @@ def play_and_report(request: RunRequest) -> None:
 
     result = run_and_report(request, console)
     if not result.complete:
-        console.print(f"interrupted: kept the {len(result.records)} finished games (--resume)")
+        console.print(f"interrupted: kept the {result.played} finished games (--resume)")
         raise KeyboardInterrupt

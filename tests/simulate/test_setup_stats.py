@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from scipy import stats as sps
@@ -16,10 +17,25 @@ from statsmodels.stats.proportion import proportion_confint
 from pnp.games.base import Outcome
 from simulate.report import setups_csv
 from simulate.runner import GameRecord
-from simulate.setups import setup_fairness
-from simulate.stats import summarize
+from simulate.setups import SetupsVerdict, setup_fairness
+from simulate.tally import RunFold
 from tests.simulate import reference_stats
 from tests.support import cli
+
+
+def summarize(records: list[GameRecord], players: int) -> dict[str, Any]:
+    fold = RunFold(players)
+    for record in records:
+        fold.add(record)
+    return fold.measures().to_json()
+
+
+def judged(records: list[GameRecord], players: int) -> SetupsVerdict:
+    """The setup verdicts of `records`, folded one setup tally each as a run folds them."""
+    fold = RunFold(players, per_setup=True)
+    for record in records:
+        fold.add(record)
+    return setup_fairness(fold.setup_tallies())
 
 
 def game(
@@ -56,13 +72,13 @@ def test_the_two_first_seat_advantages_have_their_own_names() -> None:
     summary = summarize(records, 2)
     assert "first_seat_advantage" not in summary
     assert summary["first_seat_points_advantage"] == pytest.approx(0.45 - 0.5)
-    header = setups_csv(setup_fairness(records, 2)).splitlines()[0].split(",")
+    header = setups_csv(judged(records, 2)).splitlines()[0].split(",")
     assert "first_seat_advantage" not in header and "first_seat_s_advantage" in header
 
 
 def test_a_setup_without_a_finished_game_is_never_ranked_fair() -> None:
     endless = [game(10 + i, (1, 1), 1, Outcome.ENDLESS) for i in range(10)]
-    fairness = setup_fairness(games(((1, 2), 6), ((2, 1), 4)) + endless, 2)
+    fairness = judged(games(((1, 2), 6), ((2, 1), 4)) + endless, 2)
     (none,) = [f for f in fairness.setups if f.setup_index == 1]
     assert none.verdict == "no finished game" and none.rank is None and none.balance is None
     row = next(r for r in setups_csv(fairness).splitlines() if ",101," in r)
@@ -73,7 +89,7 @@ def test_benjamini_hochberg_sees_the_p_values_as_computed() -> None:
     records = []
     for setup, (first, second) in enumerate([(21, 0), (15, 6), (12, 9), (10, 11)]):
         records += games(((1, 2), first), ((2, 1), second), setup=setup, start=100 * setup)
-    fairness = sorted(setup_fairness(records, 2).setups, key=lambda f: f.setup_index)
+    fairness = sorted(judged(records, 2).setups, key=lambda f: f.setup_index)
     exact = [sps.binomtest(f.wins[0], sum(f.wins), 0.5).pvalue for f in fairness]
     assert [f.p_value for f in fairness] == pytest.approx(exact, rel=1e-12, abs=0)
     flags = multipletests(exact, alpha=0.05, method="fdr_bh")[0]
