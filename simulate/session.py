@@ -110,16 +110,17 @@ def analyses_setups(plan: RunPlan) -> bool:
     return plan.setup_count > 1 and plan.games >= 2 * plan.setup_count
 
 
-def run_and_report(request: RunRequest, console: Console) -> RunResult:
+def run_and_report(request: RunRequest, console: Console, *, table: bool = True) -> RunResult:
     """Play the request (streaming to results.jsonl), print the balance table (or, `as_json`,
     the summary JSON alone), and write summary.json, games.csv, setups.csv, report.pdf and the
-    charts into its folder. The result says whether every game was played (not on Ctrl-C)."""
+    charts into its folder. The result says whether every game was played (not on Ctrl-C).
+    Without `table` nothing but a resume notice is printed (a ladder prints its own table)."""
     plan = request.plan()
     with locked(request.folder):
-        return _play_and_write(request, plan, console)
+        return _play_and_write(request, plan, console, table)
 
 
-def _play_and_write(request: RunRequest, plan: RunPlan, console: Console) -> RunResult:
+def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table: bool) -> RunResult:
     """The run of `run_and_report` once its folder is locked: every output written, and any
     output of an earlier run that this one does not write removed."""
     game = get_game(request.game)
@@ -139,6 +140,8 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console) -> Run
     charts = write_report(request.folder, summary, verdict, seat_names)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]
+    if not table:
+        return result
     if request.as_json:
         print(json.dumps(summary.to_json(), indent=2))
     else:
