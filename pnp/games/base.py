@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 import numpy as np
 
 from pnp.errors import InputError, SetupError, one_of
+from pnp.games.compiled import Compiled
 from pnp.games.options import GameOptions, OptionJson
 from pnp.games.setupdata import JsonObject, SetupData
 
@@ -257,6 +258,11 @@ class State(ABC, Generic[MoveT]):
         """Raise AssertionError if the position breaks one of the game's invariants (pieces and
         tiles conserved, scores equal to what was taken, ...). Property tests call it after every
         move of random games; games override it with their own invariants."""
+
+    def compiled(self) -> Compiled | None:
+        """This position for the game's compiled engine (pnp/games/compiled.py), which the
+        compiled search plays instead of the `State`; None for a game without one."""
+        return None
 
     def facts(self) -> Facts:
         """Facts about the game so far for the balance summary (see `Facts`); none by default."""
