@@ -27,6 +27,19 @@ from pnp.games.compiled import Compiled
 from pnp.games.options import GameOptions, OptionJson
 from pnp.games.setupdata import JsonObject, SetupData
 
+#: The largest seed, the one limit of every seed (`--seed`, a setup file's `seed`): a run's
+#: seeds and game numbers fit a signed 64-bit integer, and a kit or run folder named by a seed
+#: stays short (19 digits) so any command can take it back as `--seed`.
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed: int) -> int:
+    """`seed`, or InputError naming the range of seeds."""
+    if not 0 <= seed <= MAX_SEED:
+        raise InputError("seed", seed, f"a whole number from 0 to {MAX_SEED:,}")
+    return seed
+
+
 Seat = int  # position in turn order, 0 = the seat that acts first
 Move = Hashable  # a game's own move value; `State.move_text` names it
 
