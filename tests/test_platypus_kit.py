@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from pdfgeom import read_geometry
 from typer.testing import CliRunner
@@ -70,9 +71,10 @@ def test_the_dealt_tables_print_the_setup_and_who_starts() -> None:
     animals = [w for w in words if w in ("kangaroo", "emu", "wombat", "platypus")]
     tokens = ["kangaroo", "kangaroo", "emu", "emu", "wombat", "wombat", "platypus"]
     names = ("kangaroo", "emu", "wombat", "platypus")
-    assert animals == tokens + [names[c.animal] for c in red] + tokens + [
+    over = ["platypus"]  # the band under the columns: a platypus on green ends the game
+    assert animals == tokens + [names[c.animal] for c in red] + over + tokens + [
         names[c.animal] for c in blue
-    ]
+    ] + over
     trees = [w for w in words if w in ("Wattle", "Ghost Gum")]
     assert trees == [("Wattle", "Ghost Gum")[c.tree] for c in (*red, *blue)]
 
@@ -154,3 +156,103 @@ def test_the_table_header_note_is_readable_in_every_ink(ink: str) -> None:
             assert note.fill == "#ffffff" and not boxes  # white on the player's colour
         else:
             assert boxes and note.fill == "#000000"
+
+
+# -- issue 16: a table a child can follow, deals that end, a match score sheet ----------------
+
+
+def _kit_setup(tmp_path: Path, *args: str) -> dict[str, Any]:
+    result = CliRunner().invoke(
+        app, ["kit", "platypus", "--format", "pdf", "--out", str(tmp_path), *args]
+    )
+    assert result.exit_code == 0, result.stderr
+    folder = next(tmp_path.glob("platypus-*"))
+    return dict(json.loads((folder / "setup.json").read_text()))
+
+
+def _outcomes(document: dict[str, Any]) -> list[int]:
+    from pnp.games.platypus.engine import play_games
+    from pnp.games.setupfile import parse_setup
+    from pnp.games import GAMES
+
+    setup = parse_setup(document, GAMES, "platypus", "test")
+    orders = [GAME.seat_bytes(GAME.rotated(setup, k)) for k in (0, 1)]
+    return [int(o) for o in play_games(np.array(orders, dtype=np.uint8), 10_000_000).outcome]
+
+
+def test_the_default_kit_deal_ends_in_both_seat_orders(tmp_path: Path) -> None:
+    # Seed 5's first deal never ends with one of the players starting: the kit draws again
+    # (the 4th deal of the seed ends both ways) and records the draws in setup.json.
+    first = GAME.random_setup(5, GAME.info.resolve(None, None, {}))
+    assert 1 in _outcomes({"game": "platypus", "format_version": 1, "seed": 5,
+                           "options": dict(first.options), **first.data})  # fmt: skip
+    saved = _kit_setup(tmp_path, "--seed", "5")
+    assert _outcomes(saved) == [0, 0]  # FINISHED both ways
+    assert saved["deal_check"] == {"ends": True, "draws": 4}
+    assert saved["seed"] == 5
+    again = CliRunner().invoke(
+        app,
+        ["kit", "platypus", "--setup", str(next(tmp_path.glob("platypus-*")) / "setup.json"),
+         "--format", "pdf", "--out", str(tmp_path / "again")],
+    )  # fmt: skip
+    assert again.exit_code == 0, again.stderr  # the schema reads the record back
+
+
+def test_allow_endless_keeps_the_seeds_first_deal(tmp_path: Path) -> None:
+    first = GAME.random_setup(5, GAME.info.resolve(None, None, {}))
+    saved = _kit_setup(tmp_path, "--seed", "5", "--allow-endless")
+    assert saved["tables"] == first.data["tables"] and saved["first"] == first.data["first"]
+    assert saved["deal_check"] == {"ends": False, "draws": 1}
+
+
+def test_a_setup_file_whose_deal_never_ends_is_refused(tmp_path: Path) -> None:
+    first = GAME.random_setup(5, GAME.info.resolve(None, None, {}))
+    path = tmp_path / "endless.json"
+    path.write_text(json.dumps({"game": "platypus", "format_version": 1, "seed": 5,
+                                "options": dict(first.options), **first.data}))  # fmt: skip
+    args = ["kit", "platypus", "--setup", str(path), "--out", str(tmp_path / "o")]
+    refused = CliRunner().invoke(app, args)
+    assert refused.exit_code == 2 and "never ends" in refused.stderr
+    assert "--allow-endless" in refused.stderr
+    assert CliRunner().invoke(app, [*args, "--allow-endless"]).exit_code == 0
+
+
+def test_the_cover_sentence_says_the_deal_ends_and_not_who_wins() -> None:
+    from pnp.games.platypus.ending import ending_setup
+    from pnp.kits import KITS
+
+    note = KITS["platypus"].cover_note
+    assert note is not None
+    sentence = note(ending_setup(5, GAME.info.resolve(None, None, {})))
+    assert "ends" in sentence and "never" not in sentence
+    assert not any(word in sentence for word in ("wins", "winner", "draw", "points"))
+
+
+def test_the_tables_read_as_actions_with_the_point_and_the_end_on_them() -> None:
+    setup, document = kit(seed=3)
+    pages = titles(document)
+    for title in ("Tables", "Blank tables"):
+        words = texts(document.pages[pages.index(title)].drawing)
+        for row in ("YOUR TOKEN", "TURN THE", "CARD TO", "BECOME", "HOP", "TOWARDS"):
+            assert row in words, (title, row)
+        assert words.count("+1 point if it changes") == 2
+        assert sum("GAME OVER" in w for w in words) == 2
+        assert not [w for w in words if "left" in w or "right" in w], "directions by tree"
+    red, blue = GAME.tables(setup)
+    words = texts(document.pages[pages.index("Tables")].drawing)
+    on = [0, 1, 0, 1, 0, 1, 0]  # the cell colour of each column
+    changes = sum(c.colour != o for t in (red, blue) for c, o in zip(t, on, strict=True))
+    assert words.count("+1") == changes
+    packs = texts(document.pages[pages.index("Card packs")].drawing)
+    assert not [w for w in packs if "left" in w or "right" in w]
+
+
+def test_the_kit_has_a_match_score_sheet() -> None:
+    setup, document = kit(seed=3)
+    pages = titles(document)
+    assert "Match score sheet" in pages
+    words = texts(document.pages[pages.index("Match score sheet")].drawing)
+    first, second = GAME.player_names(setup)
+    assert f"game 1: {first} starts" in words and f"game 2: {second} starts" in words
+    assert "match total" in words and "winner" in words
+    assert [str(n) for n in range(1, 17)] == [w for w in words if w.isdigit()]

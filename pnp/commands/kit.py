@@ -67,6 +67,13 @@ def kit(
     tolerance: Annotated[float, typer.Option(help="--fair: largest seat advantage.")] = 0.05,
     fair_games: Annotated[int, typer.Option(help="--fair: paired games per candidate.")] = 600,
     agents: Agents = "greedy",
+    allow_endless: Annotated[
+        bool,
+        typer.Option(
+            "--allow-endless",
+            help="platypus: print the seed's first deal even if a game of it never ends.",
+        ),
+    ] = False,
     game_options: dict[str, str] | None = None,
 ) -> None:
     """Draw a random setup (or --setup) as a print-ready kit: kit.pdf, kit-pNN.svg, setup.json."""
@@ -97,6 +104,12 @@ def kit(
         )  # fmt: skip
     else:
         drawn = setup_from(chosen, setup, checked_seed(seed), players, variant, game_options or {})
+    if chosen.info.name == "platypus":  # Platypus alone has deals that never end
+        from pnp.commands.platypus import deal_that_ends
+
+        drawn = deal_that_ends(drawn, given=setup is not None or fair, allow_endless=allow_endless)
+    elif allow_endless:
+        raise PnpError(f"--allow-endless applies only to platypus, not to {chosen.info.name}")
     document = build_kit(chosen, drawn, settings)
     if test_page:
         add_calibration(document)

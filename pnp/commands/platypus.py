@@ -28,6 +28,29 @@ app = typer.Typer(cls=PnpGroup, no_args_is_help=True, help="Commands for Platypu
 console = Console(highlight=False, soft_wrap=True)
 
 
+def deal_that_ends(setup: Setup, given: bool, allow_endless: bool) -> Setup:
+    """The deal `pnp kit platypus` prints, with the record of its check: drawn from the seed
+    until a game of it ends in both seat orders, or, for a deal `given` (a setup file, `--fair`)
+    or with `--allow-endless`, the deal as it is (refused if it never ends, unless allowed)."""
+    from pnp.games.platypus.ending import (
+        DealCheck,
+        checked,
+        ending_setup,
+        ends_both_ways,
+        previous_draws,
+    )
+
+    if not given and not allow_endless and setup.seed is not None:
+        return ending_setup(setup.seed, setup.options)
+    ends = ends_both_ways(setup)
+    if not ends and not allow_endless:
+        raise PnpError(
+            "a game of this deal never ends (with red or blue starting); "
+            "pass --allow-endless to print it anyway"
+        )
+    return checked(setup, DealCheck(ends, previous_draws(setup)))
+
+
 def table_view(setup: Setup, player: str) -> RichTable:
     """A player's table, one row per column of the table (token on cell colour)."""
     view = RichTable(show_edge=False, pad_edge=False)
@@ -87,7 +110,11 @@ def longest(
             f"({names[0]} first; {scores})"
         )
     best = GAME.random_setup(setup_seed(seed, found.games[0].setup_index), options)
-    console.print(f"\nThe longest: `pnp kit platypus --seed {best.seed} --deal {deal}` prints it.")
+    best = deal_that_ends(best, given=True, allow_endless=True)
+    endless = "" if best.data["deal_check"]["ends"] else " --allow-endless"
+    console.print(
+        f"\nThe longest: `pnp kit platypus --seed {best.seed} --deal {deal}{endless}` prints it."
+    )
     for player in PLAYERS:
         console.print(table_view(best, player))
     if kit:

@@ -45,9 +45,12 @@ class KitContext:
 @dataclass(frozen=True)
 class Kit:
     """What a kit package declares: `draw` adds the kit's own pages (boards, components,
-    diagrams); the rules summary comes after them from the builder."""
+    diagrams); the rules summary comes after them from the builder. `cover_note`, where a kit
+    has one, is a short sentence about the setup for the cover page (e.g. that a Platypus deal
+    ends)."""
 
     draw: Callable[[KitContext], None]
+    cover_note: Callable[[Setup], str] | None = None
 
 
 def build(kit: Kit, info: GameInfo, setup: Setup, settings: PrintSettings) -> Document:

@@ -234,9 +234,11 @@ class Platypus(Game[PlatypusState]):
         return {"first": first, "tables": tables}
 
     def check_data(self, data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-        unknown = [key for key in data if key not in ("first", "tables")]
+        unknown = [key for key in data if key not in ("first", "tables", "deal_check")]
         if unknown:
-            raise SetupError(f"unknown key {unknown[0]!r}; a Platypus setup has first and tables")
+            raise SetupError(
+                f"unknown key {unknown[0]!r}; a Platypus setup has first, tables and deal_check"
+            )
         first = data.get("first", "red")
         if first not in PLAYERS:
             raise SetupError(f"first {first!r} is not valid: expected {one_of(PLAYERS)}")
@@ -246,7 +248,10 @@ class Platypus(Game[PlatypusState]):
         tables = {name: parse_table(given[name], f"tables.{name}") for name in PLAYERS}
         if options["deal"] == "pack":
             check_pack_deal(tables, "tables")
-        return {"first": first, "tables": {name: table_json(t) for name, t in tables.items()}}
+        checked = {"first": first, "tables": {name: table_json(t) for name, t in tables.items()}}
+        if "deal_check" in data:  # how the kit checked that the deal ends (platypus/ending.py)
+            checked["deal_check"] = dict(data["deal_check"])
+        return checked
 
     def tables(self, setup: Setup) -> tuple[Table, Table]:
         """Red's and blue's tables."""
