@@ -235,8 +235,9 @@ def test_the_tables_read_as_actions_with_the_point_and_the_end_on_them() -> None
         words = texts(document.pages[pages.index(title)].drawing)
         for row in ("YOUR TOKEN", "TURN THE", "CARD TO", "BECOME", "HOP", "TOWARDS"):
             assert row in words, (title, row)
-        assert words.count("+1 point if it changes") == 2
-        assert sum("GAME OVER" in w for w in words) == 2
+        tables = sum("'S TABLE" in w for w in words)
+        assert tables >= 1 and words.count("+1 point if it changes") == tables
+        assert sum("GAME OVER" in w for w in words) == tables
         assert not [w for w in words if "left" in w or "right" in w], "directions by tree"
     red, blue = GAME.tables(setup)
     words = texts(document.pages[pages.index("Tables")].drawing)
