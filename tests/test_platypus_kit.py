@@ -72,9 +72,15 @@ def test_the_dealt_tables_print_the_setup_and_who_starts() -> None:
     tokens = ["kangaroo", "kangaroo", "emu", "emu", "wombat", "wombat", "platypus"]
     names = ("kangaroo", "emu", "wombat", "platypus")
     over = ["platypus"]  # the band under the columns: a platypus on green ends the game
-    assert animals == tokens + [names[c.animal] for c in red] + over + tokens + [
-        names[c.animal] for c in blue
-    ] + over
+    assert (
+        animals
+        == tokens
+        + [names[c.animal] for c in red]
+        + over
+        + tokens
+        + [names[c.animal] for c in blue]
+        + over
+    )
     trees = [w for w in words if w in ("Wattle", "Ghost Gum")]
     assert trees == [("Wattle", "Ghost Gum")[c.tree] for c in (*red, *blue)]
 

@@ -188,7 +188,7 @@ def draw_score_track() -> Drawing:
 # -- match score sheet ---------------------------------------------------------------------------
 
 MATCH_ROWS, MATCH_ROW_H, MATCH_HEAD = 16, 11.0, 17.0
-MATCH_COLUMNS = (("match", 16.0), *(((p, 24.0) for p in PLAYERS * 3)), ("winner", 30.0))
+MATCH_COLUMNS = (("match", 16.0), *((p, 24.0) for p in PLAYERS * 3), ("winner", 30.0))
 
 
 def draw_match_sheet(first: str) -> Drawing:

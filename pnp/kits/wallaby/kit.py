@@ -15,13 +15,14 @@ from pnp.games.base import Setup
 from pnp.games.mechanics.grid import FILES
 from pnp.games.wallaby.game import TILES, board_size, field_of, tile_set
 from pnp.kits.builder import Kit, KitContext
-from pnp.kits.wallaby.art import ellipse_shape, paragraph, plants, scarecrow, wallaby
+from pnp.kits.wallaby.art import ellipse_shape, plants, scarecrow, wallaby
 from pnp.kits.wallaby.diagram import add_turn_diagrams
 from pnp.kits.wallaby.mat import MAT_H, MAT_W, harvest_mat, seat_swatch
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.paper import Box, component_sizes
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
+from pnp.render.text import paragraph
 from pnp.render.theme import Painter
 
 TILE = component_sizes("wallaby")["tile"]  # mm, the side of a tile

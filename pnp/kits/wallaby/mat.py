@@ -9,9 +9,10 @@ from 0 to the goal of the player count (25, 20 or 15).
 from __future__ import annotations
 
 from pnp.games.wallaby.rules import Field
-from pnp.kits.wallaby.art import paragraph, plants, wallaby
+from pnp.kits.wallaby.art import plants, wallaby
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.paper import component_sizes
+from pnp.render.text import paragraph
 from pnp.render.theme import Painter
 
 SIZES = component_sizes("wallaby")

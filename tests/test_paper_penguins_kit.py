@@ -1,0 +1,79 @@
+"""The Paper Pen-guins kit for a class: a name line and a running-total tally strip per player on
+every sheet, and a half-page rules handout with the example sheet of the rules' seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import EXAMPLE_SHEET
+
+from pnp.games import get_game
+from pnp.games.paper_penguins.game import parse_sheet
+from pnp.kits import build_kit
+from pnp.kits.paper_penguins.kit import (
+    EXAMPLE_CIRCLES,
+    EXAMPLE_MOVE,
+    EXAMPLE_ROWS,
+    EXAMPLE_SQUARES,
+    TALLY_H,
+    TALLY_W,
+    draw_handout,
+)
+from pnp.render.drawing import Drawing, Place, Rect, Text
+from pnp.render.paper import get_paper
+from pnp.render.settings import PrintSettings
+
+GAME: Any = get_game("paper-penguins")
+
+
+def _placed(drawing: Drawing) -> list[Drawing]:
+    return [op.drawing for op in drawing.ops if isinstance(op, Place)]
+
+
+def _texts(drawing: Drawing) -> list[str]:
+    return [op.text for op in drawing.ops if isinstance(op, Text)]
+
+
+@pytest.mark.parametrize("size", ["8x8", "4x6", "12x12"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_sheet_has_name_lines_and_a_tally_strip_per_player(size: str, paper: str) -> None:
+    options = GAME.info.resolve(None, None, {"sheets": "5", "size": size})
+    setup = GAME.random_setup(3, options)
+    document = build_kit(GAME, setup, PrintSettings(get_paper(paper)))
+    sheets = [d for p in document.pages if p.title == "Sheets" for d in _placed(p.drawing)]
+    assert len(sheets) == 5
+    for sheet in sheets:
+        assert _texts(sheet).count("name") == 2  # one per player
+        boxes = [
+            op for op in sheet.ops
+            if isinstance(op, Rect) and (op.w, op.h) == (TALLY_W, TALLY_H)
+        ]  # fmt: skip
+        left = [b for b in boxes if b.x < sheet.width / 2]
+        assert len(left) == len(boxes) - len(left) >= 15, "a strip per player"
+        rows = "".join(len(r) * "x" for r in setup.data["sheets"][0]["rows"])
+        if size == "8x8":  # room for 5 points a box, past what one player scores in a game
+            assert 5 * len(left) >= 0.8 * 107 and len(rows) == 64
+
+
+def test_the_rules_handout_shows_the_seeds_example_sheet() -> None:
+    assert parse_sheet(EXAMPLE_SHEET) == list(EXAMPLE_ROWS)
+    setup = GAME.random_setup(3, GAME.info.resolve(None, None, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
+    pages = [p for p in document.pages if p.title == "Rules handout"]
+    assert len(pages) == 1
+    handouts = _placed(pages[0].drawing)
+    assert len(handouts) == 2
+    handout = handouts[0]
+    assert handout.height <= (297 - 26) / 2, "half a page"
+    numbers = [
+        op.text
+        for op in handout.ops
+        if isinstance(op, Text) and op.size > 3.0 and op.text in ("1", "2", "3")
+    ]  # fmt: skip (the sheet's numbers, not its labels)
+    assert "".join(numbers) == "".join(EXAMPLE_ROWS)
+    # the marks of the example: 4 squares, 4 circles, one move from c7
+    assert len(set(EXAMPLE_SQUARES)) == len(set(EXAMPLE_CIRCLES)) == 4
+    assert EXAMPLE_MOVE[1] in EXAMPLE_SQUARES and EXAMPLE_MOVE[0] not in EXAMPLE_SQUARES
+    words = " ".join(_texts(draw_handout("Paper Pen-guins")))
+    assert "Place:" in words and "Move:" in words and "X" in words
