@@ -177,9 +177,9 @@ def _kit_setup(tmp_path: Path, *args: str) -> dict[str, Any]:
 
 
 def _outcomes(document: dict[str, Any]) -> list[int]:
+    from pnp.games import GAMES
     from pnp.games.platypus.engine import play_games
     from pnp.games.setupfile import parse_setup
-    from pnp.games import GAMES
 
     setup = parse_setup(document, GAMES, "platypus", "test")
     orders = [GAME.seat_bytes(GAME.rotated(setup, k)) for k in (0, 1)]

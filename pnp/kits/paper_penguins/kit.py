@@ -129,7 +129,10 @@ def _score_boxes(sheet: Drawing, g: SheetGeometry, y: float) -> None:
             sheet.rect(bx, by, TALLY_W, TALLY_H, GRID)
             sheet.centred_text(bx + TALLY_W - 1.4, by + TALLY_H + 1.2, str(5 * (n + 1)), 1.7,
                                fill="#555555")  # fmt: skip
-    legend = "Tally a stroke per point, five to a box. Place 4 each, then queen moves; X the number you leave."
+    legend = (
+        "Tally a stroke per point, five to a box. "
+        "Place 4 each, then queen moves; X the number you leave."
+    )
     sheet.text(0, y + 6.5 + TALLY_ROWS * TALLY_ROW + 2.8, legend, fit_size(legend, 2.6, g.width))
 
 
