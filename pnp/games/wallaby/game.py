@@ -47,6 +47,13 @@ INFO = GameInfo(
             "none",
             ("none", "field"),
         ),
+        ChoiceOption(
+            "tiles",
+            "kit: print the setup's tiles, or all 49 with those set aside for 2 players marked "
+            "(setup or all)",
+            "setup",
+            ("setup", "all"),
+        ),
     ),
     max_turns=4_000,
     seat_names=SEATS,
