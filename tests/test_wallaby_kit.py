@@ -79,7 +79,7 @@ def test_the_score_marker_fits_one_track_cell(players: int) -> None:
 
     field = field_of(GAME.info.resolve(players, "standard", {}))
     cell = track_cell(field.goal)
-    assert MARKER <= cell - 1.0, "a marker stands inside one cell, with room to pick it up"
+    assert cell - 1.0 >= MARKER, "a marker stands inside one cell, with room to pick it up"
     mat = harvest_mat(Painter("wallaby", "color"), field, 0)
     cells = [op for op in mat.ops if isinstance(op, Rect) and op.w == op.h == cell]
     assert len(cells) == field.goal, "every score but the goal (a coloured square) is a cell"
