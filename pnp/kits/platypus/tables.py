@@ -26,7 +26,7 @@ from pnp.render.theme import Painter
 
 SIZES = component_sizes("platypus")
 PACK_W, PACK_H = SIZES["pack_card_width"], SIZES["pack_card_height"]
-LABEL_W, COL_W = 27.0, 32.0
+LABEL_W, COL_W = 31.0, 32.0
 LINE = Style(stroke="#000000", width=0.3)
 THIN = Style(stroke="#777777", width=0.2)
 SLOT = Style(stroke="#888888", width=0.25, dash=(1.5, 1.2))
