@@ -50,10 +50,10 @@ def test_every_sheet_has_name_lines_and_a_tally_strip_per_player(size: str, pape
             if isinstance(op, Rect) and (op.w, op.h) == (TALLY_W, TALLY_H)
         ]  # fmt: skip
         left = [b for b in boxes if b.x < sheet.width / 2]
-        assert len(left) == len(boxes) - len(left) >= 15, "a strip per player"
+        assert len(left) == len(boxes) - len(left) >= 12, "a strip per player"
         rows = "".join(len(r) * "x" for r in setup.data["sheets"][0]["rows"])
-        if size == "8x8":  # room for 5 points a box, past what one player scores in a game
-            assert 5 * len(left) >= 0.8 * 107 and len(rows) == 64
+        if size == "8x8":  # 5 points a box: 70 of the sheet's 107 leave the other player 37
+            assert 5 * len(left) >= 70 and len(rows) == 64
 
 
 def test_the_rules_handout_shows_the_seeds_example_sheet() -> None:

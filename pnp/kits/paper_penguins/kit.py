@@ -23,10 +23,10 @@ MIN_CELL = component_sizes("paper-penguins")["min_cell"]
 MAX_CELL = component_sizes("paper-penguins")["max_cell"]
 LABEL = 5.0  # the band of file letters / rank numbers around the grid
 HEAD = 9.0  # title line above the grid
-FOOT = 33.0  # per player a name line and a running-total tally strip, then the legend
-TALLY_W, TALLY_H = 6.0, 4.6  # mm, a tally box: five strokes, five points
-TALLY_ROWS = 3
-TALLY_ROW = TALLY_H + 2.4  # a row of boxes and the totals printed under them
+FOOT = 25.0  # per player a name line and a running-total tally strip, then the legend
+TALLY_W, TALLY_H = 5.0, 4.6  # mm, a tally box: five strokes, five points
+TALLY_ROWS = 2
+TALLY_ROW = TALLY_H + 2.2  # a row of boxes and the totals printed under them
 PLAYER_BLOCKS = (("1st", "square"), ("2nd", "circle"))
 GAP = 6.0
 GRID = Style(stroke="#777777", width=0.2)
