@@ -165,7 +165,8 @@ CASES: dict[str, list[tuple[str, Edit, str]]] = {
     "wallaby": [
         ("missing key", drop("board"), "missing key 'board'"),
         ("unknown key", put("yes", "options", "scarecrow"),
-         "options: unknown key 'scarecrow'; expected players, variant, full-board, tile-backs or tiles"),
+         "options: unknown key 'scarecrow'; expected players, variant, full-board, tile-backs "
+         "or tiles"),
         ("wrong type", put(13, "set_aside"), "set_aside: 13 is not a string"),
         ("out of range", put("maybe", "options", "full-board"),
          "options.full-board: 'maybe' is not valid: expected 'no' or 'yes'"),
