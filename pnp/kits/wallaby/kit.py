@@ -220,6 +220,8 @@ def _setup_text(setup: Setup, painter: Painter) -> list[str]:
         "the left. Squares are named by file and rank (a1 is the near left corner).",
     ]
     removal = Counter(TILES) - Counter(tile_set(setup.options))
+    if not removal and setup.options.get("tiles") == "all":
+        lines.append(f"**All 49 tiles** are used: those marked {SET_ASIDE_MARK} too.")
     if removal:
         printed = "marked, not used" if setup.options.get("tiles") == "all" else "not printed"
         lines.append(f"**Set aside** for 2 players ({printed}): {_count(removal)}.")
@@ -233,10 +235,11 @@ def _setup_text(setup: Setup, painter: Painter) -> list[str]:
         f"**Seats** in turn order: {', '.join(seats)}. {seats[0]} places its wallaby on a free "
         "perimeter tile (edge row or column)."
     )
+    free = "no wallaby or scarecrow on it" if field.scarecrow else "no wallaby on it"
     for seat in range(1, field.players):
         lines.append(
             f"{seats[seat]} places its wallaby on a free perimeter tile, then harvests a free "
-            f"{seat}-plant tile (no wallaby or scarecrow on it) from anywhere on the board."
+            f"{seat}-plant tile ({free}) from anywhere on the board."
         )
     if field.scarecrow:
         lines.append(f"{seats[-1]} then places the **scarecrow** on any tile. {seats[0]} starts.")
