@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -23,7 +23,9 @@ from pnp.commands.common import (
 )
 from pnp.errors import PnpError, one_of
 from pnp.games import get_game
+from pnp.games.base import Game, Setup
 from pnp.kits import FORMATS, KIT_OPTIONS, build_kit, write_kit
+from pnp.kits.options import KitOptions
 from pnp.output import check_folder
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
@@ -37,6 +39,18 @@ def _back_offset(text: str) -> tuple[float, float]:
             f"--back-offset {text} is not valid: expected X,Y in mm, e.g. 0.5,-1"
         ) from None
     return x, y
+
+
+def _checked(printed: type[KitOptions], game: Game[Any], drawn: Setup, path: Path | None) -> Setup:
+    """The setup as its kit prints it (KitOptions.checked); a refusal of a setup file names
+    the file and the option in it, which `--setup` takes from the file, not the command line."""
+    if path is None:
+        return printed.of(drawn).checked(game, drawn)
+    try:
+        with worded_flags(**{name: f"its option {name}:" for name in printed.names()}):
+            return printed.of(drawn).checked(game, drawn)
+    except PnpError as error:
+        raise PnpError(f"setup file {path}: {error}") from None
 
 
 def kit(
@@ -100,11 +114,12 @@ def kit(
                 agents=parse_agents(agents, options.players),
                 execution=Execution(default_workers()), console=console,
             )  # fmt: skip
+        drawn = printed.given(own).recorded(drawn)  # the print options given with --fair
     else:
         drawn = setup_from(
             chosen, setup, checked_seed(seed), players, variant, game_options or {}, printed
         )
-    drawn = printed.of(drawn).recorded(drawn)
+    drawn = _checked(printed, chosen, drawn, setup)
     document = build_kit(chosen, drawn, settings, test_page, offset_hint="--back-offset -X,-Y")
     for path in write_kit(chosen, drawn, document, out, format):
         console.print(str(path))

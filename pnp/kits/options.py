@@ -36,6 +36,13 @@ class KitOptions(OptionRecord):
         """The setup of `seed`; a kit that prints several setups together joins them here."""
         return game.random_setup(seed, options)
 
+    def checked(self, game: Game[Any], setup: Setup) -> Setup:
+        """`setup` as the kit prints it, these print options recorded, whether it was drawn,
+        read from a file or found balanced. A kit whose print options ask for a check of the
+        setup (Platypus: that its deal ends) makes it here and raises InputError naming the
+        option that would let it print anyway."""
+        return self.recorded(setup)
+
     def recorded(self, setup: Setup) -> Setup:
         """`setup` recording these print options, as setup.json holds them."""
         return replace(setup, kit_options=self.to_json())

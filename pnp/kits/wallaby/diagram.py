@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.wallaby.rules import Field
-from pnp.kits.wallaby.art import arrow, cross, paragraph, plants, scarecrow
+from pnp.kits.wallaby.art import arrow, cross, plants, scarecrow
 from pnp.render.document import Document
 from pnp.render.drawing import Anchor, Drawing, Point, Style, rect_shape
+from pnp.render.text import paragraph
 from pnp.render.theme import Painter
 
 CELL = 10.5
