@@ -141,10 +141,11 @@ def _animal_cell(
 def _colour_chip(
     sheet: Drawing, painter: Painter, x: float, y: float, w: float, h: float, colour: int
 ) -> None:
+    """A square of the colour and its word, in one size for both words (that fits `w`)."""
     name = SWATCH[colour]
     painter.area(sheet, rect_shape(x, y, h, h), name, outline=0.25)
-    word = COLOURS[colour]
-    sheet.text(x + h + 1.5, y + h / 2 + 1.2, word, fit_size(word, 3.4, w - h - 2), bold=True)
+    size = min(fit_size(word, 3.4, w - h - 2, True) for word in COLOURS)
+    sheet.text(x + h + 1.5, y + h / 2 + 1.2, COLOURS[colour], size, bold=True)
 
 
 def _dealt_cell(
@@ -158,11 +159,11 @@ def _dealt_cell(
     h: float,
 ) -> None:
     if row == "COLOUR":
-        _colour_chip(sheet, painter, x + 2, y + 2.5, COL_W - 14, h - 5, column.colour)
+        _colour_chip(sheet, painter, x + 2, y + 4.0, COL_W - 13.5, h - 8, column.colour)
         if column.colour != on:  # the card changes colour: a point
-            sheet.rect(x + COL_W - 11, y + 2.5, 9.5, h - 5, Style(fill="#ffffff",
+            sheet.rect(x + COL_W - 9.5, y + 2.5, 8.0, h - 5, Style(fill="#ffffff",
                        stroke="#000000", width=0.4), radius=1.2)  # fmt: skip
-            sheet.centred_text(x + COL_W - 6.25, y + h / 2, "+1", 4.0, bold=True)
+            sheet.centred_text(x + COL_W - 5.5, y + h / 2, "+1", 4.0, bold=True)
     elif row == "ANIMAL":
         _animal_cell(sheet, column.animal, x, y, h, "#222222", bold=True)
     else:
@@ -190,7 +191,8 @@ def _tree_label(
         arrow_shape(x, y + h * 0.18, 8, h * 0.36, left=left), Style(fill="#333333", stroke=None)
     )
     name = "Wattle" if left else "Ghost Gum"
-    sheet.text(x + 9.5, y + h * 0.36 + 1.2, name, fit_size(name, 3.2, w - 10), bold=True)
+    size = fit_size("Ghost Gum", 3.2, w - 11, True)  # the longer name: both trees in one size
+    sheet.text(x + 9.5, y + h * 0.36 + 1.2, name, size, bold=True)
     sheet.text(x + 9.5, y + h * 0.9, "1 cell", 2.4, fill="#555555")
 
 

@@ -237,17 +237,19 @@ def _setup_text(setup: Setup, painter: Painter) -> list[str]:
         "the left. Squares are named by file and rank (a1 is the near left corner).",
     ]
     removal = Counter(TILES) - Counter(tile_set(setup.options))
-    if not removal and WallabyKitOptions.of(setup).tiles == "all":
-        lines.append(f"**All 49 tiles** are used: those marked {SET_ASIDE_MARK} too.")
-    if removal:
-        printed = (
-            "marked, not used" if WallabyKitOptions.of(setup).tiles == "all" else "not printed"
+    every_tile = WallabyKitOptions.of(setup).tiles == "all"
+    if not removal and every_tile:
+        lines.append(
+            f"**Tiles marked {SET_ASIDE_MARK}** are used too: only 2 players set them aside."
         )
+    if removal:
+        printed = f"printed, marked {SET_ASIDE_MARK}, not used" if every_tile else "not printed"
         lines.append(f"**Set aside** for 2 players ({printed}): {_count(removal)}.")
     if aside - removal:
+        printed = "printed, not used" if every_tile else "not printed"
         lines.append(
             f"**The Valley** set aside one tile drawn at random: {_count(aside - removal)} "
-            "(not printed)."
+            f"({printed})."
         )
     seats = [seat_title(painter, s) for s in range(field.players)]
     lines.append(

@@ -140,3 +140,22 @@ def test_the_rules_have_no_move_notation_or_command_line_options() -> None:
     assert "--" not in text
     assert not re.search(r"\b[NESW][1-3]/|place:|harvest:|scarecrow:|put:", text)
     assert "simulator writes" not in text
+
+
+@pytest.mark.parametrize("variant", ["standard", "valley", "children"])
+def test_no_page_of_the_kit_names_a_command_line_option(variant: str) -> None:
+    import re
+
+    from pnp.render.drawing import Drawing, Place, Text
+
+    def words(drawing: Drawing) -> list[str]:
+        found: list[str] = []
+        for op in drawing.ops:
+            found += [op.text] if isinstance(op, Text) else []
+            found += words(op.drawing) if isinstance(op, Place) else []
+        return found
+
+    setup = WallabyKitOptions().draw(GAME, 5, GAME.info.resolve(2, variant, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
+    printed = [w for page in document.pages for w in words(page.drawing)]
+    assert printed and not [w for w in printed if re.search(r"--[a-z]", w)]
