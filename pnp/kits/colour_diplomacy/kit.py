@@ -10,6 +10,8 @@ every field, token and card in a player's colour also carries the colour's lette
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pnp.games.colour_diplomacy.game import ColourDiplomacySetup
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.colour_diplomacy.ring_board import RingGeometry, draw_board, token
@@ -17,7 +19,7 @@ from pnp.render.document import Document, Room
 from pnp.render.drawing import BLACK, WHITE, Drawing, Style, circle_shape, rect_shape
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box, component_sizes
-from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out
+from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out, shares_room
 from pnp.render.text import wrap
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
@@ -73,21 +75,42 @@ def draw(kit: KitContext) -> None:
     tile_drawing(document, coloured, "Board with the start colours")
     colour_track(document, painter, circle_colours)
     players = range(1, n + 1)
-    lay_out(
-        document,
-        [colour_card(painter, p) for p in players],
-        SheetSpec(CARD_W, CARD_H, 0),
-        "Colour cards",
-        "Colour cards: one per player, laid on the circle colour track",
-    )
-    lay_out(
-        document,
-        [token(painter, p) for p in players for _ in range(TOKENS_EACH)],
-        SheetSpec(TOKEN, TOKEN, 3.0),
-        "Tokens",
-        f"Tokens: one per player and a spare ({n} players)",
-    )
+    small = [
+        Group([colour_card(painter, p) for p in players], SheetSpec(CARD_W, CARD_H, 0),
+              "Colour cards", "Colour cards: one per player, laid on the circle colour track"),
+        Group([token(painter, p) for p in players for _ in range(TOKENS_EACH)],
+              SheetSpec(TOKEN, TOKEN, 3.0), "Tokens",
+              f"Tokens: one per player and a spare ({n} players)"),
+    ]  # fmt: skip
+    # Two pads a page: with an odd count the last pads page has half a page free, where the
+    # small groups go from the first that finds no room under the colour track (the pads have
+    # backs, so they start a page of their own either way).
+    later: list[Group] = []
+    for group in small:
+        if n % 2 == 1 and (later or not shares_room(document, *group.size())):
+            later.append(group)
+        else:
+            group.lay_out(document)
     add_order_pads(document, painter, n, kit.title)
+    for group in later:
+        group.lay_out(document)
+    add_refill_pads(document, painter, kit.title)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Components laid out together, with the page title and heading they print under."""
+
+    items: list[Drawing]
+    spec: SheetSpec
+    title: str
+    heading: str
+
+    def size(self) -> tuple[int, SheetSpec, str]:
+        return len(self.items), self.spec, self.heading
+
+    def lay_out(self, document: Document) -> None:
+        lay_out(document, self.items, self.spec, self.title, self.heading)
 
 
 def colour_card(painter: Painter, player: int) -> Drawing:
@@ -184,8 +207,7 @@ REFILL_FROM = 2 * PAD_TURNS + 1  # the first turn of the refill pads (after both
 
 
 def add_order_pads(document: Document, painter: Painter, players: int, title: str) -> None:
-    """A two-sided pad per player (turns 1 to 2 * PAD_TURNS), then one refill page of pads
-    for whoever writes (the next 2 * PAD_TURNS turns), printed again for a longer game."""
+    """A two-sided pad per player: turns 1 to PAD_TURNS on the front, then to 2 * PAD_TURNS."""
     lay_out(
         document,
         [order_pad(painter, p, title, 1) for p in range(1, players + 1)],
@@ -194,6 +216,11 @@ def add_order_pads(document: Document, painter: Painter, players: int, title: st
         "Order pads: write your order secretly, then all reveal at once; turns go on overleaf",
         backs=[order_pad(painter, p, title, PAD_TURNS + 1) for p in range(1, players + 1)],
     )
+
+
+def add_refill_pads(document: Document, painter: Painter, title: str) -> None:
+    """One two-sided page of two pads for whoever writes, the next 2 * PAD_TURNS turns,
+    printed again for a longer game."""
     last = REFILL_FROM + 2 * PAD_TURNS - 1
     lay_out(
         document,
