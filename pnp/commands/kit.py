@@ -41,14 +41,14 @@ def _back_offset(text: str) -> tuple[float, float]:
     return x, y
 
 
-def _checked(printed: type[KitOptions], game: Game[Any], drawn: Setup, path: Path | None) -> Setup:
+def _checked(printed: KitOptions, game: Game[Any], drawn: Setup, path: Path | None) -> Setup:
     """The setup as its kit prints it (KitOptions.checked); a refusal of a setup file names
     the file and the option in it, which `--setup` takes from the file, not the command line."""
     if path is None:
-        return printed.of(drawn).checked(game, drawn)
+        return printed.checked(game, drawn)
     try:
         with worded_flags(**{name: f"its option {name}:" for name in printed.names()}):
-            return printed.of(drawn).checked(game, drawn)
+            return printed.checked(game, drawn)
     except PnpError as error:
         raise PnpError(f"setup file {path}: {error}") from None
 
@@ -114,12 +114,13 @@ def kit(
                 agents=parse_agents(agents, options.players),
                 execution=Execution(default_workers()), console=console,
             )  # fmt: skip
-        drawn = printed.given(own).recorded(drawn)  # the print options given with --fair
-    else:
+        drawn = _checked(printed.given(own), chosen, drawn, None)  # the options given with it
+    else:  # a setup drawn from a seed comes checked (KitOptions.draw); a file's is checked here
         drawn = setup_from(
             chosen, setup, checked_seed(seed), players, variant, game_options or {}, printed
         )
-    drawn = _checked(printed, chosen, drawn, setup)
+        if setup is not None:
+            drawn = _checked(printed.of(drawn), chosen, drawn, setup)
     document = build_kit(chosen, drawn, settings, test_page, offset_hint="--back-offset -X,-Y")
     for path in write_kit(chosen, drawn, document, out, format):
         console.print(str(path))

@@ -29,8 +29,8 @@ class KitOptions(OptionRecord):
         return 1
 
     def draw(self, game: Game[Any], seed: int, options: GameOptions) -> Setup:
-        """The setup the kit prints from `seed`, with these print options recorded."""
-        return self.recorded(self.drawn(game, seed, options))
+        """The setup the kit prints from `seed`, checked, with these print options recorded."""
+        return self.checked(game, self.drawn(game, seed, options))
 
     def drawn(self, game: Game[Any], seed: int, options: GameOptions) -> Setup:
         """The setup of `seed`; a kit that prints several setups together joins them here."""

@@ -187,3 +187,14 @@ def test_every_kit_declares_its_print_options_as_a_record() -> None:
         "wallaby", "paper-penguins", "platypus"))  # fmt: skip
     for name in GAMES:
         assert not set(KIT_OPTIONS[name].names()) & set(GAMES[name].info.options_type.names())
+
+
+def test_print_options_given_with_fair_are_kept(tmp_path: Path) -> None:
+    code, _, err = invoke(
+        "kit", "wallaby", "--fair", "--fair-games", "8", "--tolerance", "0.45", "--seed", "1",
+        "--tile-backs", "field", "--tiles", "all", "--format", "pdf", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert code == 0, err
+    (setup,) = tmp_path.glob("wallaby-*/setup.json")
+    options = json.loads(setup.read_text())["options"]
+    assert options["tile-backs"] == "field" and options["tiles"] == "all"
