@@ -2,8 +2,10 @@
 
 For the default kit of every game (seed 1, A4 and Letter) and a few options, prints the page
 count and each page's fill (pnp.render.fill: the fraction of the printable area its content
-covers) in page order, the pages under a third marked with `*`. The cover (page 1) and the rules
-pages are counted but not judged.
+covers) in page order, the pages under a third marked with `*`, and the sheets of paper the kit
+takes as printed (a kit with backs prints double-sided at the default `--duplex long`, two pages a
+sheet, with blank backs behind pages to cut: Document.printed_order). The cover (page 1) and the
+rules pages are counted but not judged.
 
     python -m benchmarks.kit_pages [--seed 1] [--markdown]
 """
@@ -46,7 +48,13 @@ def judged(document: Document, number: int) -> bool:
     return document.pages[number - 1].title not in ("Cover", "Rules")
 
 
-def row(case: Case, paper: str, seed: int) -> tuple[str, int, str, int]:
+def sheets(document: Document) -> int:
+    """The sheets of paper the kit takes as printed."""
+    printed = len(document.printed_order())
+    return -(-printed // 2) if document.double_sided else printed
+
+
+def row(case: Case, paper: str, seed: int) -> tuple[str, int, str, int, int]:
     document = kit_document(case, paper, seed)
     fills = []
     low = 0
@@ -55,7 +63,7 @@ def row(case: Case, paper: str, seed: int) -> tuple[str, int, str, int]:
         mark = "*" if fill < THIRD and judged(document, number) else ""
         low += mark == "*"
         fills.append(f"{100 * fill:.0f}{mark}")
-    return case[0], len(document.pages), " ".join(fills), low
+    return case[0], len(document.pages), " ".join(fills), low, sheets(document)
 
 
 def main() -> None:
@@ -65,16 +73,19 @@ def main() -> None:
     args = parser.parse_args()
     for paper in ("a4", "letter"):
         if args.markdown:
-            print(f"\n| kit ({paper.upper()}) | pages | under 1/3 | fill of each page, % |")
-            print("|---|---|---|---|")
+            print(
+                f"\n| kit ({paper.upper()}) | pages | sheets | under 1/3 | fill of each page, % |"
+            )
+            print("|---|---|---|---|---|")
         else:
-            print(f"\n{'kit (' + paper.upper() + ')':34} {'pages':>5} {'<1/3':>4}  fill %")
+            label = f"kit ({paper.upper()})"
+            print(f"\n{label:34} {'pages':>5} {'sheets':>6} {'<1/3':>4}  fill %")
         for case in CASES:
-            label, pages, fills, low = row(case, paper, args.seed)
+            label, pages, fills, low, used = row(case, paper, args.seed)
             if args.markdown:
-                print(f"| `{label}` | {pages} | {low} | {fills} |")
+                print(f"| `{label}` | {pages} | {used} | {low} | {fills} |")
             else:
-                print(f"{label:34} {pages:>5} {low:>4}  {fills}")
+                print(f"{label:34} {pages:>5} {used:>6} {low:>4}  {fills}")
 
 
 if __name__ == "__main__":

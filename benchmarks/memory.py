@@ -2,8 +2,10 @@
 
 Each case runs the command in its own child process (one worker, so the run is that one
 process) and reads the child's peak resident set size from `resource.getrusage`. A case with a
-time limit is stopped by SIGINT (Ctrl-C) after that many seconds, as a user would stop a run far
-too long to finish, and keeps what it played.
+time limit is stopped by SIGINT (Ctrl-C) that many seconds after its first games are on disk,
+as a user would stop a run far too long to finish, and keeps what it played: the case checks
+that its summary.json counts exactly the games results.jsonl kept and games.csv has a row for
+each. The last column is the peak against the first case's.
 
     python -m benchmarks.memory [--games 10000 1000000] [--limited 100000000 --seconds 60]
 """
@@ -11,6 +13,7 @@ too long to finish, and keeps what it played.
 from __future__ import annotations
 
 import argparse
+import json
 import resource
 import signal
 import subprocess
@@ -24,7 +27,7 @@ from pathlib import Path
 @dataclass(frozen=True)
 class Peak:
     games: int  # scheduled
-    played: int  # kept in results.jsonl
+    played: int  # kept in results.jsonl, counted in summary.json and listed in games.csv
     seconds: float
     peak_mb: float
     stopped: bool  # by the time limit
@@ -46,8 +49,13 @@ def one(games: int, limit: float | None) -> None:
     with tempfile.TemporaryDirectory() as out:
         command = [sys.executable, "-m", "pnp", "simulate", "platypus", "--games", str(games),
                    "--seed", "1", "--workers", "1", "--out", out]  # fmt: skip
+        folder = Path(out, "platypus-sim-1")
         started = time.perf_counter()
         child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while (
+            limit is not None and child.poll() is None and not (folder / "results.jsonl").exists()
+        ):
+            time.sleep(0.05)  # the limit counts from the first game played, not from start-up
         try:
             child.wait(timeout=limit)
             stopped = False
@@ -56,8 +64,11 @@ def one(games: int, limit: float | None) -> None:
             child.wait()
             stopped = True
         seconds = time.perf_counter() - started
-        results = Path(out, "platypus-sim-1", "results.jsonl")
-        played = sum(1 for _ in results.open()) - 1 if results.exists() else 0
+        played = sum(1 for _ in (folder / "results.jsonl").open()) - 1
+        summary = json.loads((folder / "summary.json").read_text())
+        rows = sum(1 for _ in (folder / "games.csv").open()) - 1
+        if not summary["games"] == rows == played or summary["complete"] == stopped:
+            raise SystemExit(f"summary of {summary['games']} games, {rows} rows, {played} kept")
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # kB on Linux
     print(played, f"{seconds:.1f}", peak, int(stopped))
 
@@ -74,12 +85,15 @@ def main() -> None:
         return
     cases = [(games, None) for games in args.games]
     cases += [(games, args.seconds) for games in args.limited]
-    print(f"{'games scheduled':>16} {'games played':>13} {'seconds':>8} {'peak RSS MB':>12}")
+    print(f"{'games scheduled':>16} {'games played':>13} {'seconds':>8} {'peak RSS MB':>12} "
+          f"{'vs first':>9}")  # fmt: skip
+    first = None
     for games, limit in cases:
         peak = measure(games, limit)
+        first = first or peak
         note = "  (stopped by Ctrl-C)" if peak.stopped else ""
         figures = f"{peak.games:>16,} {peak.played:>13,} {peak.seconds:>8.1f} {peak.peak_mb:>12.0f}"
-        print(figures + note)
+        print(f"{figures} {peak.peak_mb / first.peak_mb:>8.2f}x{note}", flush=True)
 
 
 if __name__ == "__main__":

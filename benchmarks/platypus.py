@@ -205,7 +205,7 @@ def time_simulate(games: int) -> None:
     start, cpu = time.perf_counter(), time.process_time()
     result = run(plan, Execution(1), show_progress=False)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    rate = len(result.records) / seconds
+    rate = result.played / seconds
     label = f"pnp simulate platypus --games {games} --workers 1 (games played, no report)"
     print(f"\n{label}: {seconds:.1f} s wall, {cpu:.1f} s CPU ({rate:,.0f} games/s)")
 

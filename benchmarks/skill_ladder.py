@@ -1,65 +1,70 @@
-"""The skill ladder: stronger agents must beat weaker ones, per game.
+"""The skill ladder: each rung of a game's ladder against the rung below, head to head.
 
-For every registered game (or the ones named), plays `mcts:200` against `random` and `greedy`
-against `random` in paired games (each agent in every seat equally often; with more than two
-players the stronger agent takes one seat and `random` the others) and prints the stronger
-agent's win rate with its Wilson 95% interval, against the 1/N it would get if it were no better.
+For every registered game with choices (or the ones named), takes the game's default ladder
+(`GameInfo.ladder`, weakest first; `--ladder A,B,...` to name one) and plays each agent against
+the one below it in paired games: the stronger agent in one seat, the weaker in the others, every
+seat order equally often, on the same setups and seeds for every pair. Prints the stronger
+agent's mean s (1 a sole win, 0 a sole last; 1/2 if it is no better) with its Wilson 95%
+interval, and whether it beats the rung below (interval above 1/2). Against random everything
+scores near 1, which is why the ladder compares neighbours.
 
-    python benchmarks/skill_ladder.py [--games 40] [GAME ...]
+    python -m benchmarks.skill_ladder [--games 8] [--ladder A,B,...] [GAME ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import tempfile
 import time
+from pathlib import Path
 
 from pnp.games import GAMES
 from simulate.executors import Execution, default_workers
+from simulate.ladder import head_to_head, results_in
 from simulate.runner import RunPlan
 from simulate.session import run
-from simulate.stats import summarize
+from simulate.store import ResultStore
 
-LADDER = (("mcts:200", "random"), ("greedy", "random"))
-# Where a game's default is too slow for 200-iteration searches, the ladder plays a smaller
-# board or shorter rollouts (judged by the game's evaluation), and says so in its output.
+# Boards small enough for searches of a few seconds a move; the output names them.
 OPTIONS = {"amazons": {"size": "6"}}
-MCTS = {"billabong": "mcts:200:10", "wallaby": "mcts:200:20"}
-FEWER = {"billabong": 8, "wallaby": 12}  # games per rung where one MCTS game takes minutes
 
 
-def rung(game: str, strong: str, weak: str, games: int) -> str:
+def duel(game: str, stronger: str, weaker: str, games: int, workers: int) -> str:
     info = GAMES[game].info
     options = info.resolve(None, None, OPTIONS.get(game, {}))
-    if strong == "mcts:200":
-        strong = MCTS.get(game, strong)
-        games = min(games, FEWER.get(game, games))
     players = options.players
-    agents = (strong,) + (weak,) * (players - 1)
-    plan = RunPlan(game, options, agents, 7, games, random_setups=games // players, paired=True)
+    agents = (stronger,) + (weaker,) * (players - 1)
+    setups = -(-games // players)
+    plan = RunPlan(game, options, agents, 7, games, random_setups=setups, paired=True)
     start = time.perf_counter()
-    result = run(plan, Execution(default_workers()), show_progress=False)
+    with tempfile.TemporaryDirectory() as folder:  # runs keep no records: read them back
+        run(plan, Execution(workers), ResultStore(Path(folder), plan, False), show_progress=False)
+        skill, (wins, draws, losses) = head_to_head(results_in(Path(folder)), stronger)
     seconds = time.perf_counter() - start
-    tally = summarize(result.records, players)["agent_results"][strong]
-    lo, hi = tally["ci95"]
-    verdict = "beats" if lo > 1 / players else "not shown to beat"
+    verdict = "beats" if skill.low > 0.5 else "not shown to beat"
     shown = game + "".join(f" --{key} {value}" for key, value in OPTIONS.get(game, {}).items())
     return (
-        f"{shown:<22} {strong:>12} vs {weak:<7} win rate {tally['win_rate']:.2f} "
-        f"[{lo:.2f}, {hi:.2f}] vs 1/N = {1 / players:.2f}: {verdict} ({seconds:.0f} s)"
+        f"{shown:<22} {stronger:>12} {verdict} {weaker:<12} mean s {skill.text()} "
+        f"({wins}-{draws}-{losses} over {skill.games} finished games, {seconds:.0f} s)"
     )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=8, help="games per pair of rungs")
+    parser.add_argument("--ladder", help="agents, weakest first (default: each game's ladder)")
+    parser.add_argument("--workers", type=int, default=default_workers())
     parser.add_argument("games_named", nargs="*", metavar="GAME")
     arguments = parser.parse_args()
     for game in arguments.games_named or list(GAMES):
-        if not GAMES[game].info.has_choices:
+        info = GAMES[game].info
+        if not info.has_choices:
             print(f"{game:<22} no choices: every agent plays the same game")
             continue
-        for strong, weak in LADDER:
-            print(rung(game, strong, weak, arguments.games), flush=True)
+        ladder = arguments.ladder.split(",") if arguments.ladder else info.ladder
+        for weaker, stronger in itertools.pairwise(ladder):
+            print(duel(game, stronger, weaker, arguments.games, arguments.workers), flush=True)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,13 @@ from __future__ import annotations
 import argparse
 
 from pnp.games import get_game
+from pnp.games.base import Outcome
 from simulate.agents import parse_agents
 from simulate.executors import Execution
+from simulate.measures import GameFact
 from simulate.runner import RunPlan
-from simulate.session import run, summary_document
+from simulate.session import run
+from simulate.stats import Distribution, Rate
 
 
 def main() -> None:
@@ -36,16 +39,21 @@ def main() -> None:
             agents = parse_agents(args.agents, players)
             plan = RunPlan("wallaby", options, agents, args.seed, args.games,
                            random_setups=args.games)  # fmt: skip
-            summary = summary_document(run(plan, Execution(args.workers), show_progress=False))
+            measures = run(plan, Execution(args.workers), show_progress=False).measures
             seats = "  ".join(
-                f"{100 * s['win_rate']:4.1f} [{100 * s['ci95'][0]:4.1f}-{100 * s['ci95'][1]:4.1f}]"
-                f"{' ' if s['fair_in_ci95'] else '*'}"
-                for s in summary["seats"]
+                f"{100 * rate.rate:4.1f} [{100 * rate.ci95[0]:4.1f}-{100 * rate.ci95[1]:4.1f}]"
+                f"{' ' if measures.fair_in_ci95(seat) else '*'}"
+                for seat, rate in enumerate(s.standings.win_rate for s in measures.tally.seats)
             )
-            facts = summary.get("facts", {})
-            turns = facts.get("play_turns", {}).get("mean", float("nan"))
-            ended = facts.get("ended_by_elimination", {}).get("rate", 0.0)
-            undecided = summary["outcomes"]["undecided"]
+            play_turns = measures.fact("play_turns")
+            ended_fact = measures.fact("ended_by_elimination")
+            turns = float("nan")
+            if isinstance(play_turns, GameFact) and isinstance(play_turns.value, Distribution):
+                turns = play_turns.value.mean
+            ended = 0.0
+            if isinstance(ended_fact, GameFact) and isinstance(ended_fact.value, Rate):
+                ended = ended_fact.value.rate
+            undecided = measures.tally.outcomes[Outcome.UNDECIDED]
             print(
                 f"{players} {variant:9} {seats:<84} {turns:10.1f} {100 * ended:8.1f}% "
                 f"{undecided:9d}"

@@ -6,6 +6,7 @@ randomness only from the generator it is given, so a game's seed fixes every cho
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -59,14 +60,15 @@ def _mcts(parameter: str | None) -> Agent:
 
     if parameter is None:
         return MCTSAgent()
-    numbers = parameter.split(":")
-    if len(numbers) > 2 or not all(n.isdigit() and 1 <= int(n) <= 1_000_000 for n in numbers):
+    form = re.fullmatch(r"(\d+)(x?)(?::(\d+))?", parameter)
+    numbers = [int(n) for n in form.group(1, 3) if n is not None] if form else []
+    if not form or not all(1 <= n <= 1_000_000 for n in numbers[:1]) or numbers[1:2] > [1_000_000]:
         raise PnpError(
-            f"agent mcts:{parameter}: expected mcts:ITERATIONS or mcts:ITERATIONS:ROLLOUT, "
-            "whole numbers from 1 to 1000000"
+            f"agent mcts:{parameter}: expected mcts:ITERATIONS or mcts:Nx (N iterations per "
+            "legal move), then optionally :ROLLOUT, whole numbers from 1 to 1000000"
         )
-    rollout = int(numbers[1]) if len(numbers) == 2 else ROLLOUT_LIMIT
-    return MCTSAgent(int(numbers[0]), rollout)
+    rollout = numbers[1] if len(numbers) == 2 else ROLLOUT_LIMIT
+    return MCTSAgent(numbers[0], rollout, per_move=form.group(2) == "x")
 
 
 AGENTS: dict[str, Factory] = {

@@ -26,10 +26,12 @@ from matplotlib.ticker import MaxNLocator
 
 from pnp.games.base import Outcome
 from pnp.output import output_folder, write_file
+from simulate.measures import Fact, Measures, SeatFact
 from simulate.metrics import Z95
 from simulate.report import fact_line
-from simulate.runner import GameRecord
 from simulate.setups import SetupFairness
+from simulate.stats import Distribution, Rate
+from simulate.summary import RunSummary
 
 plt.rcParams.update({"svg.hashsalt": "pnp", "font.size": 9, "figure.dpi": 100})
 FUNNEL_Z = (Z95, 3.090232306167813)  # 95% and 99.8% control limits
@@ -37,18 +39,16 @@ FUNNEL_Z = (Z95, 3.090232306167813)  # 95% and 99.8% control limits
 
 def write_report(
     folder: Path,
-    summary: dict[str, Any],
-    records: Sequence[GameRecord],
+    summary: RunSummary,
     fairness: Sequence[SetupFairness],
     seat_names: Sequence[str],
 ) -> list[Path]:
     """Write report.pdf and charts/<name>.png|svg into `folder`; returns the paths written."""
+    measures = summary.result.measures
     charts = {
-        "seats": _seat_chart(summary, seat_names),
-        "duration": _histogram(
-            [r.turns for r in records if r.outcome == Outcome.FINISHED], "Game length", "turns"
-        ),
-        "margin": _histogram(_margins(records), "Score margin (best - second)", "points"),
+        "seats": _seat_chart(measures, seat_names),
+        "duration": _histogram(measures.turns, "Game length", "turns"),
+        "margin": _histogram(measures.margin, "Score margin (best - second)", "points"),
     }
     if sum(1 for f in fairness if f.games > 1) >= 2:
         charts["funnel"] = _funnel(fairness)
@@ -72,30 +72,26 @@ def write_report(
     return paths
 
 
-def _margins(records: Sequence[GameRecord]) -> list[float]:
-    return [
-        sorted(r.scores, reverse=True)[0] - sorted(r.scores, reverse=True)[1]
-        for r in records
-        if r.outcome == Outcome.FINISHED and r.scores is not None and len(r.scores) > 1
-    ]
+def _6(value: float) -> float:
+    """A measure as summary.json rounds it, so the report shows what the file holds."""
+    return round(float(value), 6)
 
 
-def _seat_chart(summary: dict[str, Any], seat_names: Sequence[str]) -> Figure:
-    seats = summary["seats"]
+def _seat_chart(measures: Measures, seat_names: Sequence[str]) -> Figure:
+    seats = measures.tally.seats
     figure, (wins, scores) = plt.subplots(1, 2, figsize=(8, 3.4))
     x = np.arange(len(seats))
-    rates = np.array([s["win_rate"] for s in seats])
-    low = rates - np.array([s["ci95"][0] for s in seats])
-    high = np.array([s["ci95"][1] for s in seats]) - rates
+    rates = np.array([_6(s.standings.win_rate.rate) for s in seats])
+    low = rates - np.array([_6(s.standings.win_rate.ci95[0]) for s in seats])
+    high = np.array([_6(s.standings.win_rate.ci95[1]) for s in seats]) - rates
     wins.bar(x, rates, yerr=[low, high], capsize=4, color="#4c72b0")
     wins.axhline(1 / len(seats), color="#888888", linestyle="dashed", linewidth=1, label="1/N")
     wins.set(xticks=x, xticklabels=seat_names, ylabel="win rate", title="Win rate per seat (95%)")
     wins.set_ylim(0, min(1.0, max(1 / len(seats), float(max(rates + high))) * 1.3 + 0.02))
     wins.legend(loc="upper left", fontsize=7, framealpha=0.9)
-    means = np.array([s["mean_s"] for s in seats])
-    errors = np.array(
-        [[m - s["s_ci95"][0], s["s_ci95"][1] - m] for m, s in zip(means, seats, strict=True)]
-    ).T
+    intervals = [tuple(_6(v) for v in s.mean_s) for s in seats]
+    means = np.array([mean for mean, _, _ in intervals])
+    errors = np.array([[mean - low, high - mean] for mean, low, high in intervals]).T
     scores.errorbar(x, means, yerr=errors, fmt="o", capsize=4, color="#dd8452")
     scores.axhline(0.5, color="#888888", linestyle="dashed", linewidth=1)
     scores.set(
@@ -109,18 +105,20 @@ def _seat_chart(summary: dict[str, Any], seat_names: Sequence[str]) -> Figure:
     return figure
 
 
-def _histogram(values: Sequence[float], title: str, unit: str) -> Figure:
+def _histogram(distribution: Distribution, title: str, unit: str) -> Figure:
     figure, axes = plt.subplots(figsize=(8, 3.2))
-    if values:
-        axes.hist(values, bins=_bins(values), color="#55a868", edgecolor="white")
+    if distribution.n:
+        values = [value for value, _ in distribution.counts]
+        games = [count for _, count in distribution.counts]
+        axes.hist(values, bins=_bins(values), weights=games, color="#55a868", edgecolor="white")
         if all(float(v).is_integer() for v in values):
             axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.axvline(
-            float(np.mean(values)),
+            distribution.mean,
             color="#333333",
             linestyle="dashed",
             linewidth=1,
-            label=f"mean {np.mean(values):.1f}",
+            label=f"mean {distribution.mean:.1f}",
         )
         axes.legend(loc="upper right")
     else:
@@ -132,10 +130,11 @@ def _histogram(values: Sequence[float], title: str, unit: str) -> Figure:
 
 def _bins(values: Sequence[float]) -> Any:
     """Whole-number data: bins of a whole width with edges halfway between values, so no bin
-    holds more possible values than another; other data: up to 40 equal bins."""
-    low, high = min(values), max(values)
+    holds more possible values than another; other data: up to 40 equal bins. `values` are
+    the distinct values, in order."""
+    low, high = values[0], values[-1]
     if not all(float(v).is_integer() for v in values):
-        return min(40, max(5, len(set(values))))
+        return min(40, max(5, len(values)))
     width = max(1, math.ceil((high - low + 1) / 40))
     return np.arange(low - 0.5, high + width + 0.5, width)
 
@@ -166,64 +165,67 @@ def _funnel(fairness: Sequence[SetupFairness]) -> Figure:
 
 
 def _summary_page(
-    summary: dict[str, Any], seat_names: Sequence[str], fairness: Sequence[SetupFairness]
+    summary: RunSummary, seat_names: Sequence[str], fairness: Sequence[SetupFairness]
 ) -> Figure:
     figure = plt.figure(figsize=(8.27, 11.69))
+    result, plan = summary.result, summary.result.plan
+    measures = result.measures
     lines = [
-        f"{summary['title']}: balance report",
+        f"{summary.title}: balance report",
         "",
-        f"games {summary['games']} on {summary['setups']} setup(s), players {summary['players']}, "
-        f"variant {summary['variant']}",
-        f"agents {', '.join(summary['agents'])}; paired {summary['paired']}; "
-        f"seed {summary['seed']}",
+        f"games {result.played} on {plan.setup_count} setup(s), players {measures.players}, "
+        f"variant {plan.options.variant}",
+        f"agents {', '.join(plan.agents)}; paired {plan.paired}; seed {plan.seed}",
         "",
         "seat        wins   draws  losses  win rate (95%)          mean s (95%)",
     ]
-    for seat, name in zip(summary["seats"], seat_names, strict=True):
-        lo, hi = seat["ci95"]
-        slo, shi = seat["s_ci95"]
+    for seat, name in zip(measures.tally.seats, seat_names, strict=True):
+        standings = seat.standings
+        rate, (lo, hi) = _6(standings.win_rate.rate), (_6(v) for v in standings.win_rate.ci95)
+        mean, slo, shi = (_6(v) for v in seat.mean_s)
         lines.append(
-            f"{name:<10} {seat['wins']:>6} {seat['draws']:>6} {seat['losses']:>7}  "
-            f"{seat['win_rate']:.3f} ({lo:.3f}-{hi:.3f})   "
-            f"{seat['mean_s']:.3f} ({slo:.3f}-{shi:.3f})"
+            f"{name:<10} {standings.wins:>6} {standings.draws:>6} {standings.losses:>7}  "
+            f"{rate:.3f} ({lo:.3f}-{hi:.3f})   "
+            f"{mean:.3f} ({slo:.3f}-{shi:.3f})"
         )
-    lines += ["", *_measure_lines(summary)]
+    lines += ["", *_measure_lines(measures)]
     if len(fairness) > 1:
-        lines += ["", *_setup_lines(summary, fairness)]
-    lines += fact_lines(summary.get("facts", {}))
+        lines += ["", *_setup_lines(summary.setup_fairness or {}, fairness)]
+    lines += fact_lines(measures.facts)
     figure.text(0.07, 0.95, "\n".join(lines), va="top", family="monospace", fontsize=8)
     return figure
 
 
-def _rate_text(name: str, entry: dict[str, Any]) -> str:
-    return f"{name} {entry['rate']:.3f} ({entry['ci95'][0]:.3f}-{entry['ci95'][1]:.3f})"
+def _rate_text(name: str, rate: Rate) -> str:
+    low, high = rate.ci95
+    return f"{name} {_6(rate.rate):.3f} ({_6(low):.3f}-{_6(high):.3f})"
 
 
-def _measure_lines(summary: dict[str, Any]) -> list[str]:
+def _measure_lines(measures: Measures) -> list[str]:
     """Balance, the rates with their Wilson 95% intervals, duration, margin, lead changes."""
+    tally = measures.tally
     lines = [
-        f"balance {summary['balance']:.3f}   "
-        f"first-seat advantage {summary['first_seat_advantage']:+.3f} (points share - 1/N)",
-        f"{_rate_text('completion', summary['completion'])}   "
-        f"{_rate_text('draws', summary['draws'])}",
-        f"{_rate_text('cap reached', summary['outcome_rates']['undecided'])}   "
-        f"{_rate_text('endless', summary['outcome_rates']['endless'])}",
+        f"balance {_6(measures.balance):.3f}   "
+        f"first-seat advantage {_6(measures.first_seat_advantage):+.3f} (points share - 1/N)",
+        f"{_rate_text('completion', tally.completion)}   {_rate_text('draws', tally.draws)}",
+        f"{_rate_text('cap reached', tally.outcome_rate(Outcome.UNDECIDED))}   "
+        f"{_rate_text('endless', tally.outcome_rate(Outcome.ENDLESS))}",
     ]
-    for name, entry in (("turns", summary["turns"]), ("margin", summary["margin"])):
-        if entry.get("n"):
+    for name, entry in (("turns", measures.turns), ("margin", measures.margin)):
+        if entry.n:
             lines.append(
-                f"{name} mean {entry['mean']:.2f} sd {entry['sd']:.2f}  percentiles 5/25/50/75/95 "
-                + "/".join(f"{entry[f'p{q}']:g}" for q in (5, 25, 50, 75, 95))
-                + f"  max {entry['max']:g}"
+                f"{name} mean {_6(entry.mean):.2f} sd {_6(entry.sd):.2f}  percentiles "
+                "5/25/50/75/95 "
+                + "/".join(f"{_6(p):g}" for p in entry.percentiles)
+                + f"  max {_6(entry.maximum):g}"
             )
-    if summary.get("lead_changes_per_move") is not None:
-        lines.append(f"lead changes per move {summary['lead_changes_per_move']:.4f}")
+    if tally.lead_changes_per_move is not None:
+        lines.append(f"lead changes per move {_6(tally.lead_changes_per_move):.4f}")
     return lines
 
 
-def _setup_lines(summary: dict[str, Any], fairness: Sequence[SetupFairness]) -> list[str]:
+def _setup_lines(spread: dict[str, Any], fairness: Sequence[SetupFairness]) -> list[str]:
     """The spread between setups, the flagged ones, and the fairest and least fair setups."""
-    spread = summary.get("setup_fairness", {})
     unfair = [f for f in fairness if f.unfair]
     lines = [
         f"setups: first-seat mean s - 1/2 over setups: mean {spread.get('advantage_mean', 0):+.3f}"
@@ -250,21 +252,22 @@ def _setup_lines(summary: dict[str, Any], fairness: Sequence[SetupFairness]) -> 
     return lines
 
 
-def fact_lines(facts: dict[str, Any]) -> list[str]:
+def fact_lines(facts: Sequence[Fact]) -> list[str]:
     """The game's own facts as the console prints them: a line per game fact, a table of
     results (finished games) per value of each seat fact."""
     lines = [""] if facts else []
-    for name, fact in facts.items():
-        if fact["kind"] == "seat":
+    for fact in facts:
+        if isinstance(fact, SeatFact):
+            name = fact.name
             lines += ["", f"results by {name} (finished games)"]
             lines.append(f"{name:>16} {'seats':>7} {'wins':>6} {'draws':>6}  win rate (95%)")
-            for value, row in fact["by_value"].items():
-                lo, hi = row["ci95"]
+            for value, row in fact.by_value:
+                lo, hi = (_6(v) for v in row.win_rate.ci95)
                 lines.append(
-                    f"{value:>16} {row['seats']:>7} {row['wins']:>6} {row['draws']:>6}  "
-                    f"{row['win_rate']:.3f} ({lo:.3f}-{hi:.3f})"
+                    f"{value:>16} {row.finished:>7} {row.wins:>6} {row.draws:>6}  "
+                    f"{_6(row.win_rate.rate):.3f} ({lo:.3f}-{hi:.3f})"
                 )
         else:
-            line = fact_line(name, fact, lambda rate: f"{rate:.3f}")
+            line = fact_line(fact, lambda rate: f"{rate:.3f}")
             lines += textwrap.wrap(line, 92, subsequent_indent="  ")
     return lines

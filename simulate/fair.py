@@ -21,18 +21,27 @@ from pnp.games.options import GameOptions
 from simulate.executors import Execution
 from simulate.runner import RunPlan, setup_seed
 from simulate.session import run
-from simulate.stats import summarize
+from simulate.summary import RunFolds, RunResult
 
 ATTEMPTS = 50
 
 
-def _hopeless(seats: list[dict[str, Any]], tolerance: float) -> bool:
+def _mean_s(result: RunResult) -> list[tuple[float, float, float]]:
+    """Each seat's mean s with its 95% interval, as recorded (6 decimals)."""
+    found = []
+    for seat in result.measures.tally.seats:
+        mean, low, high = seat.mean_s
+        found.append((round(mean, 6), round(low, 6), round(high, 6)))
+    return found
+
+
+def _hopeless(seats: list[tuple[float, float, float]], tolerance: float) -> bool:
     """Whether some seat's interval already lies wholly outside 1/2 +- tolerance at half time.
 
     Stopping early only ever rejects a candidate; acceptance always takes the full number of
     games, so the early look cannot make an unbalanced setup pass.
     """
-    return any(s["s_ci95"][0] > 0.5 + tolerance or s["s_ci95"][1] < 0.5 - tolerance for s in seats)
+    return any(low > 0.5 + tolerance or high < 0.5 - tolerance for _, low, high in seats)
 
 
 def paired_counts(games: int, players: int) -> tuple[int, int]:
@@ -69,20 +78,21 @@ def find_fair_setup(
         drawn = game.random_setup(candidate, options)
         plan = RunPlan(game.info.name, options, agents, candidate, games, setups=(drawn,),
                        paired=True)  # fmt: skip
-        early = run(plan, execution, upto=half)
+        folds = RunFolds(plan)
+        early = run(plan, execution, folds=folds, upto=half)
         if not early.complete:
             raise KeyboardInterrupt
-        if _hopeless(summarize(early.records, players)["seats"], tolerance):
+        if _hopeless(_mean_s(early), tolerance):
             console.print(f"setup {candidate}: clearly unbalanced after {half} games")
             continue
-        result = run(plan, execution, previous=early.records)
+        result = run(plan, execution, folds=folds)
         if not result.complete:
             raise KeyboardInterrupt
-        seats = summarize(result.records, players)["seats"]
-        inside = all(0.5 - tolerance <= s["s_ci95"][0] and s["s_ci95"][1] <= 0.5 + tolerance
-                     for s in seats)  # fmt: skip
-        shown = ", ".join(f"{s['mean_s']:.3f} [{s['s_ci95'][0]:.3f}, {s['s_ci95'][1]:.3f}]"
-                          for s in seats)  # fmt: skip
+        seats = _mean_s(result)
+        inside = all(0.5 - tolerance <= low and high <= 0.5 + tolerance
+                     for _, low, high in seats)  # fmt: skip
+        shown = ", ".join(f"{mean:.3f} [{low:.3f}, {high:.3f}]"
+                          for mean, low, high in seats)  # fmt: skip
         verdict = "balanced" if inside else "not shown balanced"
         console.print(f"setup {candidate}: mean s per seat {shown}: {verdict}")
         if inside:
@@ -94,9 +104,9 @@ def find_fair_setup(
                 "tolerance": tolerance,
                 "agents": list(agents),
                 "games": games,
-                "finished": sum(1 for r in result.records if r.outcome.value == "finished"),
-                "seats": [{"seat": s["seat"], "mean_s": s["mean_s"], "ci95": s["s_ci95"]}
-                          for s in seats],
+                "finished": result.measures.tally.finished,
+                "seats": [{"seat": seat, "mean_s": mean, "ci95": [low, high]}
+                          for seat, (mean, low, high) in enumerate(seats, 1)],
                 "setups_tried": attempt + 1,
                 "search_seed": seed,
             }  # fmt: skip

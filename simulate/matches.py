@@ -7,45 +7,48 @@ sum of that participant's scores (for games without scores, its points: 1 for a 
 rank shared by k); the larger sum wins the match, equal sums share it. A match is finished when
 every game in it finished; otherwise it is endless if a game is endless, else undecided, and has
 no winner, as a game would not.
+
+Games arrive in any order; `MatchFold` holds each match's games that came so far (a few numbers
+per game) until its last one comes, then folds the match into the counts of `MatchSummary`.
+Matches still open at the end (an interrupted run) are not counted.
 """
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pnp.games.base import Outcome, ranks_by
 from simulate.runner import GameRecord
-from simulate.stats import rate, standing, tally
+from simulate.stats import Rate, Standings, standing
+from simulate.tally import standings
 
 
 @dataclass(frozen=True)
 class Match:
     setup_index: int
     setup: str
-    games: tuple[GameRecord, ...]  # by rotation
+    games: tuple[int, ...]  # game numbers, by rotation
     scores: tuple[float, ...]  # per participant
     ranks: tuple[int, ...]  # per participant
     outcome: Outcome
-
-    def winner_of_every_game(self, by_seat: bool) -> bool:
-        """Whether one participant (or one seat) won every game of the match alone."""
-        players = len(self.ranks)
-        winners = set()
-        for record in self.games:
-            alone = [s for s, rank in enumerate(record.ranks) if rank == 1]
-            if len(alone) != 1:
-                return False
-            winners.add(alone[0] if by_seat else (alone[0] + record.rotation) % players)
-        return len(winners) == 1
+    one_player_won_every_game: bool
+    one_seat_won_every_game: bool
 
 
-def _outcome(games: Sequence[GameRecord]) -> Outcome:
-    kinds = {record.outcome for record in games}
-    if kinds == {Outcome.FINISHED}:
-        return Outcome.FINISHED
-    return Outcome.ENDLESS if Outcome.ENDLESS in kinds else Outcome.UNDECIDED
+@dataclass(frozen=True)
+class MatchGame:
+    """What a match needs of one of its games."""
+
+    index: int
+    rotation: int
+    setup: str
+    outcome: Outcome
+    scores: tuple[float, ...]  # per participant (points for games without scores)
+    sole_winner: int | None  # the seat that alone has rank 1
 
 
 def participant_score(record: GameRecord, participant: int, players: int) -> float:
@@ -55,46 +58,113 @@ def participant_score(record: GameRecord, participant: int, players: int) -> flo
     return standing(record.ranks, seat)[1]
 
 
-def matches(records: Sequence[GameRecord], players: int, setup_count: int) -> list[Match]:
-    """The complete matches among `records` of a paired run, in setup order."""
-    groups: dict[tuple[int, int], dict[int, GameRecord]] = {}
-    for record in records:
-        game_in_setup = record.index // setup_count
-        key = (record.setup_index, game_in_setup // players)
-        groups.setdefault(key, {})[record.rotation] = record
-    found = []
-    for (setup_index, _), by_rotation in sorted(groups.items()):
-        if len(by_rotation) != players:
-            continue
-        games = tuple(by_rotation[r] for r in range(players))
-        scores = tuple(sum(participant_score(g, p, players) for g in games) for p in range(players))
-        outcome = _outcome(games)
-        ranks = ranks_by(scores) if outcome == Outcome.FINISHED else (1,) * players
-        found.append(Match(setup_index, games[0].setup, games, scores, ranks, outcome))
-    return found
+def _outcome(games: Sequence[MatchGame]) -> Outcome:
+    kinds = {game.outcome for game in games}
+    if kinds == {Outcome.FINISHED}:
+        return Outcome.FINISHED
+    return Outcome.ENDLESS if Outcome.ENDLESS in kinds else Outcome.UNDECIDED
 
 
-def match_summary(found: Sequence[Match], players: int) -> dict[str, Any]:
-    """Match results per participant (Wilson intervals), drawn matches and sweeps."""
-    finished = [m for m in found if m.outcome == Outcome.FINISHED]
-    n = len(finished)
-    participants = [
-        {"participant": p + 1, **tally([standing(m.ranks, p) for m in finished], n)}
-        for p in range(players)
-    ]
-    drawn = sum(1 for m in finished if m.ranks.count(1) > 1)
-    return {
-        "matches": len(found),
-        "outcomes": {kind.value: sum(1 for m in found if m.outcome == kind) for kind in Outcome},
-        "participants": participants,
-        "drawn": rate(drawn, n),
-        "one_player_won_every_game": rate(
-            sum(1 for m in finished if m.winner_of_every_game(by_seat=False)), n
-        ),
-        "one_seat_won_every_game": rate(
-            sum(1 for m in finished if m.winner_of_every_game(by_seat=True)), n
-        ),
-    }
+def _same_winner(games: Sequence[MatchGame], players: int, by_seat: bool) -> bool:
+    """Whether one participant (or one seat) won every game of the match alone."""
+    if any(game.sole_winner is None for game in games):
+        return False
+    return len({game.sole_winner if by_seat else (game.sole_winner + game.rotation) % players
+                for game in games if game.sole_winner is not None}) == 1  # fmt: skip
+
+
+def match_of(setup_index: int, games: Sequence[MatchGame], players: int) -> Match:
+    """The match of `games` (one per rotation, in rotation order)."""
+    scores = tuple(sum(game.scores[p] for game in games) for p in range(players))
+    outcome = _outcome(games)
+    ranks = ranks_by(scores) if outcome == Outcome.FINISHED else (1,) * players
+    return Match(
+        setup_index, games[0].setup, tuple(game.index for game in games), scores, ranks,
+        outcome, _same_winner(games, players, by_seat=False),
+        _same_winner(games, players, by_seat=True),
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """Match results per participant (finished matches), drawn matches and sweeps."""
+
+    matches: int
+    outcomes: dict[Outcome, int]
+    participants: tuple[Standings, ...]
+    drawn: int
+    one_player_won_every_game: int
+    one_seat_won_every_game: int
+
+    @property
+    def finished(self) -> int:
+        return self.outcomes[Outcome.FINISHED]
+
+    def to_json(self) -> dict[str, Any]:
+        n = self.finished
+        return {
+            "matches": self.matches,
+            "outcomes": {kind.value: self.outcomes[kind] for kind in Outcome},
+            "participants": [{"participant": p + 1, **standings.to_json()}
+                             for p, standings in enumerate(self.participants)],
+            "drawn": Rate(self.drawn, n).to_json(),
+            "one_player_won_every_game": Rate(self.one_player_won_every_game, n).to_json(),
+            "one_seat_won_every_game": Rate(self.one_seat_won_every_game, n).to_json(),
+        }  # fmt: skip
+
+
+class MatchFold:
+    """The matches of a paired run, folded as their games arrive (in any order); `keep` also
+    keeps every match (for a report that lists them)."""
+
+    def __init__(self, players: int, setup_count: int, keep: bool = False) -> None:
+        self.players, self.setup_count = players, setup_count
+        self.open: dict[tuple[int, int], dict[int, MatchGame]] = {}
+        self.kept: list[Match] | None = [] if keep else None
+        self.outcomes = dict.fromkeys(Outcome, 0)
+        self.ranks: Counter[tuple[int, ...]] = Counter()  # finished matches per pattern of ranks
+        self.drawn = self.one_player = self.one_seat = 0
+
+    def add(self, record: GameRecord) -> None:
+        players = self.players
+        key = (record.setup_index, record.index // self.setup_count // players)
+        games = self.open.setdefault(key, {})
+        alone = [seat for seat, rank in enumerate(record.ranks) if rank == 1]
+        games[record.rotation] = MatchGame(
+            record.index, record.rotation, record.setup, record.outcome,
+            tuple(participant_score(record, p, players) for p in range(players)),
+            alone[0] if len(alone) == 1 else None,
+        )  # fmt: skip
+        if len(games) == players:
+            del self.open[key]
+            self._count(match_of(key[0], [games[r] for r in range(players)], players))
+
+    def _count(self, match: Match) -> None:
+        self.outcomes[match.outcome] += 1
+        if self.kept is not None:
+            self.kept.append(match)
+        if match.outcome != Outcome.FINISHED:
+            return
+        self.ranks[match.ranks] += 1
+        self.drawn += match.ranks.count(1) > 1
+        self.one_player += match.one_player_won_every_game
+        self.one_seat += match.one_seat_won_every_game
+
+    def summary(self) -> MatchSummary:
+        return MatchSummary(
+            sum(self.outcomes.values()), dict(self.outcomes),
+            tuple(self._standings(p) for p in range(self.players)), self.drawn, self.one_player,
+            self.one_seat,
+        )  # fmt: skip
+
+    def _standings(self, participant: int) -> Standings:
+        unit = math.lcm(*range(1, self.players + 1))
+        return standings(((games, ranks[participant], ranks.count(1))
+                          for ranks, games in self.ranks.items()), unit)  # fmt: skip
+
+    def matches(self) -> list[Match]:
+        """The kept matches, in setup order (then match order)."""
+        return sorted(self.kept or (), key=lambda m: (m.setup_index, m.games[0]))
 
 
 def match_json(match: Match, names: Sequence[str]) -> dict[str, Any]:
@@ -108,5 +178,5 @@ def match_json(match: Match, names: Sequence[str]) -> dict[str, Any]:
         "winners": [names[p] for p, rank in enumerate(match.ranks) if rank == 1]
         if match.outcome == Outcome.FINISHED
         else [],
-        "games": [record.index for record in match.games],
+        "games": list(match.games),
     }

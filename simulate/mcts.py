@@ -1,7 +1,18 @@
 """Monte Carlo tree search agents: UCT with random rollouts, decoupled for simultaneous orders.
 
 `mcts:ITERATIONS` (default 200) builds a fresh tree for every decision from a copy of the state;
-`mcts:ITERATIONS:ROLLOUT` also sets how many random moves a rollout plays at most (default 200).
+`mcts:Nx` spends N iterations per legal move of the seat deciding, at least PER_MOVE_FLOOR and at
+most PER_MOVE_CAP (a fixed budget never tries most moves where there are hundreds: Amazon Penguins
+has 600-1,531 after placement); `mcts:ITERATIONS:ROLLOUT` or `mcts:Nx:ROLLOUT` also sets how many
+random moves a rollout plays at most (default 200; 0 scores a new leaf by the game's evaluation
+at once, which is far stronger where random continuations say little: `mcts:1x:0` beats greedy
+4-0 at Amazon Penguins where `mcts:1x` loses 1-3). Budgets count iterations, never time, so the
+same seed gives the same games on any machine.
+
+A node tries each of its moves once, in a random order, before it tries any twice (UCB1 needs one
+visit of every move), so a budget of at least one iteration per legal move tries every move at
+the root. The move played is the most visited; among equally visited ones, the one whose rollouts
+scored best. A compiled version must keep these three choices to play the same moves.
 Every node keeps, for each seat that acts there, the visits and reward totals of that seat's own
 moves (decoupled UCT, Lanctot et al. 2013). When one seat acts this is plain UCT (Kocsis and
 Szepesvari 2006): a move's statistics are those of the child it leads to. When several seats
@@ -29,6 +40,16 @@ from simulate.metrics import seat_scores
 
 EXPLORATION = math.sqrt(2.0)
 ROLLOUT_LIMIT = 200
+PER_MOVE_FLOOR = 100  # a decision among 3 moves still gets a real search
+PER_MOVE_CAP = 20_000  # bounds one decision (Amazons 10 x 10 opens with 2,176 moves)
+
+
+def iterations_for(iterations: int, per_move: bool, moves: int) -> int:
+    """The iterations of one decision among `moves` legal moves: `iterations`, or with `per_move`
+    that many per move, kept within PER_MOVE_FLOOR..PER_MOVE_CAP."""
+    if not per_move:
+        return iterations
+    return max(PER_MOVE_FLOOR, min(PER_MOVE_CAP, iterations * moves))
 
 
 def rewards_of(result: Result) -> list[float]:
@@ -79,22 +100,30 @@ class _Node:
 class MCTSAgent:
     """UCT (decoupled for simultaneous orders) with uniformly random rollouts."""
 
-    def __init__(self, iterations: int = 200, rollout: int = ROLLOUT_LIMIT) -> None:
+    def __init__(
+        self, iterations: int = 200, rollout: int = ROLLOUT_LIMIT, *, per_move: bool = False
+    ) -> None:
         self.iterations = iterations
         self.rollout = rollout
+        self.per_move = per_move
 
     def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
         moves: Sequence[Move] = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
-        root = _Node(state, rng)
-        for _ in range(self.iterations):
-            self._iterate(state.clone(), root, rng)
+        root = self.search(state, len(moves), rng)
         stats = root.stats[root.seats.index(seat)]
         # the most visited move; among equally visited ones (many moves, few iterations), the
         # one whose rollouts scored best
         best: Move = max(stats, key=lambda move: (stats[move][0], stats[move][1]))
         return best
+
+    def search(self, state: State[Any], moves: int, rng: np.random.Generator) -> _Node:
+        """The tree grown from `state` by the budget of a decision among `moves` moves."""
+        root = _Node(state, rng)
+        for _ in range(iterations_for(self.iterations, self.per_move, moves)):
+            self._iterate(state.clone(), root, rng)
+        return root
 
     def _iterate(self, state: State[Any], root: _Node, rng: np.random.Generator) -> None:
         path: list[tuple[_Node, tuple[Hashable, ...]]] = []

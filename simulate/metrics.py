@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-
-import numpy as np
+from fractions import Fraction
 
 Z95 = 1.959963984540054
 
@@ -34,16 +33,16 @@ def seat_scores(ranks: Sequence[int]) -> list[float]:
     return scores
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """(mean, low, high): the mean with a normal 95% interval (0, 1 wide open for n < 2)."""
-    if not values:
+def mean_interval(n: int, total: Fraction, squares: Fraction) -> tuple[float, float, float]:
+    """(mean, low, high): the mean of `n` values from their exact sum and sum of squares, with
+    a normal 95% interval ((0, 1) for n = 0; 0 to 1 wide open for n = 1)."""
+    if not n:
         return 0.0, 0.0, 1.0
-    array = np.asarray(values, dtype=float)
-    mean = float(array.mean())
-    if len(values) < 2:
-        return mean, 0.0, 1.0
-    half = Z95 * float(array.std(ddof=1)) / math.sqrt(len(values))
-    return mean, mean - half, mean + half
+    mean = total / n
+    if n < 2:
+        return float(mean), 0.0, 1.0
+    half = Z95 * math.sqrt(float((squares - total * mean) / (n - 1))) / math.sqrt(n)
+    return float(mean), float(mean) - half, float(mean) + half
 
 
 def balance(means: Sequence[float]) -> float:

@@ -1,4 +1,4 @@
-"""Balance results out: the terminal table, `summary.json` and `games.csv`.
+"""Balance results out: the terminal table, `summary.json` and `setups.csv`, from the typed result.
 
 Files are written to a temporary name and renamed, so a reader never sees half a file. Nothing
 written depends on the number of workers or on timing.
@@ -11,77 +11,16 @@ import io
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from pnp.games.base import FactValue
+from pnp.games.base import Outcome
 from pnp.output import output_folder, write_file
-from simulate.runner import GameRecord
+from simulate.measures import Fact, GameFact, SeatFact
 from simulate.setups import SetupFairness
-from simulate.stats import fact_kinds
-
-
-def _cell(value: FactValue) -> str:
-    if isinstance(value, bool):
-        return str(int(value))
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
-
-
-def _fact_cells(record: GameRecord, kinds: dict[str, str], players: int) -> list[str]:
-    """A record's facts in the columns of `kinds`: one per game fact, one per seat of a seat
-    fact; empty where the record lacks the fact."""
-    cells: list[str] = []
-    for name, kind in kinds.items():
-        value = record.facts.get(name)
-        if kind == "seat":
-            values = value if isinstance(value, tuple) else ("",) * players
-            cells += ["" if v == "" else _cell(v) for v in values]
-        else:
-            cells.append("" if value is None or isinstance(value, tuple) else _cell(value))
-    return cells
-
-
-def games_csv(records: Sequence[GameRecord], players: int) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    seats = range(1, players + 1)
-    kinds = fact_kinds(records)
-    fact_columns = [
-        column
-        for name, kind in kinds.items()
-        for column in ([f"{name}_{s}" for s in seats] if kind == "seat" else [name])
-    ]
-    writer.writerow(
-        ["game", "setup_index", "setup", "game_seed", "rotation"]
-        + [f"agent_{s}" for s in seats]
-        + [f"score_{s}" for s in seats]
-        + [f"rank_{s}" for s in seats]
-        + ["turns", "outcome"]
-        + fact_columns
-    )
-    for r in records:
-        scores = [f"{v:g}" for v in r.scores] if r.scores is not None else [""] * players
-        writer.writerow(
-            [
-                r.index,
-                r.setup_index,
-                r.setup,
-                r.game_seed,
-                r.rotation,
-                *r.agents,
-                *scores,
-                *r.ranks,
-                r.turns,
-                r.outcome.value,
-                *_fact_cells(r, kinds, players),
-            ]
-        )
-    return buffer.getvalue()
-
+from simulate.stats import Distribution, Rate
+from simulate.summary import RunResult, RunSummary
 
 RATES = ("completion", "draws", "cap_reached")
 
@@ -112,17 +51,12 @@ def setups_csv(fairness: Sequence[SetupFairness]) -> str:
 
 
 def write_results(
-    folder: Path,
-    summary: dict[str, Any],
-    records: Sequence[GameRecord],
-    players: int,
-    fairness: Sequence[SetupFairness] = (),
+    folder: Path, summary: RunSummary, fairness: Sequence[SetupFairness] = ()
 ) -> list[Path]:
+    """summary.json and, with more than one setup judged, setups.csv (games.csv is written
+    from results.jsonl: simulate/gamestable.py)."""
     output_folder(folder)
-    paths = [
-        write_file(folder / "summary.json", json.dumps(summary, indent=2) + "\n"),
-        write_file(folder / "games.csv", games_csv(records, players)),
-    ]
+    paths = [write_file(folder / "summary.json", json.dumps(summary.to_json(), indent=2) + "\n")]
     if len(fairness) > 1:
         paths.append(write_file(folder / "setups.csv", setups_csv(fairness)))
     return paths
@@ -145,172 +79,198 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def _rate(entry: dict[str, Any]) -> str:
-    """A rate with its 95% interval: `25.8% [25.6%-26.1%]`, finer below 1%."""
-    lo, hi = entry["ci95"]
-    if max(entry["rate"], hi) < 0.01:
-        return f"{100 * entry['rate']:.3f}% [{100 * lo:.3f}%-{100 * hi:.3f}%]"
-    return f"{_pct(entry['rate'])} [{_pct(lo)}-{_pct(hi)}]"
+def _rate(rate: Rate) -> str:
+    """A rate with its 95% interval: `25.8% [25.6%-26.1%]`, finer below 1% (as rounded in
+    summary.json)."""
+    value, (lo, hi) = round(rate.rate, 6), (round(end, 6) for end in rate.ci95)
+    if max(value, hi) < 0.01:
+        return f"{100 * value:.3f}% [{100 * lo:.3f}%-{100 * hi:.3f}%]"
+    return f"{_pct(value)} [{_pct(lo)}-{_pct(hi)}]"
 
 
-def print_summary(summary: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
-    if "results" in summary:
+def _interval(rate: Rate) -> tuple[float, float]:
+    low, high = rate.ci95
+    return round(low, 6), round(high, 6)
+
+
+def print_summary(summary: RunSummary, console: Console, seat_names: Sequence[str]) -> None:
+    result = summary.result
+    if result.listed is not None:
         print_results(summary, console)
         return
-    played, planned = summary["games"], summary["games_planned"]
-    state = "" if summary["complete"] else f" (interrupted: {played} of {planned})"
+    plan, measures = result.plan, result.measures
+    tally = measures.tally
+    state = "" if result.complete else f" (interrupted: {result.played} of {plan.games})"
     console.print(
-        f"[bold]{summary['title']}[/]: {played} games on {summary['setups']} setup(s), "
-        f"{summary['players']} players, agents {', '.join(summary['agents'])}, "
-        f"seed {summary['seed']}{state}"
+        f"[bold]{summary.title}[/]: {result.played} games on {plan.setup_count} setup(s), "
+        f"{tally.players} players, agents {', '.join(plan.agents)}, seed {plan.seed}{state}"
     )
     table = Table(show_edge=False, pad_edge=False)
     for column in ("seat", "wins", "draws", "losses", "win rate", "95% interval", "mean score"):
         table.add_column(column, justify="left" if column == "seat" else "right")
-    for seat, name in zip(summary["seats"], seat_names, strict=True):
-        lo, hi = seat["ci95"]
+    for seat, score, name in zip(tally.seats, measures.scores, seat_names, strict=True):
+        standings = seat.standings
+        lo, hi = _interval(standings.win_rate)
         table.add_row(
             name,
-            str(seat["wins"]),
-            str(seat["draws"]),
-            str(seat["losses"]),
-            _pct(seat["win_rate"]),
+            str(standings.wins),
+            str(standings.draws),
+            str(standings.losses),
+            _pct(round(standings.win_rate.rate, 6)),
             f"{_pct(lo)} - {_pct(hi)}",
-            f"{seat['mean_score']:.2f}" if "mean_score" in seat else "-",
+            f"{round(score.mean, 6):.2f}" if score is not None and score.n else "-",
         )
     console.print(table)
-    outcomes, rates = summary["outcomes"], summary.get("outcome_rates", {})
-    draws = summary["draws"]
     ended = [
-        f"{label} {outcomes[kind]}" + (f" ({_rate(rates[kind])})" if kind in rates else "")
+        f"{label} {tally.outcomes[kind]} ({_rate(tally.outcome_rate(kind))})"
         for kind, label in (
-            ("finished", "finished"),
-            ("endless", "endless"),
-            ("undecided", "undecided (turn cap)"),
+            (Outcome.FINISHED, "finished"),
+            (Outcome.ENDLESS, "endless"),
+            (Outcome.UNDECIDED, "undecided (turn cap)"),
         )
     ]
     console.print(
-        f"{', '.join(ended)}; win rates and draws {_rate(draws)} are of finished games; "
-        f"first-seat advantage {summary['first_seat_advantage']:+.3f} (points share - 1/N)"
+        f"{', '.join(ended)}; win rates and draws {_rate(tally.draws)} are of finished games; "
+        f"first-seat advantage {round(measures.first_seat_advantage, 6):+.3f} (points share - 1/N)"
     )
     unfair = [
-        f"{name} {_pct(seat['win_rate'])}"
-        for seat, name in zip(summary["seats"], seat_names, strict=True)
-        if not seat.get("fair_in_ci95", True)
+        f"{name} {_pct(round(seat.standings.win_rate.rate, 6))}"
+        for number, (seat, name) in enumerate(zip(tally.seats, seat_names, strict=True))
+        if not measures.fair_in_ci95(number)
     ]
-    if outcomes["finished"]:
+    if tally.finished:
         console.print(
-            f"fair share 1/{summary['players']} = {_pct(1 / summary['players'])}; seats whose "
+            f"fair share 1/{tally.players} = {_pct(1 / tally.players)}; seats whose "
             f"95% interval leaves it out: {', '.join(unfair) if unfair else 'none'}"
         )
-    turns, margin = summary["turns"], summary["margin"]
-    if turns["n"]:
+    turns, margin = measures.turns, measures.margin
+    if turns.n:
+        p5, _, p50, _, p95 = turns.percentiles
         console.print(
-            f"turns: mean {turns['mean']:.1f} (sd {turns['sd']:.1f}), median {turns['p50']:g}, "
-            f"5-95% {_n(turns['p5'])}-{_n(turns['p95'])}, longest {_n(turns['max'])}"
+            f"turns: mean {_6(turns.mean):.1f} (sd {_6(turns.sd):.1f}), median {_6(p50):g}, "
+            f"5-95% {_n(p5)}-{_n(p95)}, longest {_n(turns.maximum)}"
         )
-    if margin["n"]:
+    if margin.n:
         console.print(
-            f"score margin (best - second): mean {margin['mean']:.2f}, sd {margin['sd']:.2f}"
+            f"score margin (best - second): mean {_6(margin.mean):.2f}, sd {_6(margin.sd):.2f}"
         )
-    print_facts(summary.get("facts", {}), console)
-    _print_extras(summary, console, seat_names)
+    print_facts(measures.facts, console)
+    _print_extras(result, console, seat_names)
 
 
-def print_facts(facts: dict[str, Any], console: Console) -> None:
+def print_facts(facts: Sequence[Fact], console: Console) -> None:
     """The game's own facts: a line per game fact, a table of results per seat fact's value."""
-    for name, fact in facts.items():
-        if fact["kind"] == "seat":
-            table = Table(title=f"results by {name}", show_edge=False, pad_edge=False)
-            for column in (name, "seats", "wins", "draws", "win rate", "95% interval"):
+    for fact in facts:
+        if isinstance(fact, SeatFact):
+            table = Table(title=f"results by {fact.name}", show_edge=False, pad_edge=False)
+            for column in (fact.name, "seats", "wins", "draws", "win rate", "95% interval"):
                 table.add_column(column, justify="right")
-            for value, row in fact["by_value"].items():
-                lo, hi = row["ci95"]
+            for value, standings in fact.by_value:
+                lo, hi = _interval(standings.win_rate)
                 table.add_row(
                     value,
-                    str(row["seats"]),
-                    str(row["wins"]),
-                    str(row["draws"]),
-                    _pct(row["win_rate"]),
+                    str(standings.finished),
+                    str(standings.wins),
+                    str(standings.draws),
+                    _pct(round(standings.win_rate.rate, 6)),
                     f"{_pct(lo)} - {_pct(hi)}",
                 )
             console.print(table)
         else:
-            console.print(fact_line(name, fact, _pct))
+            console.print(fact_line(fact, _pct))
 
 
-def fact_line(name: str, fact: dict[str, Any], rate: Callable[[float], str]) -> str:
+def fact_line(fact: GameFact, rate: Callable[[float], str]) -> str:
     """One game fact that is not per seat, as a line: a rate with its interval, a
     distribution, or counts per value."""
-    if "ci95" in fact:
-        lo, hi = fact["ci95"]
-        return f"{name}: {rate(fact['rate'])} of games ({rate(lo)} - {rate(hi)})"
-    if "mean" in fact:
-        return f"{name}: mean {fact['mean']:.2f}, median {fact['p50']:g}, max {fact['max']:g}"
-    counts = ", ".join(f"{value} {count}" for value, count in fact["counts"].items())
-    return f"{name}: {counts}"
+    value = fact.value
+    if isinstance(value, Rate):
+        lo, hi = _interval(value)
+        return f"{fact.name}: {rate(round(value.rate, 6))} of games ({rate(lo)} - {rate(hi)})"
+    if isinstance(value, Distribution):
+        if not value.n:
+            return f"{fact.name}: no games"
+        median = round(value.percentiles[2], 6)
+        return (f"{fact.name}: mean {_6(value.mean):.2f}, median {median:g}, "
+                f"max {round(value.maximum, 6):g}")  # fmt: skip
+    counts = ", ".join(f"{key} {count}" for key, count in value)
+    return f"{fact.name}: {counts}"
+
+
+def _6(value: float) -> float:
+    """A measure as summary.json rounds it, so the table shows what the file holds."""
+    return round(float(value), 6)
 
 
 def _n(value: float) -> str:
     """A count or measure as people read it: 2,097,154 rather than 2.09715e+06."""
-    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+    value = round(float(value), 6)
+    return f"{value:,.0f}" if value.is_integer() else f"{value:,.1f}"
 
 
-def _spread(d: dict[str, Any]) -> str:
-    return f"median {_n(d['p50'])}, 5-95% {_n(d['p5'])}-{_n(d['p95'])}, max {_n(d['max'])}"
+def _spread(d: Distribution) -> str:
+    p5, _, p50, _, p95 = d.percentiles
+    return f"median {_n(p50)}, 5-95% {_n(p5)}-{_n(p95)}, max {_n(d.maximum)}"
 
 
-def _print_extras(summary: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
-    scored = [(n, s.get("score", {})) for n, s in zip(seat_names, summary["seats"], strict=True)]
-    parts = [f"{name} {_spread(d)}" for name, d in scored if d.get("n")]
+def _print_extras(result: RunResult, console: Console, seat_names: Sequence[str]) -> None:
+    measures = result.measures
+    scored = zip(seat_names, measures.scores, strict=True)
+    parts = [f"{name} {_spread(d)}" for name, d in scored if d is not None and d.n]
     if parts:
         console.print("scores (finished games): " + "; ".join(parts))
-    longest = summary.get("longest_finished")
+    longest = measures.longest
     if longest:
         console.print(
-            f"longest finished game: {_n(longest['turns'])} turns "
-            f"(game {longest['game']}, setup {longest['setup']})"
+            f"longest finished game: {_n(longest.turns)} turns "
+            f"(game {longest.game}, setup {longest.setup})"
         )
-    endless = summary.get("turns_endless", {})
-    if endless.get("n"):
+    endless = measures.turns_endless
+    if endless.n:
         console.print(f"endless games, turns until the repetition: {_spread(endless)}")
-    matches = summary.get("matches")
+    matches = result.matches
     if matches:
-        outcomes = matches["outcomes"]
+        outcomes = matches.outcomes
         won = ", ".join(
-            f"player {p['participant']} {p['wins']} ({_pct(p['ci95'][0])} - {_pct(p['ci95'][1])})"
-            for p in matches["participants"]
+            f"player {p} {s.wins} ({_pct(lo)} - {_pct(hi)})"
+            for p, s in enumerate(matches.participants, 1)
+            for lo, hi in [_interval(s.win_rate)]
         )
+        n = matches.finished
         console.print(
-            f"matches (every seat order of a setup): {matches['matches']}; finished "
-            f"{outcomes['finished']}, endless {outcomes['endless']}, undecided "
-            f"{outcomes['undecided']}; won by {won}; drawn {_pct(matches['drawn']['rate'])}; "
-            f"one player won every game {_pct(matches['one_player_won_every_game']['rate'])}; "
-            f"one seat won every game {_pct(matches['one_seat_won_every_game']['rate'])}"
+            f"matches (every seat order of a setup): {matches.matches}; finished "
+            f"{outcomes[Outcome.FINISHED]}, endless {outcomes[Outcome.ENDLESS]}, undecided "
+            f"{outcomes[Outcome.UNDECIDED]}; won by {won}; drawn "
+            f"{_pct(round(Rate(matches.drawn, n).rate, 6))}; one player won every game "
+            f"{_pct(round(Rate(matches.one_player_won_every_game, n).rate, 6))}; "
+            f"one seat won every game "
+            f"{_pct(round(Rate(matches.one_seat_won_every_game, n).rate, 6))}"
         )
 
 
-def _line(entry: dict[str, Any]) -> str:
-    scores = entry["scores"]
+def _line(players: Sequence[str], scores: Sequence[float] | None, outcome: Outcome,
+          winners: Sequence[str]) -> str:  # fmt: skip
     named = (
-        ", ".join(f"{n} {v:g}" for n, v in zip(entry["players"], scores, strict=True))
+        ", ".join(f"{n} {v:g}" for n, v in zip(players, scores, strict=True))
         if scores is not None
-        else ", ".join(entry["players"])
+        else ", ".join(players)
     )
-    if entry["outcome"] != "finished":
-        return f"{named}: {entry['outcome']}"
-    winners = entry["winners"]
+    if outcome != Outcome.FINISHED:
+        return f"{named}: {outcome.value}"
     verdict = f"{winners[0]} wins" if len(winners) == 1 else "draw"
     return f"{named}: {verdict}"
 
 
-def print_results(summary: dict[str, Any], console: Console) -> None:
+def print_results(summary: RunSummary, console: Console) -> None:
     """An exact report: every game (in seat order) and every match of the setup file."""
-    console.print(f"[bold]{summary['title']}[/]: each seat order of the setup played once")
-    for entry in summary["results"]:
+    console.print(f"[bold]{summary.title}[/]: each seat order of the setup played once")
+    for game in summary.result.listed or ():
         console.print(
-            f"game {entry['game'] + 1}, {entry['players'][0]} first: {_line(entry)} "
-            f"after {entry['turns']} turns"
+            f"game {game.game + 1}, {game.players[0]} first: "
+            f"{_line(game.players, game.scores, game.outcome, game.winners)} "
+            f"after {game.turns} turns"
         )
-    for entry in summary["match_results"]:
-        console.print(f"match ({entry['setup']}): {_line(entry)}")
+    for match, names in summary.result.listed_matches:
+        winners = [names[p] for p, rank in enumerate(match.ranks) if rank == 1]
+        line = _line(names, match.scores, match.outcome, winners)
+        console.print(f"match ({match.setup}): {line}")

@@ -43,7 +43,8 @@ class RunRequest:
 
     `kind` names the run folder (out/<game>-<kind>-<seed>) and, for "balance", adds the setup
     ranking to the printed report. `resume` continues a run already in that folder;
-    `as_json` prints the summary as JSON instead of the table.
+    `as_json` prints the summary as JSON instead of the table. `subfolder` puts the run in a
+    folder of its own under that one (a rung of a ladder, simulate/ladder.py).
     """
 
     game: str
@@ -59,10 +60,12 @@ class RunRequest:
     kind: RunKind = "sim"
     resume: bool = False
     as_json: bool = False
+    subfolder: str = ""
 
     @property
     def folder(self) -> Path:
-        return run_folder(self.out, self.game, self.kind, self.seed)
+        folder = run_folder(self.out, self.game, self.kind, self.seed)
+        return folder / self.subfolder if self.subfolder else folder
 
     def plan(self) -> RunPlan:
         """What the runner plays."""

@@ -246,6 +246,16 @@ class IndexSet:
         self.count += 1
         return True
 
+    def copy(self) -> IndexSet:
+        copied = IndexSet()
+        copied._starts, copied._stops, copied.count = [*self._starts], [*self._stops], self.count
+        return copied
+
+    def ranges(self) -> Iterator[range]:
+        """The numbers in the set as ranges, in order."""
+        for low, high in zip(self._starts, self._stops, strict=True):
+            yield range(low, high)
+
     def missing(self, stop: int) -> Iterator[range]:
         """The ranges of numbers below `stop` not in the set, in order."""
         start = 0

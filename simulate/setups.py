@@ -1,6 +1,7 @@
 """Fairness per setup and over setups: which random setups favour a seat.
 
-Each setup's games (paired mode plays every seat order equally often) give its seats' mean s,
+Each setup's tally (`SetupTally`, simulate/measures.py: its games folded as they were played,
+never kept) gives its seats' mean s,
 its balance and a p-value for "every seat wins equally often" (simulate/metrics.py). The
 p-values of all setups go through Benjamini-Hochberg at a 5% false-discovery rate once, after
 every game is played, so no setup is judged by repeated peeking. Setups are ranked from the
@@ -20,9 +21,9 @@ from typing import Any
 import numpy as np
 
 from pnp.games.base import Outcome
-from simulate.metrics import balance, benjamini_hochberg, seat_fairness_p, seat_scores
-from simulate.runner import GameRecord
-from simulate.stats import standing, wilson
+from simulate.measures import SetupTally, Tally
+from simulate.metrics import balance, benjamini_hochberg, seat_fairness_p
+from simulate.stats import Rate
 
 FDR = 0.05
 
@@ -40,27 +41,21 @@ class SetupMeasures:
     lead_changes_per_move: float | None  # games with running scores
 
 
-def _rate(count: int, trials: int) -> tuple[float, float, float]:
-    low, high = wilson(count, trials)
-    return (round(count / trials, 6) if trials else 0.0, round(low, 6), round(high, 6))
+def _rate(rate: Rate) -> tuple[float, float, float]:
+    low, high = rate.ci95
+    return (round(rate.rate, 6), round(low, 6), round(high, 6))
 
 
-def _mean(values: Sequence[float]) -> float | None:
-    return round(float(np.mean(values)), 6) if values else None
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
 
 
-def setup_measures(records: Sequence[GameRecord]) -> SetupMeasures:
-    finished = [r for r in records if r.outcome == Outcome.FINISHED]
-    shared = sum(1 for r in finished if r.ranks.count(1) > 1)
-    capped = sum(1 for r in records if r.outcome == Outcome.UNDECIDED)
-    margins = [float(a - b) for a, b, *_ in (sorted(r.scores, reverse=True) for r in finished
-               if r.scores is not None and len(r.scores) > 1)]  # fmt: skip
-    tracked = [r for r in finished if r.lead_changes is not None]
-    moves = sum(r.turns for r in tracked)
+def setup_measures(tally: Tally) -> SetupMeasures:
+    """The other measures of one setup's games, from its tally."""
     return SetupMeasures(
-        len(records), _rate(len(finished), len(records)), _rate(shared, len(finished)),
-        _rate(capped, len(records)), _mean([r.turns for r in finished]), _mean(margins),
-        round(sum(r.lead_changes or 0 for r in tracked) / moves, 6) if moves else None,
+        tally.games, _rate(tally.completion), _rate(tally.draws),
+        _rate(tally.outcome_rate(Outcome.UNDECIDED)), _round(tally.turns_mean),
+        _round(tally.margin_mean), _round(tally.lead_changes_per_move),
     )  # fmt: skip
 
 
@@ -78,28 +73,22 @@ class SetupFairness:
     unfair: bool = False  # flagged by Benjamini-Hochberg
 
 
-def _one_setup(index: int, records: Sequence[GameRecord], players: int) -> SetupFairness:
-    finished = [r for r in records if r.outcome == Outcome.FINISHED]
-    wins = tuple(
-        sum(1 for r in finished if standing(r.ranks, seat)[0] == "win") for seat in range(players)
-    )
-    if finished:
-        s = np.array([seat_scores(r.ranks) for r in finished])
-        means = tuple(round(float(v), 6) for v in s.mean(axis=0))
+def _one_setup(setup: SetupTally) -> SetupFairness:
+    tally = setup.tally
+    wins = tuple(seat.standings.wins for seat in tally.seats)
+    if tally.finished:
+        means = tuple(round(seat.mean_s[0], 6) for seat in tally.seats)
     else:
-        means = (0.5,) * players
+        means = (0.5,) * tally.players
     return SetupFairness(
-        index, records[0].setup, len(finished), wins, means, round(means[0] - 0.5, 6),
-        round(balance(means), 6), round(seat_fairness_p(wins), 8), setup_measures(records),
+        setup.setup_index, setup.setup, tally.finished, wins, means, round(means[0] - 0.5, 6),
+        round(balance(means), 6), round(seat_fairness_p(wins), 8), setup_measures(tally),
     )  # fmt: skip
 
 
-def setup_fairness(records: Sequence[GameRecord], players: int) -> list[SetupFairness]:
+def setup_fairness(setups: Sequence[SetupTally]) -> list[SetupFairness]:
     """Every setup's fairness, BH-flagged, fairest first (ties by setup index)."""
-    groups: dict[int, list[GameRecord]] = {}
-    for record in records:
-        groups.setdefault(record.setup_index, []).append(record)
-    found = [_one_setup(index, games, players) for index, games in sorted(groups.items())]
+    found = [_one_setup(setup) for setup in sorted(setups, key=lambda s: s.setup_index)]
     flags = benjamini_hochberg([f.p_value for f in found], FDR)
     flagged = [replace(f, unfair=flag) for f, flag in zip(found, flags, strict=True)]
     return sorted(flagged, key=lambda f: (-f.balance, -f.p_value, f.setup_index))

@@ -1,43 +1,48 @@
-"""Balance statistics over game records: seat results with Wilson intervals, margins, lengths.
+"""The building blocks of every measure: rates with intervals, exact distributions, standings.
 
 Definitions (README, "What the numbers mean"):
 - A seat wins a finished game when it alone has rank 1, draws when it shares rank 1, and loses
-  otherwise. Endless and undecided games are counted apart and never as draws.
-- win_rate = wins / finished games, with a Wilson 95% score interval.
-- points share = (wins + draws / number sharing rank 1) / finished games; a fair seat gets
-  1 / players. first_seat_advantage = the first seat's points share - 1 / players; per seat,
-  vs_fair = its points share - 1 / players and fair_in_ci95 = whether 1 / players lies in its
-  win rate's 95% interval.
-- margin = best score - second best score, over finished games of games with scores.
-- turns: moves made (placements included; one turn per round of simultaneous orders), over
-  finished games; turns_endless: moves made until an endless game's repetition was found;
-  longest_finished: the finished game with the most turns.
-- mean_s per seat, balance, completion and lead changes per move: see simulate/metrics.py.
-- facts (games that report them, State.facts): a game fact is summarised over all games, as a
-  rate when it is true/false and as a distribution when it is a number; a seat fact (one value
-  per seat) gives the seat results grouped by value, over finished games, like the seats above.
+  otherwise (`standing`). Endless and undecided games are counted apart and never as draws.
+- A rate is a count of trials with its Wilson 95% score interval (`Rate`).
+- A distribution (`Distribution`) is kept as a count per value, so its mean, sd, percentiles
+  (numpy's default, linear interpolation between order statistics) and extremes are exact
+  whatever the number of games, in memory that grows with the number of distinct values only.
+- Standings (`Standings`): wins, draws and losses of finished games, the win rate with its
+  Wilson interval and the points share = (wins + draws / number sharing rank 1) / finished.
+
+Every record here is frozen and built from counts, never from a list of games, and
+`*_json` gives the form summary.json has always had (numbers rounded to 6 decimals).
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
-from pnp.games.base import FactValue, Outcome
-from simulate.metrics import balance, mean_interval, seat_scores
-from simulate.runner import GameRecord
+from pnp.games.base import FactValue
 
 Z95 = 1.959963984540054
 PERCENTILES = (5, 25, 50, 75, 95)
 
+Exact = int | Fraction  # a sum of game values kept exactly, so no order of games changes it
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial rate; (0, 1) when there are no trials."""
+
+def exact(value: float) -> Exact:
+    """`value` as an exact number: an int when it is whole (scores, turns), else a Fraction."""
+    if isinstance(value, int):
+        return value
+    return int(value) if value.is_integer() else Fraction(value)
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial rate; (0, 1) when there are no trials. `successes`
+    may be a sum of scores in [0, 1] (a ladder's mean s), for which the interval is wider than
+    the normal one and never shrinks to a point at 0 or 1."""
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -51,29 +56,86 @@ def _r(value: float) -> float:
     return round(float(value), 6)
 
 
-def rate(successes: int, trials: int) -> dict[str, Any]:
-    lo, hi = wilson(successes, trials)
-    return {
-        "count": successes,
-        "rate": _r(successes / trials) if trials else 0.0,
-        "ci95": [_r(lo), _r(hi)],
-    }
+@dataclass(frozen=True)
+class Rate:
+    """`count` of `trials`, with its Wilson 95% interval."""
+
+    count: int
+    trials: int
+
+    @property
+    def rate(self) -> float:
+        return self.count / self.trials if self.trials else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.count, self.trials)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.ci95
+        return {"count": self.count, "rate": _r(self.rate), "ci95": [_r(low), _r(high)]}
 
 
-def distribution(values: Sequence[float]) -> dict[str, Any]:
-    if not values:
-        return {"n": 0}
-    array = np.asarray(values, dtype=float)
-    summary: dict[str, Any] = {
-        "n": len(values),
-        "mean": _r(array.mean()),
-        "sd": _r(array.std(ddof=1)) if len(values) > 1 else 0.0,
-        "min": _r(array.min()),
-    }
-    for q, value in zip(PERCENTILES, np.percentile(array, PERCENTILES), strict=True):
-        summary[f"p{q}"] = _r(value)
-    summary["max"] = _r(array.max())
-    return summary
+def _lerp(low: float, high: float, t: float) -> float:
+    """numpy's interpolation between two order statistics (`numpy.lib._function_base_impl`),
+    term for term, so percentiles equal numpy.percentile's to the last bit."""
+    difference = high - low
+    return high - difference * (1 - t) if t >= 0.5 else low + difference * t
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """A measure over games as a count per value (`counts`, by value) and what it gives."""
+
+    counts: tuple[tuple[float, int], ...]
+    n: int
+    mean: float
+    sd: float  # sample sd (n - 1), 0 for one value
+    percentiles: tuple[float, ...]  # at PERCENTILES
+    minimum: float
+    maximum: float
+
+    @classmethod
+    def of(cls, counts: Mapping[float, int]) -> Distribution:
+        """The distribution of a count per value (values of any order; zero counts ignored)."""
+        items = tuple(sorted((value, count) for value, count in counts.items() if count))
+        n = sum(count for _, count in items)
+        if not n:
+            return cls((), 0, 0.0, 0.0, (), 0.0, 0.0)
+        total = sum(exact(value) * count for value, count in items)
+        squares = sum(exact(value) ** 2 * count for value, count in items)
+        mean = Fraction(total) / n
+        sd = math.sqrt(float((squares - total * mean) / (n - 1))) if n > 1 else 0.0
+        ends = list(_cumulative(items))
+        values = [float(value) for value, _ in items]
+
+        def order(k: int) -> float:  # the k-th smallest value (from 0)
+            return values[bisect.bisect_right(ends, k)]
+
+        percentiles = []
+        for q in PERCENTILES:
+            virtual = (n - 1) * (q / 100)
+            below = math.floor(virtual)
+            percentiles.append(_lerp(order(below), order(min(below + 1, n - 1)), virtual - below))
+        return cls(items, n, float(mean), sd, tuple(percentiles), values[0], values[-1])
+
+    def to_json(self) -> dict[str, Any]:
+        if not self.n:
+            return {"n": 0}
+        shown: dict[str, Any] = {"n": self.n, "mean": _r(self.mean), "sd": _r(self.sd),
+                                 "min": _r(self.minimum)}  # fmt: skip
+        for q, value in zip(PERCENTILES, self.percentiles, strict=True):
+            shown[f"p{q}"] = _r(value)
+        shown["max"] = _r(self.maximum)
+        return shown
+
+
+def _cumulative(items: Sequence[tuple[float, int]]) -> list[int]:
+    ends, running = [], 0
+    for _, count in items:
+        running += count
+        ends.append(running)
+    return ends
 
 
 def standing(ranks: Sequence[int], seat: int) -> tuple[str, float]:
@@ -84,27 +146,38 @@ def standing(ranks: Sequence[int], seat: int) -> tuple[str, float]:
     return ("win", 1.0) if sharing == 1 else ("draw", 1.0 / sharing)
 
 
-def tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any]:
-    wins = sum(1 for kind, _ in results if kind == "win")
-    draws = sum(1 for kind, _ in results if kind == "draw")
-    lo, hi = wilson(wins, finished)
-    return {
-        "wins": wins,
-        "draws": draws,
-        "losses": len(results) - wins - draws,
-        "win_rate": _r(wins / finished) if finished else 0.0,
-        "ci95": [_r(lo), _r(hi)],
-        "points_share": _r(sum(points for _, points in results) / finished) if finished else 0.0,
-    }
+@dataclass(frozen=True)
+class Standings:
+    """Wins, draws and losses over finished games, and the points they give (a draw shared by
+    k seats gives 1/k)."""
 
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    points: Fraction = Fraction(0)
 
-def fact_kinds(records: Sequence[GameRecord]) -> dict[str, str]:
-    """Every fact name the records report, sorted: "seat" for per-seat facts, else "game"."""
-    kinds: dict[str, str] = {}
-    for record in records:
-        for name, value in record.facts.items():
-            kinds.setdefault(name, "seat" if isinstance(value, tuple) else "game")
-    return dict(sorted(kinds.items()))
+    @property
+    def finished(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def win_rate(self) -> Rate:
+        return Rate(self.wins, self.finished)
+
+    @property
+    def points_share(self) -> float:
+        return float(self.points / self.finished) if self.finished else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.win_rate.ci95
+        return {
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_rate": _r(self.win_rate.rate),
+            "ci95": [_r(low), _r(high)],
+            "points_share": _r(self.points_share),
+        }
 
 
 def fact_key(value: FactValue) -> str:
@@ -114,114 +187,9 @@ def fact_key(value: FactValue) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def _value_order(value: FactValue) -> tuple[int, float, tuple[tuple[int, str], ...]]:
+def value_order(value: FactValue) -> tuple[int, float, tuple[tuple[int, str], ...]]:
     """Numbers by value, then text in natural order (`none`, `2`, `10`, `ring 2`, `ring 10`)."""
     if isinstance(value, int | float):
         return (0, float(value), ())
     parts = re.split(r"(\d+)", str(value))
     return (1, 0.0, tuple((int(p), "") if p.isdigit() else (-1, p) for p in parts if p))
-
-
-def _game_fact(values: Sequence[FactValue]) -> dict[str, Any]:
-    if all(isinstance(v, bool) for v in values):
-        return {"kind": "game", **rate(sum(1 for v in values if v), len(values))}
-    if all(isinstance(v, int | float) for v in values):
-        return {"kind": "game", **distribution([float(v) for v in values])}
-    counts = Counter(values)
-    ordered = sorted(counts, key=_value_order)
-    return {"kind": "game", "n": len(values), "counts": {fact_key(v): counts[v] for v in ordered}}
-
-
-def _seat_fact(finished: Sequence[GameRecord], name: str) -> dict[str, Any]:
-    pairs: list[tuple[FactValue, tuple[str, float]]] = []
-    for record in finished:
-        values = record.facts.get(name)
-        if isinstance(values, tuple):
-            pairs += [(value, standing(record.ranks, seat)) for seat, value in enumerate(values)]
-    by_value = {}
-    for value in sorted({v for v, _ in pairs}, key=_value_order):
-        results = [result for v, result in pairs if v == value]
-        by_value[fact_key(value)] = {"seats": len(results), **tally(results, len(results))}
-    return {"kind": "seat", "by_value": by_value}
-
-
-def summarize_facts(records: Sequence[GameRecord]) -> dict[str, Any]:
-    """The facts games report (see the module docstring), by name."""
-    finished = [r for r in records if r.outcome == Outcome.FINISHED]
-    summary = {}
-    for name, kind in fact_kinds(records).items():
-        if kind == "seat":
-            summary[name] = _seat_fact(finished, name)
-        else:
-            values = [r.facts[name] for r in records if name in r.facts]
-            summary[name] = _game_fact([v for v in values if not isinstance(v, tuple)])
-    return summary
-
-
-def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
-    """The balance summary of `records` (in game order): seats, agents, outcomes, lengths."""
-    finished = [r for r in records if r.outcome == Outcome.FINISHED]
-    n = len(finished)
-    s_values = [seat_scores(r.ranks) for r in finished]
-    seats = []
-    for seat in range(players):
-        entry = {"seat": seat + 1, **tally([standing(r.ranks, seat) for r in finished], n)}
-        entry["vs_fair"] = _r(entry["points_share"] - 1 / players) if n else 0.0
-        entry["fair_in_ci95"] = bool(entry["ci95"][0] <= 1 / players <= entry["ci95"][1])
-        mean, low, high = mean_interval([values[seat] for values in s_values])
-        entry["mean_s"], entry["s_ci95"] = _r(mean), [_r(low), _r(high)]
-        scored = [r.scores[seat] for r in finished if r.scores is not None]
-        if scored:
-            entry["mean_score"] = _r(float(np.mean(scored)))
-            entry["score"] = distribution(scored)
-        seats.append(entry)
-    agents = {}
-    for name in sorted({a for r in records for a in r.agents}):
-        results = [
-            standing(r.ranks, s) for r in finished for s, a in enumerate(r.agents) if a == name
-        ]
-        agents[name] = tally(results, len(results))
-    shared = sum(1 for r in finished if sum(1 for k in r.ranks if k == 1) > 1)
-    margins = [
-        sorted(r.scores, reverse=True)[0] - sorted(r.scores, reverse=True)[1]
-        for r in finished
-        if r.scores is not None and len(r.scores) > 1
-    ]
-    return {
-        "seats": seats,
-        "agent_results": agents,
-        "first_seat_advantage": _r(seats[0]["points_share"] - 1 / players) if n else 0.0,
-        "balance": _r(balance([seat["mean_s"] for seat in seats])) if n else 0.0,
-        "completion": rate(n, len(records)),
-        "draws": rate(shared, n),
-        "outcomes": {kind.value: sum(1 for r in records if r.outcome == kind) for kind in Outcome},
-        "outcome_rates": {
-            kind.value: rate(sum(1 for r in records if r.outcome == kind), len(records))
-            for kind in Outcome
-        },
-        "margin": distribution(margins),
-        "turns": distribution([r.turns for r in finished]),
-        "lead_changes_per_move": _lead_changes_per_move(finished),
-        **({"facts": facts} if (facts := summarize_facts(records)) else {}),
-        "turns_endless": distribution([r.turns for r in records if r.outcome == Outcome.ENDLESS]),
-        "longest_finished": longest(finished),
-    }
-
-
-def longest(finished: Sequence[GameRecord]) -> dict[str, Any] | None:
-    """The finished game with the most turns (the first such game), to find it again."""
-    if not finished:
-        return None
-    record = max(finished, key=lambda r: (r.turns, -r.index))
-    return {
-        "game": record.index,
-        "setup": record.setup,
-        "rotation": record.rotation,
-        "turns": record.turns,
-    }
-
-
-def _lead_changes_per_move(finished: Sequence[GameRecord]) -> float | None:
-    tracked = [r for r in finished if r.lead_changes is not None]
-    moves = sum(r.turns for r in tracked)
-    return _r(sum(r.lead_changes or 0 for r in tracked) / moves) if moves else None

@@ -2,9 +2,10 @@
 
 The first line describes the plan; each further line is one game record. Records are appended
 (and flushed to disk) as chunks finish, in whatever order they finish. A resumed run reads the file
-back, checks it belongs to the same plan, drops a last line cut short by a killed process, and
-plays only the missing games. Since every game's seed depends only on its number, a resumed run
-ends with exactly the records, and so the numbers, of an uninterrupted one.
+back line by line (keeping only the set of games it holds), checks it belongs to the same plan,
+drops a last line cut short by a killed process, and plays only the missing games. Since every
+game's seed depends only on its number, a resumed run ends with exactly the records, and so the
+numbers, of an uninterrupted one.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -90,6 +91,10 @@ def _shown(value: object) -> str:
     return ",".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
+def _skip(record: GameRecord) -> None:
+    """What a store does with a record read back by default: nothing."""
+
+
 class ResultStore:
     """The results file of one run folder, open for appending.
 
@@ -100,13 +105,18 @@ class ResultStore:
     a killed run leaves; it is dropped.
     """
 
-    def __init__(self, folder: Path, plan: RunPlan, resume: bool) -> None:
+    def __init__(
+        self, folder: Path, plan: RunPlan, resume: bool, seen: Callable[[GameRecord], None] = _skip
+    ) -> None:
+        """Open the results of `plan` in `folder`; on `resume`, read the file back line by line,
+        checking each record and handing it to `seen` (nothing is kept but the set of games)."""
         self.path = folder / RESULTS
         self.plan = plan
         self.header = plan_header(plan)
         self.done = IndexSet()  # the games in the file
-        resumed = resume and self.path.exists()
-        self.previous: list[GameRecord] = list(self._read()) if resumed else []
+        if resume and self.path.exists():
+            for record in self._read():
+                seen(record)
         # opened at the first append: a run that fails before any game finishes (a scheduler
         # that cannot be reached) leaves the folder as it was
         self._stream: IO[str] | None = None

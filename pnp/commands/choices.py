@@ -29,7 +29,7 @@ GAME_HELP = f"The game: {one_of(GAMES)} (see `pnp games`)."
 AGENT_HELP = {
     "random": "uniform over legal moves",
     "greedy": "best immediate value",
-    "mcts": "Monte Carlo tree search (mcts:ITERATIONS[:ROLLOUT])",
+    "mcts": "Monte Carlo tree search (mcts:ITERATIONS or mcts:Nx per legal move, [:ROLLOUT])",
 }
 
 

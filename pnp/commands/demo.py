@@ -9,9 +9,8 @@ from typing import Annotated
 import typer
 
 from pnp.commands.common import Out, checked_seed, console, worded_flags
-from pnp.commands.runs import play_and_report, run_request
+from pnp.commands.runs import default_agents, play_and_report, run_request
 from pnp.games import GAMES
-from pnp.games.base import GameInfo
 from pnp.kits import KIT_OPTIONS, KITS, build_kit, write_kit
 from pnp.output import check_folder
 from pnp.render.paper import get_paper
@@ -39,7 +38,7 @@ def demo(
             play_and_report(
                 run_request(
                     chosen.info.name, kind="sim", games=games, setups=None, setup_file=None,
-                    players=None, variant=None, agents=demo_agents(chosen.info), paired=False,
+                    players=None, variant=None, agents=default_agents(chosen.info), paired=False,
                     seed=seed, workers=None, executor="local", scheduler=None, out=out,
                     resume=False, options={},
                 )
@@ -62,9 +61,3 @@ def closing_summary(out: Path, seed: int, *, kits: int, runs: int, games: int) -
         "Balance tables: one row per seat with its wins and win rate; a seat whose 95% interval "
         "leaves out the fair share (1/N) is favoured or handicapped by its place at the table.",
     ]
-
-
-def demo_agents(info: GameInfo) -> str:
-    """The demo's agent: random play, fast and unbiased, unless random moves rarely end the
-    game (Billabong), where greedy players finish it."""
-    return "random" if info.random_play_ends else "greedy"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from pnp.commands.common import checked_seed, console, refuse_with_setup, run_seed
 from pnp.errors import PnpError
 from pnp.games import GAMES, get_game
+from pnp.games.base import GameInfo
 from pnp.games.setupfile import listed_setups, read_setup
 from pnp.output import check_folder
 
@@ -20,6 +21,13 @@ if TYPE_CHECKING:
     from simulate.request import RunKind, RunRequest
 
 DEFAULT_GAMES = 1000
+
+
+def default_agents(info: GameInfo) -> str:
+    """The agent of a run not told its agents: random play, fast and unbiased, unless random
+    play is known to mislead a verdict on the game (`GameInfo.random_misleads` says why: random
+    Wallaby players eliminate themselves, random Billabong races do not end); then greedy."""
+    return "greedy" if info.random_misleads else "random"
 
 
 def check_count(name: str, value: int | None) -> None:
@@ -86,5 +94,5 @@ def play_and_report(request: RunRequest) -> None:
 
     result = run_and_report(request, console)
     if not result.complete:
-        console.print(f"interrupted: kept the {len(result.records)} finished games (--resume)")
+        console.print(f"interrupted: kept the {result.played} finished games (--resume)")
         raise KeyboardInterrupt

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from pnp.commands.choices import complete_agents
 from pnp.commands.common import (
-    Agents,
     ExecutorName,
     GameArg,
     Out,
@@ -20,12 +20,49 @@ from pnp.commands.common import (
     Workers,
     worded_flags,
 )
-from pnp.commands.runs import play_and_report, run_request
+from pnp.commands.ladder import ladder_agents, ladder_note, ladder_seed, play_ladder
+from pnp.commands.runs import default_agents, play_and_report, run_request
 from pnp.errors import PnpError
+from pnp.games import get_game
 
 Resume = Annotated[
     bool, typer.Option("--resume", help="Continue an interrupted run in the same --out.")
 ]
+RunAgents = Annotated[
+    str | None,
+    typer.Option(
+        help="Agent for every seat, or one per seat: A,B,... (random, greedy, mcts). Default: "
+        "random for simulate, greedy for balance and wherever random play misleads.",
+        autocompletion=complete_agents,
+        show_default=False,
+    ),
+]
+Ladder = Annotated[
+    str | None,
+    typer.Option(
+        "--ladder",
+        help="Play the run once per agent, weakest first (A,B,...), every seat that agent, and "
+        "head to head between neighbours; `default`: the game's ladder. Reads settled or not.",
+        show_default=False,
+    ),
+]
+
+
+def run_or_ladder(ladder: str | None, agents: str | None, fallback: str, **request: Any) -> None:
+    """Play the run (`agents`, or `fallback` when not given), or with `ladder` its ladder."""
+    info = get_game(request["game"]).info
+    if ladder is None:
+        play_and_report(run_request(agents=agents or fallback, **request))
+        return
+    if agents is not None:
+        raise PnpError("--agents and --ladder: give one (a ladder sets every seat's agent)")
+    rungs = ladder_agents(ladder, info)
+    seed = ladder_seed(request.pop("seed"), request["out"], info.name, request["kind"],
+                       request["resume"])  # fmt: skip
+    if request["kind"] == "sim":  # head-to-head games need every seat order
+        request["paired"] = True
+    built = run_request(agents=rungs[0], seed=seed, **request)
+    play_ladder(built, rungs, ladder_note(ladder, info))
 
 
 def simulate(
@@ -46,7 +83,8 @@ def simulate(
     setup: SetupFile = None,
     players: Players = None,
     variant: Variant = None,
-    agents: Agents = "random",
+    agents: RunAgents = None,
+    ladder: Ladder = None,
     paired: Annotated[
         bool,
         typer.Option(
@@ -68,13 +106,11 @@ def simulate(
 ) -> None:
     """Play many games and report balance: seat win rates, draws, margins, game length."""
     with worded_flags():
-        play_and_report(
-            run_request(
-                game, kind="sim", games=games, setups=setups, setup_file=setup, players=players,
-                variant=variant, agents=agents, paired=paired, seed=seed, workers=workers,
-                executor=executor, scheduler=scheduler, out=out, resume=resume,
-                options=game_options or {}, as_json=as_json,
-            )
+        run_or_ladder(
+            ladder, agents, default_agents(get_game(game).info), game=game, kind="sim",
+            games=games, setups=setups, setup_file=setup, players=players, variant=variant,
+            paired=paired, seed=seed, workers=workers, executor=executor, scheduler=scheduler,
+            out=out, resume=resume, options=game_options or {}, as_json=as_json,
         )  # fmt: skip
 
 
@@ -84,7 +120,8 @@ def balance(
     games: Annotated[int, typer.Option("--games", help="Games per setup.")] = 200,
     players: Players = None,
     variant: Variant = None,
-    agents: Agents = "greedy",
+    agents: RunAgents = None,
+    ladder: Ladder = None,
     paired: Annotated[bool, typer.Option(help="Rotate the seats over each setup's games.")] = True,
     seed: Seed = None,
     workers: Workers = None,
@@ -98,11 +135,9 @@ def balance(
     if setups < 1 or games < 1:
         raise PnpError(f"--setups {setups} --games {games}: expected whole numbers >= 1")
     with worded_flags():
-        play_and_report(
-            run_request(
-                game, kind="balance", games=setups * games, setups=setups, setup_file=None,
-                players=players, variant=variant, agents=agents, paired=paired, seed=seed,
-                workers=workers, executor=executor, scheduler=scheduler, out=out, resume=resume,
-                options=game_options or {},
-            )
+        run_or_ladder(
+            ladder, agents, "greedy", game=game, kind="balance", games=setups * games,
+            setups=setups, setup_file=None, players=players, variant=variant, paired=paired,
+            seed=seed, workers=workers, executor=executor, scheduler=scheduler, out=out,
+            resume=resume, options=game_options or {},
         )  # fmt: skip

@@ -77,6 +77,11 @@ class GameInfo:
     max_turns: int = 10_000  # the runner's guard; a game stopped there is undecided
     seat_names: tuple[str, ...] = ()  # e.g. ("square", "circle"); default "seat 1", ...
     random_play_ends: bool = True  # False: random moves rarely end a game within max_turns
+    # Why random play misleads a balance verdict ("" when it does not): runs default to greedy.
+    random_misleads: str = ""
+    # The strength ladder `--ladder default` plays (weakest first) and why these rungs.
+    ladder: tuple[str, ...] = ("random", "greedy", "mcts:200", "mcts:1000")
+    ladder_note: str = ""
     rules: str = ""  # the RULES.md section the game follows
     # The data key under which one setup file lists several setups of a kit (Paper Pen-guins'
     # sheets), one item each; "" when a setup file holds one setup.

@@ -4,8 +4,10 @@ else to get and how to put it together.
 The builder draws it last (when every page exists) and places it first. Everything on it that
 depends on the print is read from the Document: the paper, the page count, which pages carry
 backs (pages whose `back_of` is set) and the components the layouts recorded with their counts
-and pages. What only the kit knows (what else you need, the assembly steps) comes from its `Kit`
-declaration and the steps its `draw` added to `document.assembly`.
+and pages, every page by the number it prints with (`Document.printed_number`: a kit printed
+double-sided as one file counts its blank backs). What only the kit knows (what else you need,
+the assembly steps) comes from its `Kit` declaration and the steps its `draw` added to
+`document.assembly`.
 """
 
 from __future__ import annotations
@@ -96,43 +98,54 @@ def contents(document: Document) -> list[Entry]:
     entries: list[tuple[int, Entry]] = []
     listed: set[int] = set()
     for component in document.components:
-        numbers = [document.number(page) for page in component.pages]
-        backs = [document.number(page) for page in component.backs]
+        numbers = [document.printed_number(page) for page in component.pages]
+        backs = [document.printed_number(page) for page in component.backs]
         where = page_list(numbers) + (f", backs {page_list(backs)}" if backs else "")
         entries.append((min(numbers), Entry(component.name, component.count, where)))
         listed.update(id(page) for page in component.pages)
-    runs: list[tuple[str, list[int]]] = []
-    for number, page in enumerate(document.pages, 1):
+    runs: list[tuple[str, list[Page]]] = []  # pages of one title in a row, as drawn
+    for index, page in enumerate(document.pages):
         if id(page) in listed or page.back_of is not None or page.title == COVER_TITLE:
             continue
-        if runs and runs[-1][0] == page.title and runs[-1][1][-1] == number - 1:
-            runs[-1][1].append(number)
+        if runs and runs[-1][0] == page.title and runs[-1][1][-1] is document.pages[index - 1]:
+            runs[-1][1].append(page)
         else:
-            runs.append((page.title, [number]))
-    entries += [(numbers[0], Entry(title, 0, page_list(numbers))) for title, numbers in runs]
+            runs.append((page.title, [page]))
+    for title, pages in runs:
+        numbers = [document.printed_number(page) for page in pages]
+        entries.append((numbers[0], Entry(title, 0, page_list(numbers))))
     return [entry for _, entry in sorted(entries, key=lambda pair: pair[0])]
 
 
 def printing(document: Document) -> list[str]:
-    """How to print the kit, from the document: paper, scale, ink and which pages have backs."""
+    """How to print the kit, from the document: paper, scale, ink and which pages have backs,
+    numbered as printed (a double-sided kit counts its blank backs)."""
     settings = document.settings
-    total = len(document.pages)
+    total = len(document.printed_order())
+    sheets = f" on {-(-total // 2)} sheets" if document.double_sided else ""
     lines = [
-        f"**Paper:** {settings.paper.title}, {total} pages. Print at **100 %** (Actual size), "
-        "with 'fit to page' and 'shrink' turned off.",
+        f"**Paper:** {settings.paper.title}, {total} pages{sheets}. Print at **100 %** (Actual "
+        "size), with 'fit to page' and 'shrink' turned off.",
         f"**Ink:** printed for {INK[settings.ink]}.",
     ]
-    pairs = [(document.number(page.back_of), document.number(page)) for page in document.pages
+    number = document.printed_number
+    pairs = [(number(page.back_of), number(page)) for page in document.pages
              if page.back_of is not None]  # fmt: skip
     if pairs and settings.duplex == "none":
         listed = ", ".join(f"page {back} behind page {front}" for front, back in pairs)
         lines.append(f"**Backs:** print every page single-sided, then glue {listed}.")
-    elif pairs:
+    elif pairs and document.double_sided:
         listed = ", ".join(f"page {back} on the back of page {front}" for front, back in pairs)
         lines.append(
-            f"**Double-sided:** print {listed}, {FLIP[settings.duplex]}. Every other page is "
-            "single-sided."
+            f"**Double-sided:** print the whole file double-sided, {FLIP[settings.duplex]}: "
+            f"{listed}. Pages marked 'intentionally blank' keep the back of every other page "
+            "you cut out empty."
         )
+    elif pairs:  # laser: each sheet is cut on its own
+        listed = ", ".join(
+            f"page {back} on the other side of page {front}" for front, back in pairs
+        )
+        lines.append(f"**Backs:** {listed}, the sheet turned over its {settings.duplex} edge.")
     else:
         lines.append("**Single-sided:** no page has a back.")
     if not settings.cut_marks:

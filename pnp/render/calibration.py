@@ -57,8 +57,7 @@ def add_calibration(document: Document, offset_hint: str) -> list[Page]:
         drawing.text(notes_x, square_y + 4 + 5 * k, line, 3.2)
     tx, ty = area.x + 5, square_y + 112
     _target(drawing, tx, ty, "front")
-    back = document.new_page("Calibration (back)")
-    back.back_of = front
+    back = document.new_backs_page(front, "Calibration (back)")
     bx, by = back_position(document, back, tx, ty, TARGET, TARGET)
     _target(back.drawing, bx, by, "back")
     back.drawing.text(

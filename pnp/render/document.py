@@ -5,6 +5,12 @@ always be traced to its setup and checked for scale with a ruler. The document a
 the kit's cover page lists: each kind of component with its count and pages (`record`) and the
 assembly steps that depend on the setup (`assembly`); and the room left at the foot of the newest
 page, where the next small group may go (`room`, see pnp.render.sheet.lay_out).
+
+A kit with backs pages, printed with a printer's duplex mode, is printed double-sided as one file
+(`printed_order`): every page with something to cut lands on the front of a sheet (an odd page)
+followed by its own backs page or by a blank verso, so nothing ever prints behind a page that is
+cut out; pages with nothing to cut (cover, rules) share sheets. Page numbers (footer, cover) are
+the printed ones (`printed_number`).
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from pnp.render.settings import PrintSettings
 FOOTER_TEXT = 2.6  # mm em size
 GREY = "#555555"
 FOOTER_GAP = 4.0  # mm at least between the scale bar's label and the footer text
+BLANK_TITLE = "Blank back"
+BLANK_TEXT = 3.2  # mm em size of the note on a blank verso
 
 
 @dataclass
@@ -32,7 +40,8 @@ class Page:
     title: str
     cuts: list[Shape] = field(default_factory=list)
     trim: Box | None = None
-    back_of: Page | None = None  # the fronts page this page is printed behind
+    back_of: Page | None = field(default=None, compare=False, repr=False)
+    """For a backs page, the fronts page it prints behind."""
 
 
 @dataclass(frozen=True)
@@ -77,10 +86,6 @@ class Document:
         self.room = None  # only the newest page offers its room
         return page
 
-    def number(self, page: Page) -> int:
-        """The page's number as its footer prints it (1 for the first page)."""
-        return next(n for n, p in enumerate(self.pages, 1) if p is page)
-
     def record(
         self, name: str, count: int, pages: list[Page], backs: tuple[Page, ...] = ()
     ) -> None:
@@ -91,13 +96,69 @@ class Document:
     def backs_pages(self) -> list[Page]:
         return [page for page in self.pages if page.back_of is not None]
 
+    def new_backs_page(self, fronts: Page, title: str = "") -> Page:
+        """A new page that prints behind `fronts` (same orientation), titled `title` or
+        `<fronts' title> (backs)`."""
+        page = self.new_page(title or f"{fronts.title} (backs)", fronts.paper.landscape)
+        page.back_of = fronts
+        return page
+
+    @property
+    def double_sided(self) -> bool:
+        """Whether the whole file is printed double-sided: some page has backs and the duplex
+        mode is a printer's (`long`, `short`). Laser pages (no cut marks) are cut one by one and
+        never printed double-sided. With `none` backs pages are glued behind their fronts."""
+        return (
+            self.settings.duplex != "none"
+            and self.settings.cut_marks
+            and any(page.back_of is not None for page in self.pages)
+        )
+
+    def printed_order(self) -> list[Page]:
+        """The pages as printed. Double-sided, every page with something to cut, and every page
+        with backs, starts a sheet, followed by its own backs page or by a blank verso; a page
+        with nothing to cut (the cover, rules, a layout map) prints on the back of the page
+        before it when that one has nothing to cut either. No blank page ends the file."""
+        if not self.double_sided:
+            return list(self.pages)
+        backs = {id(page.back_of): page for page in self.pages if page.back_of is not None}
+
+        def read_only(page: Page) -> bool:
+            return not page.cuts and id(page) not in backs
+
+        order: list[Page] = []
+        for page in (page for page in self.pages if page.back_of is None):
+            if len(order) % 2:  # the back of the last sheet is free
+                if read_only(page) and read_only(order[-1]):
+                    order.append(page)
+                    continue
+                order.append(self._blank_verso(order[-1], len(order)))
+            order.append(page)
+            if id(page) in backs:
+                order.append(backs[id(page)])
+        return order
+
+    def printed_number(self, page: Page) -> int:
+        """The page number `page` prints with (blank versos counted)."""
+        return next(n for n, p in enumerate(self.printed_order(), 1) if p is page)
+
     def finished(self) -> list[Page]:
-        """Every page with its footer, ready for a backend."""
-        total = len(self.pages)
+        """Every page in printed order with its footer, ready for a backend."""
+        pages = self.printed_order()
+        total = len(pages)
         return [
             replace(page, drawing=self._with_footer(page, n, total))
-            for n, page in enumerate(self.pages, 1)
+            for n, page in enumerate(pages, 1)
         ]
+
+    def _blank_verso(self, recto: Page, recto_number: int) -> Page:
+        """The blank back of page `recto_number`: a small note says it is blank on purpose."""
+        paper = recto.paper
+        page = Page(paper, Drawing(paper.width, paper.height), BLANK_TITLE)
+        note = f"This page is intentionally blank: it is the back of page {recto_number}."
+        middle = paper.width / 2, paper.height / 2
+        page.drawing.text(*middle, note, BLANK_TEXT, fill=GREY, anchor="middle")
+        return page
 
     def _with_footer(self, page: Page, number: int, total: int) -> Drawing:
         paper = page.paper

@@ -6,16 +6,21 @@ sit three quarters of a tile apart and every other row is set in by half a tile,
 between two tiles is one cut. Each page prints every edge once as a thin cut line and records
 each tile's outline in `page.cuts`, as `lay_out` does, for cutting machines, and the tiles on the
 document for the cover.
+
+With bleed, each tile's flat background extends `bleed` mm past its outer edges (those no
+neighbour shares; a shared edge is one cut, so nothing spills over it), and the page's TrimBox
+encloses the tessellation, the BleedBox that grown by the bleed.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 
 from pnp.errors import PnpError
 from pnp.render.document import Document, Page, Room
-from pnp.render.drawing import Drawing, Point, Shape, translated
+from pnp.render.drawing import Drawing, Point, Shape, Style, rect_shape, shape_bounds, translated
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box
 from pnp.render.sheet import CUT, HEADING_SIZE, HEADING_SPACE, SHARE_GAP, Placed, headed_page
@@ -79,20 +84,29 @@ def lay_out_hexes(
         per_row, rows = hex_grid(area.w, area.h, width)
         chunk = items[index : index + per_row * rows]
         left = area.x + (area.w - (per_row + 0.5) * width) / 2
-        edges: dict[Edge, None] = {}
-        for k, item in enumerate(chunk):
+        spots = []
+        for k in range(len(chunk)):
             row, col = divmod(k, per_row)
-            x = left + col * width + (width / 2 if row % 2 else 0)
-            y = area.y + row * 0.75 * height
+            spots.append(
+                (left + col * width + (width / 2 if row % 2 else 0), area.y + row * 0.75 * height)
+            )
+        outlines = [
+            translated(item.cut_outline(), x, y) for item, (x, y) in zip(chunk, spots, strict=True)
+        ]
+        edges = Counter(edge for outline in outlines for edge in _edges(outline))
+        trim = _bounds(outlines)
+        page.trim = trim if page.trim is None else page.trim.union(trim)
+        bleed = document.settings.bleed
+        if bleed:
+            _bleed(page.drawing, chunk, outlines, edges, bleed, trim)
+        for item, (x, y), outline in zip(chunk, spots, outlines, strict=True):
             page.drawing.place(item, x, y)
-            outline = translated(item.cut_outline(), x, y)
             page.cuts.append(outline)
-            edges.update(dict.fromkeys(_edges(outline)))
             placed.append(Placed(page, x, y))
         for (x1, y1), (x2, y2) in edges:
             page.drawing.line(x1, y1, x2, y2, CUT)
         used_rows = -(-len(chunk) // per_row)
-        document.room = Room(page, area.y + ((used_rows - 1) * 0.75 + 1) * height)
+        document.room = Room(page, area.y + ((used_rows - 1) * 0.75 + 1) * height + bleed)
         index += len(chunk)
     document.record(title, len(items), [spot.page for spot in placed])
     return placed
@@ -129,10 +143,65 @@ def _shared_area(
     return page, area
 
 
+def _bleed(
+    drawing: Drawing,
+    items: Sequence[Drawing],
+    outlines: Sequence[Shape],
+    edges: Counter[Edge],
+    bleed: float,
+    trim: Box,
+) -> None:
+    """Each tile's background grown by `bleed` past its outer edges (an edge only one tile has),
+    drawn under every tile and clipped to the BleedBox so no corner pokes past it."""
+    layer = Drawing(drawing.width, drawing.height)
+    for item, outline in zip(items, outlines, strict=True):
+        if not item.background:
+            continue
+        points = _points(outline)
+        pushes = [bleed if edges[edge] == 1 else 0.0 for edge in _edges(outline)]
+        layer.polygon(_grown(points, pushes), Style(fill=item.background, stroke=None))
+    box = Box(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed)
+    drawing.place(layer, 0, 0, clip=rect_shape(box.x, box.y, box.w, box.h))
+
+
+def _grown(points: Sequence[Point], pushes: Sequence[float]) -> list[Point]:
+    """The convex polygon `points` with edge k (points[k] to points[k + 1]) moved out by
+    `pushes[k]`: each corner where the two moved edges' lines meet."""
+    n = len(points)
+    cx, cy = sum(x for x, _ in points) / n, sum(y for _, y in points) / n
+    normals = []
+    for (x1, y1), (x2, y2) in zip(points, [*points[1:], points[0]], strict=True):
+        nx, ny = y2 - y1, x1 - x2
+        length = math.hypot(nx, ny)
+        nx, ny = nx / length, ny / length
+        if nx * ((x1 + x2) / 2 - cx) + ny * ((y1 + y2) / 2 - cy) < 0:
+            nx, ny = -nx, -ny
+        normals.append((nx, ny))
+    grown = []
+    for k, (px, py) in enumerate(points):
+        (ax, ay), (bx, by) = normals[k - 1], normals[k]  # the edges before and after corner k
+        da, db = pushes[k - 1], pushes[k]
+        det = ax * by - ay * bx
+        grown.append((px + (da * by - db * ay) / det, py + (db * ax - da * bx) / det))
+    return grown
+
+
+def _bounds(shapes: Sequence[Shape]) -> Box:
+    boxes = [shape_bounds(shape) for shape in shapes]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
+def _points(shape: Shape) -> list[Point]:
+    """The corners of a closed polygon."""
+    return [(float(c[1]), float(c[2])) for c in shape if c[0] in ("M", "L")]
+
+
 def _edges(shape: Shape) -> list[Edge]:
     """The straight edges of a closed polygon, each with its ends in a fixed order (rounded to
     a micrometre) so the edge two neighbours share is found once."""
-    points = [(round(float(c[1]), 3), round(float(c[2]), 3)) for c in shape if c[0] in ("M", "L")]
+    points = [(round(x, 3), round(y, 3)) for x, y in _points(shape)]
     edges = []
     for a, b in zip(points, points[1:] + points[:1], strict=True):
         edges.append((a, b) if a <= b else (b, a))

@@ -8,9 +8,10 @@ and never cross artwork.
 
 Small groups share a page: a group starts below the previous group when that saves a page (see
 `lay_out`). Components with backs get a backs page after each fronts page, every back mirrored
-behind its front for the document's duplex mode (see PrintSettings). With bleed, each
-component's flat background extends past its cut lines (outer edges only where neighbours share a
-cut line).
+behind its front for the document's duplex mode (see PrintSettings); printed double-sided, the
+document keeps each backs page behind its own fronts page (Document.printed_order). With bleed,
+each component's flat background extends past its cut lines (outer edges only where neighbours
+share a cut line).
 """
 
 from __future__ import annotations
@@ -274,8 +275,7 @@ def _backs_page(
 ) -> Page:
     """The page behind `fronts`: each back where its front's mirror image lies, every bleed
     drawn before any back so that no back's bleed covers a neighbour; the TrimBox mirrored too."""
-    page = document.new_page(f"{fronts.title} (backs)", fronts.paper.landscape)
-    page.back_of = fronts
+    page = document.new_backs_page(fronts)
     w, h = spec.item_width, spec.item_height
     back_spots = [back_position(document, page, x, y, w, h) for x, y in spots]
     if document.settings.bleed:

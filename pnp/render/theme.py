@@ -8,6 +8,9 @@ alone tells pieces apart, kits also print the swatch's letter (`Painter.letter`)
 stays playable on any printer. The player colours are chosen to stay apart for colour-blind
 players (templates/themes/default.json); where more players play than such colours go round
 (Colour Diplomacy's 5-10), `Painter.patterned_area` shows the swatch's pattern in colour ink too.
+Details of the art that carry no meaning (a trunk, a frame line, a caption) keep their own
+colour, through `Painter.art`, which turns it grey in `bw` ink: a `bw` kit prints black, white
+and greys only.
 """
 
 from __future__ import annotations
@@ -55,6 +58,12 @@ def mixed(colour: str, other: str, share: float) -> str:
     return f"#{r:02x}{g:02x}{bl:02x}"
 
 
+def grey(colour: str) -> str:
+    """The grey as light as `colour` (same relative luminance)."""
+    level = round(255 * luminance(colour))
+    return f"#{level:02x}{level:02x}{level:02x}"
+
+
 def darker(colour: str, factor: float = 0.6) -> str:
     r, g, b = (int(int(colour[i : i + 2], 16) * factor) for i in (1, 3, 5))
     return f"#{r:02x}{g:02x}{b:02x}"
@@ -82,6 +91,11 @@ class Painter:
         if self.ink == "saver" and luminance(colour) > 0.6:
             return darker(colour, 0.55)
         return colour
+
+    def art(self, colour: str) -> str:
+        """The colour of a detail that carries no meaning (a trunk, a frame line, a caption): as
+        drawn, but in bw ink its grey."""
+        return grey(colour) if self.ink == "bw" else colour
 
     def text_on(self, name: str) -> str:
         """A readable text colour on an area painted with this swatch."""

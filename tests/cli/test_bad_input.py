@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.commands.demo import demo_agents
+from pnp.commands.runs import default_agents
 from pnp.games import GAMES
 from tests.support.cli import invoke
 
@@ -228,7 +228,7 @@ def test_the_same_seed_gives_byte_identical_kit_files(tmp_path: Path, game: str)
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_summaries_are_the_same_for_one_and_two_workers(tmp_path: Path, game: str) -> None:
-    agent = demo_agents(GAMES[game].info)
+    agent = default_agents(GAMES[game].info)
     summaries = []
     for workers in ("1", "2"):
         code, _, err = invoke("simulate", game, "--games", "24", "--seed", "5", "--agents", agent,

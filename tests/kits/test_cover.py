@@ -17,7 +17,7 @@ from pnp.kits import KIT_OPTIONS, build_kit
 from pnp.kits.cover import COVER_TITLE, contents, page_list
 from pnp.kits.options import kit_setup
 from pnp.kits.paper_penguins.kit import choose_geometry
-from pnp.render.document import Document, Page
+from pnp.render.document import BLANK_TITLE, Document, Page
 from pnp.render.drawing import Drawing, Place, Rect, Text
 from pnp.render.fill import content_box, page_fill
 from pnp.render.paper import get_paper
@@ -87,16 +87,18 @@ def test_the_cover_lists_every_component_with_its_count_and_pages(
         if page.cuts:
             assert any(page in c.pages for c in document.components), page.title
     for component in document.components:
-        numbers = page_list([document.number(p) for p in component.pages])
-        backs = page_list([document.number(p) for p in component.backs])
+        numbers = page_list([document.printed_number(p) for p in component.pages])
+        backs = page_list([document.printed_number(p) for p in component.backs])
         where = numbers + (f", backs {backs}" if backs else "")
         count = [str(component.count)] if component.count else []  # 0: a page, not counted
         assert [component.name, *count, where] in rows, component.name
+    printed = document.printed_order()
     listed = {n for entry in contents(document) for n in _numbers(entry.pages)}
-    assert listed == set(range(2, len(document.pages) + 1)), "every page but the cover is listed"
+    drawn = {n for n, p in enumerate(printed, 1) if p.title != BLANK_TITLE}
+    assert listed == drawn - {1}, "every page but the cover and the blank backs is listed"
     text = " ".join(run for row in rows for run in row)
     assert document.game_title in text and f"seed {document.seed_label}" in text
-    assert f"{len(document.pages)} pages" in text and "100 %" in text and "50 mm" in text
+    assert f"{len(printed)} pages" in text and "100 %" in text and "50 mm" in text
 
 
 def _numbers(pages: str) -> list[int]:
@@ -113,7 +115,8 @@ def test_the_cover_says_which_pages_print_double_sided(duplex: str) -> None:
     titles = [page.title for page in document.pages]
     assert titles[:3] == [COVER_TITLE, "Calibration", "Calibration (back)"]
     text = " ".join(run for row in cover_rows(document.pages[0]) for run in row)
-    pairs = [(document.number(p.back_of), n) for n, p in enumerate(document.pages, 1) if p.back_of]
+    number = document.printed_number
+    pairs = [(number(p.back_of), number(p)) for p in document.pages if p.back_of is not None]
     assert len(pairs) == 2  # the printer check and the tokens
     for front, back in pairs:
         said = (
@@ -123,7 +126,7 @@ def test_the_cover_says_which_pages_print_double_sided(duplex: str) -> None:
         )
         assert said in text
     if duplex != "none":
-        assert f"flipping on the {duplex} edge" in text
+        assert f"flipping on the {duplex} edge" in text and "double-sided" in text
 
 
 def test_the_cover_shows_the_50_mm_scale_check() -> None:
@@ -142,8 +145,9 @@ def test_a_kit_without_backs_says_single_sided() -> None:
 @pytest.mark.parametrize("name", ORDER)
 def test_every_footer_counts_the_cover(name: str) -> None:
     document = document_of((name, None, None, {}), "a4", test_page=True)
-    total = len(document.pages)
-    for number, page in enumerate(document.finished(), 1):
+    pages = document.finished()
+    total = len(pages)
+    for number, page in enumerate(pages, 1):
         footer = [op for op in page.drawing.ops if isinstance(op, Text) and op.anchor == "end"]
         assert footer and footer[-1].text.endswith(f"page {number} of {total}")
 

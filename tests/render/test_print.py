@@ -13,10 +13,8 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from pnp.errors import PnpError
 from pnp.games import GAMES
-from pnp.games.base import Setup
-from pnp.kits import KIT_OPTIONS, KITS, build_kit, write_kit
+from pnp.kits import KITS, build_kit, write_kit
 from pnp.render.calibration import add_calibration
 from pnp.render.document import Document, Page
 from pnp.render.drawing import Drawing, Line, Place, Rect, Style, Text, rect_shape
@@ -28,6 +26,7 @@ from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out
 from pnp.render.svg import laser_svg_text, unique_edges
 from pnp.render.theme import Painter
+from tests.support.kits import Config, option_configs, setup_of
 from tests.support.pdfgeom import pdf_fonts, read_geometry
 
 TOLERANCE = 0.1
@@ -262,51 +261,13 @@ def test_a_long_page_label_never_runs_into_the_scale_bar_label() -> None:
     assert label.x == pytest.approx(page.paper.width - page.paper.right)
 
 
-def kit_setup(name: str, players: int, variant: str, given: dict[str, str], seed: int) -> Setup:
-    """The setup `pnp kit` prints with these game and kit options."""
-    game, kit = GAMES[name], KIT_OPTIONS[name]
-    options = game.info.resolve(players, variant, given, others=kit.names())
-    printed = kit.given({k: v for k, v in given.items() if k in kit.names()})
-    return printed.draw(game, seed, options)
-
-
-def option_configs() -> list[tuple[str, int, str, dict[str, str]]]:
-    """Every non-default value of every game option with a fixed list of values (board sizes,
-    deals, tile backs, ...), on the first player count and variant that accepts it; and Paper
-    Pen-guins' free sizes and sheet counts."""
-    configs = []
-    for name, game in GAMES.items():
-        if name not in KITS:
-            continue
-        info = game.info
-        specs = [*info.options_type.specs(), *KIT_OPTIONS[name].specs()]
-        for _, option in specs:
-            values = [str(v) for v in getattr(option, "choices", ())]
-            for value in values:
-                if value == str(option.to_json(option.default_value())):
-                    continue
-                for players, variant in itertools.product(info.players, info.variants):
-                    try:
-                        kit_setup(name, players, variant, {option.name: value}, 1)
-                    except PnpError:
-                        continue
-                    configs.append((name, players, variant, {option.name: value}))
-                    break
-                else:
-                    raise AssertionError(f"{name} --{option.name} {value} is never accepted")
-    configs.append(("paper-penguins", 2, "standard", {"size": "6x9", "sheets": "5"}))
-    configs.append(("paper-penguins", 2, "standard", {"size": "12x12"}))
-    return configs
-
-
 @pytest.mark.parametrize("config", option_configs(), ids=lambda c: f"{c[0]}-{c[3]}")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_game_option_value_of_every_kit_builds(
-    tmp_path: Path, config: tuple[str, int, str, dict[str, str]], paper: str
+    tmp_path: Path, config: Config, paper: str
 ) -> None:
-    name, players, variant, options = config
-    game = GAMES[name]
-    setup = kit_setup(name, players, variant, options, 4)
+    game = GAMES[config[0]]
+    setup = setup_of(config, 4)
     settings = PrintSettings(get_paper(paper), ink="saver", duplex="short", bleed=1.0)
     document = build_kit(game, setup, settings)
     assert document.pages

@@ -1,5 +1,6 @@
-"""The Wallaby and Billabong benchmarks run end to end on a few games (they call the simulator's
-own `run` and `play`, whose signatures have changed before without anything noticing)."""
+"""The Wallaby, Billabong, memory and skill-ladder benchmarks run end to end on a few games (they
+call the simulator's own `run` and `play`, whose signatures have changed before without anything
+noticing)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,17 @@ ROOT = Path(__file__).resolve().parents[2]
         ("benchmarks.wallaby_balance", ["--games", "2", "--workers", "1"], "4 children"),
         ("benchmarks.wallaby_speed", ["--games", "2", "--repeat", "1"], "greedy"),
         ("benchmarks.billabong_moves", [], "162 chain ends"),
+        (
+            "benchmarks.skill_ladder",
+            ["--games", "6", "--workers", "1", "--ladder", "random,greedy", "amazons"],
+            "greedy beats random",
+        ),
+        # a run stopped by Ctrl-C: its summary counts the games it kept (checked by the case)
+        (
+            "benchmarks.memory",
+            ["--games", "300", "--limited", str(10**8), "--seconds", "3"],
+            "(stopped by Ctrl-C)",
+        ),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_table(module: str, args: list[str], expected: str) -> None:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+from typing import Any
 
 from pnp.games.base import Facts, Outcome
-from simulate.report import games_csv
+from simulate.gamestable import header, row
+from simulate.records import record_json
 from simulate.runner import GameRecord
-from simulate.stats import summarize
+from simulate.session import fact_kinds
+from simulate.tally import measures_of
 
 
 def record(index: int, ranks: tuple[int, ...], outcome: Outcome, facts: Facts) -> GameRecord:
@@ -23,6 +27,21 @@ RECORDS = [
     record(2, (1, 1, 3), Outcome.FINISHED, {"ring": (3, 2, 1), "hit": True, "n": 1, "who": "none"}),
     record(3, (1, 1, 1), Outcome.UNDECIDED, {"ring": (1, 3, 2), "hit": True, "n": 4, "who": "2"}),
 ]
+
+
+def summarize(records: list[GameRecord], players: int) -> dict[str, Any]:
+    return measures_of(records, players).to_json()
+
+
+def games_csv(records: list[GameRecord], players: int) -> str:
+    """games.csv of `records` (in game order), as the run writes it from results.jsonl."""
+    kinds = fact_kinds(measures_of(records, players))
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header(kinds, players))
+    for one in records:
+        writer.writerow(row(json.loads(record_json(one)), kinds, players))
+    return buffer.getvalue()
 
 
 def test_seat_facts_group_the_seat_results_over_finished_games() -> None:

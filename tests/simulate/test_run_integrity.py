@@ -91,7 +91,7 @@ def test_records_of_another_plan_under_this_header_refuse_the_resume(tmp_path: P
         f"resume: {tmp_path / 'results.jsonl'} line 12: game 10 has setup 10; this run plays it "
         "on 0; run without resume to start again"
     )
-    assert len(first.records) == 40
+    assert first.played == 40
 
 
 def test_a_header_of_another_plan_is_refused_naming_the_difference(tmp_path: Path) -> None:
@@ -192,7 +192,7 @@ def test_ctrl_c_counts_exactly_the_games_results_jsonl_kept(
     plan = make_plan(40, games=400)
     cut = run(plan, Execution(1), ResultStore(tmp_path, plan, False), False)
     kept = (tmp_path / "results.jsonl").read_text().count("\n") - 1
-    assert not cut.complete and len(cut.records) == kept > 0
+    assert not cut.complete and cut.played == kept > 0
 
 
 def test_counts_no_run_can_finish_are_refused_naming_the_limit(tmp_path: Path) -> None:

@@ -50,7 +50,7 @@ def test_a_request_built_directly_gives_the_summary_of_the_cli_run(tmp_path: Pat
         out=tmp_path / "direct",
     )
     result = run_and_report(request, Console(quiet=True))
-    assert result.complete and len(result.records) == 12
+    assert result.complete and result.played == 12
     assert request.folder == tmp_path / "direct" / "amazons-sim-5"
     assert outputs(request.folder) == outputs(tmp_path / "cli" / "amazons-sim-5")
 

@@ -33,11 +33,13 @@ from simulate.metrics import (
     chi_square_sf,
     seat_scores,
 )
-from simulate.runner import GameRecord, RunPlan, play
+from simulate.runner import GameRecord, RunPlan, Worker, play
 from simulate.session import run
 from simulate.setups import setup_measures
-from simulate.stats import summarize, wilson
+from simulate.stats import wilson
 from simulate.store import ResultStore, record_json
+from simulate.summary import RunFolds
+from simulate.tally import RunFold, measures_of
 from tests.support import cli
 
 
@@ -91,7 +93,7 @@ def test_summary_counts_endless_and_undecided_apart_from_draws() -> None:
         make_record(3, (1, 1), Outcome.UNDECIDED),
         make_record(4, (1, 2), Outcome.ENDLESS),
     ]
-    summary = summarize(records, 2)
+    summary = measures_of(records, 2).to_json()
     assert [s["wins"] for s in summary["seats"]] == [1, 1]
     assert summary["draws"]["count"] == 1
     assert summary["outcomes"] == {"finished": 3, "endless": 1, "undecided": 1}
@@ -125,17 +127,29 @@ def plan(games: int = 60) -> RunPlan:
                    random_setups=games // 2, paired=True)  # fmt: skip
 
 
+def played(plan: RunPlan) -> list[GameRecord]:
+    """Every game of `plan`, in game order, played in this process."""
+    return Worker(plan).play_chunk(list(plan.tasks()))
+
+
 def test_a_killed_run_resumes_to_exactly_the_uninterrupted_records(tmp_path: Path) -> None:
     whole = run(plan(), Execution(1), show_progress=False)
+    records = played(plan())
     store = ResultStore(tmp_path, plan(), resume=False)
-    store.append([r for r in whole.records if r.index % 3 == 0])  # finished out of order
+    store.append([r for r in records if r.index % 3 == 0])  # finished out of order
     store.close()
     with (tmp_path / "results.jsonl").open("a") as stream:  # a writer killed mid-line
-        stream.write(record_json(whole.records[1])[:25])
-    resumed = run(plan(), Execution(2), ResultStore(tmp_path, plan(), resume=True), False)
-    assert resumed.complete and resumed.records == whole.records
+        stream.write(record_json(records[1])[:25])
+    folds = RunFolds(plan())
+    store = ResultStore(tmp_path, plan(), True, folds.add)
+    resumed = run(plan(), Execution(2), store, False, folds=folds)
+    assert resumed.complete and resumed == whole
     lines = (tmp_path / "results.jsonl").read_text().splitlines()
     assert len(lines) == 1 + 60 and all(json.loads(line) for line in lines)
+    assert sorted(json.loads(line)["index"] for line in lines[1:]) == list(range(60))
+    assert [json.loads(line) for line in lines[1:21]] == [
+        json.loads(record_json(r)) for r in records if r.index % 3 == 0
+    ]
 
 
 class InterruptedExecutor:
@@ -151,12 +165,13 @@ class InterruptedExecutor:
 def test_ctrl_c_keeps_the_finished_games_and_no_progress_shows_off_a_terminal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    whole = run(plan(), Execution(1), show_progress=False)
+    records = played(plan())
     monkeypatch.setattr(session, "make_executor", lambda *_: InterruptedExecutor())
     monkeypatch.setattr(session, "chunk_size", lambda *_: 7)
     store = ResultStore(tmp_path, plan(), resume=False)
     cut = run(plan(), Execution(1), store)  # show_progress from the terminal: none here
-    assert not cut.complete and cut.records == whole.records[:14]
+    assert not cut.complete and cut.played == 14
+    assert cut.measures == measures_of(records[:14], 2)
     lines = (tmp_path / "results.jsonl").read_text().splitlines()
     assert len(lines) == 1 + 14, "the finished games are on disk for --resume"
     assert capsys.readouterr().err == "", "no progress bar when stderr is not a terminal"
@@ -174,8 +189,7 @@ def test_the_dask_local_cluster_gives_the_local_numbers() -> None:
     pytest.importorskip("dask.distributed")
     local = run(plan(40), Execution(1), show_progress=False)
     cluster = run(plan(40), Execution(2, "dask"), show_progress=False)
-    assert cluster.records == local.records
-    assert summarize(cluster.records, 2) == summarize(local.records, 2)
+    assert cluster == local
 
 
 def test_balance_ranks_setups_and_writes_the_report(tmp_path: Path) -> None:
@@ -218,7 +232,11 @@ def test_per_setup_measures_follow_their_definitions() -> None:
         record((1, 1), (4, 4), 500, 9, Outcome.UNDECIDED),
         record((1, 2), (0, 0), 70, None, Outcome.ENDLESS),
     ]
-    m = setup_measures(records)
+    fold = RunFold(2, per_setup=True)
+    for one in records:
+        fold.add(one)
+    (tally,) = fold.setup_tallies()
+    m = setup_measures(tally.tally)
     assert m.played == 4
     assert m.completion[0] == 0.5 and m.draws[0] == 0.5 and m.cap_reached[0] == 0.25
     assert (m.cap_reached[1], m.cap_reached[2]) == pytest.approx(wilson(1, 4), abs=1e-6)

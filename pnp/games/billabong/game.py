@@ -60,6 +60,11 @@ INFO = GameInfo(
     max_turns=1_000,
     seat_names=SEATS,
     random_play_ends=False,  # random kangaroos almost never finish a race within the cap
+    random_misleads="random kangaroos almost never finish a race: random games end undecided "
+    "at the turn cap",
+    ladder=("greedy", "mcts:200:10", "mcts:400:10"),
+    ladder_note="no random rung (random games do not end); rollouts of 10 moves then the "
+    "progress lead, as full random rollouts rarely finish a race",
     rules="Billabong",
 )
 

@@ -42,6 +42,9 @@ INFO = GameInfo(
     players=PLAYERS,
     default_players=6,
     simultaneous=True,
+    ladder=("random", "mcts:200", "mcts:400"),
+    ladder_note="no greedy rung: greedy players camp at the center and most of their games end "
+    "undecided",
     has_scores=False,
     max_turns=500,
     seat_names=tuple(f"player {p}" for p in range(1, max(PLAYERS) + 1)),

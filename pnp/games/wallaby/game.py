@@ -58,6 +58,12 @@ INFO = GameInfo(
     options_type=WallabyOptions,
     max_turns=4_000,
     seat_names=SEATS,
+    random_misleads="random players eliminate themselves (a jump that fails the ground check), "
+    "so random games are won by whoever falls last",
+    ladder=("greedy", "mcts:4x:0", "mcts:8x:0"),
+    ladder_note="no random rung: random players eliminate themselves, and so do random "
+    "rollouts (mcts:200:20 lost 4 of 4 to greedy); leaves scored by the plant lead at once "
+    "(mcts:8x:0 beat greedy 6 of 8)",
     rules="Wallaby",
 )
 

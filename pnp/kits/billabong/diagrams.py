@@ -26,7 +26,7 @@ from pnp.render.theme import Painter
 CELL = 10.0  # mm, a square in the diagrams
 CUT = Style(stroke="#000000", width=0.25)
 ARROW = Style(stroke="#000000", width=0.5)
-BLOCKED = Style(stroke="#b00000", width=0.5, dash=(1.2, 0.8))
+BLOCKED = "#b00000"  # the dashed, crossed-out arrow of a jump that is not allowed
 CARD_W = component_sizes("billabong")["turn_card_width"]
 RADIUS = 3.3  # mm, a kangaroo in the diagrams
 CAPTION_GAP = 7.0  # mm from the cut-out to the caption's baseline: clear of the g and j below it
@@ -129,7 +129,7 @@ def example_drawing(example: Example, painter: Painter, width: float) -> Drawing
     _cut_out(drawing, painter, first, cols, low, high)
     shorten = RADIUS + 0.6  # the arrows end just outside the kangaroo tokens
     for source, target in example.blocked:
-        _blocked(drawing, centre(source), centre(target), shorten)
+        _blocked(drawing, centre(source), centre(target), shorten, painter.art(BLOCKED))
     for square, swatch in example.pieces.items():
         _piece(drawing, painter, centre(square), swatch)
     if example.chain:
@@ -138,7 +138,7 @@ def example_drawing(example: Example, painter: Painter, width: float) -> Drawing
         if source not in example.pieces:
             _ghost(drawing, centre(source))
     for square, text in example.marks:
-        drawing.centred_text(*centre(square), text, 3.0, fill="#6a5a40", bold=True)
+        drawing.centred_text(*centre(square), text, 3.0, fill=painter.art("#6a5a40"), bold=True)
     arrows = [
         (a, b, str(k))
         for k, (a, b) in enumerate(zip(example.chain, example.chain[1:], strict=False), 1)
@@ -152,14 +152,19 @@ def example_drawing(example: Example, painter: Painter, width: float) -> Drawing
     return drawing
 
 
-def _blocked(drawing: Drawing, start: Point, end: Point, shorten: float) -> None:
+def _blocked(drawing: Drawing, start: Point, end: Point, shorten: float, colour: str) -> None:
     """A jump that is not allowed: a dashed red arrow, crossed out near its end."""
     (x1, y1), (x2, y2) = start, end
     length = math.hypot(x2 - x1, y2 - y1)
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    arrow(drawing, (x1 + ux * shorten, y1 + uy * shorten), end, BLOCKED)
+    arrow(
+        drawing,
+        (x1 + ux * shorten, y1 + uy * shorten),
+        end,
+        Style(stroke=colour, width=0.5, dash=(1.2, 0.8)),
+    )
     mx, my = x1 + (x2 - x1) * 0.75, y1 + (y2 - y1) * 0.75
-    cross = Style(stroke="#b00000", width=0.8)
+    cross = Style(stroke=colour, width=0.8)
     drawing.line(mx - 2, my - 2, mx + 2, my + 2, cross)
     drawing.line(mx - 2, my + 2, mx + 2, my - 2, cross)
 
@@ -167,6 +172,7 @@ def _blocked(drawing: Drawing, start: Point, end: Point, shorten: float) -> None
 def _cut_out(
     drawing: Drawing, painter: Painter, first: int, cols: int, low: int, high: int
 ) -> None:
+    edge = painter.art("#7a6a50")
     for row in range(low - 1, high):
         for col in range(first, first + cols):
             x, y = 5 + (col - first) * CELL, 7 + (high - 1 - row) * CELL
@@ -176,7 +182,7 @@ def _cut_out(
             else:
                 swatch = "land" if (row + col) % 2 else "land-dark"
                 drawing.rect(
-                    x, y, CELL, CELL, Style(fill=painter.fill(swatch), stroke="#7a6a50", width=0.2)
+                    x, y, CELL, CELL, Style(fill=painter.fill(swatch), stroke=edge, width=0.2)
                 )
     for row in range(low - 1, high):
         x = 5 + (LINE_FILE - first) * CELL
@@ -220,7 +226,7 @@ def turn_order_card(
     paragraphs = [wrap(text, 2.75, CARD_W - 10) for text in rules]
     height = 21 + 8 * players + sum(3.6 * len(lines) + 1.4 for lines in paragraphs) + 4
     card = Drawing(CARD_W, height)
-    card.path(kangaroo_shape(CARD_W - 22, 3, 18), Style(fill="#d9cba8", stroke=None))
+    card.path(kangaroo_shape(CARD_W - 22, 3, 18), Style(fill=painter.art("#d9cba8"), stroke=None))
     card.text(5, 10, "BILLABONG", 6.0, bold=True)
     card.text(5, 15.5, f"Turn order, {players} players", 3.4)
     y = 21.0

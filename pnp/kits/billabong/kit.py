@@ -36,8 +36,8 @@ LEGEND = 16.0  # below the bottom band: the creek's name
 ROWS, COLS = GRID.rows, GRID.cols
 WIDTH = COLS * SQUARE + 2 * BAND
 HEIGHT = ROWS * SQUARE + 2 * BAND + LEGEND
-GRID_LINE = Style(stroke="#5a4a30", width=0.3)
-FRAME = Style(stroke="#3a2e1c", width=0.7)
+GRID_LINE = "#5a4a30"
+FRAME = "#3a2e1c"
 INK = Style(stroke="#000000", width=0.6)
 COLOURS = ("player1", "player2", "player3", "player4")
 TOKEN_GAP = 3.0
@@ -57,13 +57,16 @@ def draw_board(painter: Painter) -> Drawing:
             x, y = square_box(row, col)
             swatch = "land" if (row + col) % 2 else "land-dark"
             board.rect(x, y, SQUARE, SQUARE, Style(fill=painter.fill(swatch), stroke=None))
+    grid = Style(stroke=painter.art(GRID_LINE), width=0.3)
     for k in range(1, COLS):
-        board.line(BAND + k * SQUARE, BAND, BAND + k * SQUARE, BAND + ROWS * SQUARE, GRID_LINE)
+        board.line(BAND + k * SQUARE, BAND, BAND + k * SQUARE, BAND + ROWS * SQUARE, grid)
     for k in range(1, ROWS):
-        board.line(BAND, BAND + k * SQUARE, BAND + COLS * SQUARE, BAND + k * SQUARE, GRID_LINE)
+        board.line(BAND, BAND + k * SQUARE, BAND + COLS * SQUARE, BAND + k * SQUARE, grid)
     _creek(board, painter)
     _lake(board, painter)
-    board.rect(BAND, BAND, COLS * SQUARE, ROWS * SQUARE, FRAME)
+    board.rect(
+        BAND, BAND, COLS * SQUARE, ROWS * SQUARE, Style(stroke=painter.art(FRAME), width=0.7)
+    )
     _labels(board)
     _direction_arrows(board)
     return board

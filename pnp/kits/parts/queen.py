@@ -86,7 +86,7 @@ def fish_tile(value: int, width: float, painter: Painter, swatch: str) -> Drawin
     """A hexagonal tile with `value` fish, its outline the hexagon it is cut along."""
     height = hex_height(width)
     corners = hexagon(width / 2, height / 2, width)
-    tile = Drawing(width, height, outline=polygon_shape(corners))
+    tile = Drawing(width, height, background=painter.fill(swatch), outline=polygon_shape(corners))
     painter.area(tile, polygon_shape(corners), swatch, outline=0.0)
     draw_fishes(tile, width / 2, height / 2 - width * 0.04, value, width * 0.4)
     tile.centred_text(width / 2, height * 0.82, str(value), width * 0.12, bold=True)
@@ -120,7 +120,7 @@ def token(swatch: str, label: str, painter: Painter, symbol: str, square: bool =
     if symbol == "crown":
         _crown(face, r, r - 1.2, r * 0.95)
     else:
-        _penguin(face, r, r - 1.0, r * 0.95)
+        _penguin(face, r, r - 1.0, r * 0.95, painter)
     face.centred_text(r, r + r * 0.48, label, r * 0.32, bold=True)
     return face
 
@@ -142,7 +142,7 @@ def _crown(drawing: Drawing, cx: float, cy: float, size: float) -> None:
     )
 
 
-def _penguin(drawing: Drawing, cx: float, cy: float, size: float) -> None:
+def _penguin(drawing: Drawing, cx: float, cy: float, size: float, painter: Painter) -> None:
     drawing.path(ellipse_shape(cx, cy + size * 0.05, size * 0.26, size * 0.36), INK)
     drawing.path(
         ellipse_shape(cx, cy + size * 0.12, size * 0.16, size * 0.26),
@@ -157,7 +157,7 @@ def _penguin(drawing: Drawing, cx: float, cy: float, size: float) -> None:
             (cx + size * 0.05, cy - size * 0.2),
             (cx, cy - size * 0.13),
         ],
-        Style(fill="#f0a020", stroke="#000000", width=0.15),
+        Style(fill=painter.art("#f0a020"), stroke="#000000", width=0.15),
     )
 
 

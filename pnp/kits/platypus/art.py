@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 
 from pnp.render.drawing import Drawing, Point, Shape, Style, polygon_shape
+from pnp.render.theme import Painter
 
 Part = tuple[str, tuple[float, ...]]  # ("ellipse", cx, cy, rx, ry, degrees) or ("poly", x, y, ...)
 
@@ -118,9 +119,11 @@ def draw_animal(
     )
 
 
-def draw_wattle(drawing: Drawing, x: float, y: float, size: float, bloom: str, leaf: str) -> None:
+def draw_wattle(
+    drawing: Drawing, x: float, y: float, size: float, bloom: str, leaf: str, painter: Painter
+) -> None:
     """A wattle: a short trunk under a round crown of fluffy golden blossom balls."""
-    trunk = Style(fill="#6b4a2b", stroke=None)
+    trunk = Style(fill=painter.art("#6b4a2b"), stroke=None)
     drawing.polygon(
         [(x + 0.46 * size, y + size), (x + 0.5 * size, y + 0.45 * size),
          (x + 0.56 * size, y + 0.45 * size), (x + 0.58 * size, y + size)],
@@ -137,11 +140,13 @@ def draw_wattle(drawing: Drawing, x: float, y: float, size: float, bloom: str, l
             x + bx * size,
             y + by * size,
             0.075 * size,
-            Style(fill=bloom, stroke="#8a6d00", width=0.15),
+            Style(fill=bloom, stroke=painter.art("#8a6d00"), width=0.15),
         )
 
 
-def draw_ghost_gum(drawing: Drawing, x: float, y: float, size: float, leaf: str) -> None:
+def draw_ghost_gum(
+    drawing: Drawing, x: float, y: float, size: float, leaf: str, painter: Painter
+) -> None:
     """A ghost gum: a tall pale trunk that forks, under loose clumps of grey-green leaves."""
     for cx, cy, rx, ry in (
         (0.3, 0.22, 0.22, 0.14),
@@ -152,7 +157,7 @@ def draw_ghost_gum(drawing: Drawing, x: float, y: float, size: float, leaf: str)
             ellipse_shape(x + cx * size, y + cy * size, rx * size, ry * size),
             Style(fill=leaf, stroke=None),
         )
-    bark = Style(fill="#fbfbf6", stroke="#555555", width=0.35)
+    bark = Style(fill=painter.art("#fbfbf6"), stroke="#555555", width=0.35)
     trunk = [(0.44, 1.0), (0.47, 0.55), (0.3, 0.28), (0.35, 0.26), (0.5, 0.47),
              (0.62, 0.2), (0.67, 0.22), (0.55, 0.55), (0.58, 1.0)]  # fmt: skip
     drawing.polygon([(x + u * size, y + v * size) for u, v in trunk], bark)

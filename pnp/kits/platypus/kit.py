@@ -87,7 +87,7 @@ def draw_board(painter: Painter) -> Drawing:
 
 
 def _board_end(board: Drawing, painter: Painter, x: float, name: str, wattle: bool) -> None:
-    size = END_W - 8
+    size = END_W - 8  # the crowns carry no meaning: grey in bw ink, not black blobs
     if wattle:
         draw_wattle(
             board,
@@ -95,10 +95,13 @@ def _board_end(board: Drawing, painter: Painter, x: float, name: str, wattle: bo
             BAND + 2,
             size,
             painter.fill("wattle") if painter.ink == "color" else "#ffffff",
-            painter.line("leaf"),
+            painter.art(painter.swatch("leaf").colour),
+            painter,
         )
     else:
-        draw_ghost_gum(board, x + 4, BAND + 2, size, painter.line("gum"))
+        draw_ghost_gum(
+            board, x + 4, BAND + 2, size, painter.art(painter.swatch("gum").colour), painter
+        )
     board.centred_text(x + END_W / 2, BAND / 2, name.upper(), 4.4, bold=True)
     note = "past cell 1: on to cell 21" if wattle else "past cell 21: on to cell 1"
     board.centred_text(

@@ -44,6 +44,7 @@ PIECE_GAP = 4.0
 FOLD = Style(stroke="#666666", width=0.25, dash=(1.5, 1.2))
 THIN = Style(stroke="#444444", width=0.25)
 EDGE = Style(stroke="#c8c8c8", width=0.1)
+INNER_EDGE = "#b9a77a"  # the frame inside a tile's edge
 SETUP_TEXT = 80.0  # mm kept below the layout map for the setup steps
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 SET_ASIDE_MARK = "2P: aside"  # the heading and layout map say: set aside with 2 players
@@ -63,7 +64,8 @@ def tile_front(value: int, painter: Painter) -> Drawing:
     tile = Drawing(TILE, TILE, background=field)
     tile.rect(0, 0, TILE, TILE, Style(fill=field, stroke=None))
     tile.rect(0, 0, TILE, TILE, EDGE)  # a hairline on the cut, for scissors
-    tile.rect(1.3, 1.3, TILE - 2.6, TILE - 2.6, Style(stroke="#b9a77a", width=0.2), radius=1.5)
+    inner = Style(stroke=painter.art(INNER_EDGE), width=0.2)
+    tile.rect(1.3, 1.3, TILE - 2.6, TILE - 2.6, inner, radius=1.5)
     plants(tile, 0, 0, TILE, value, painter)
     tile.text(2.6, 5.4, str(value), 3.6, bold=True)
     tile.text(TILE - 2.6, TILE - 5.4, str(value), 3.6, bold=True, angle=180)
@@ -74,8 +76,8 @@ def tile_back(painter: Painter, title: str) -> Drawing:
     field = painter.fill("field")
     back = Drawing(TILE, TILE, background=field)
     back.rect(0, 0, TILE, TILE, Style(fill=field, stroke=None))
-    back.rect(2, 2, TILE - 4, TILE - 4, Style(stroke="#b9a77a", width=0.3), radius=2)
-    back.centred_text(TILE / 2, TILE / 2, title, 4.2, bold=True, fill="#7a6a3a")
+    back.rect(2, 2, TILE - 4, TILE - 4, Style(stroke=painter.art(INNER_EDGE), width=0.3), radius=2)
+    back.centred_text(TILE / 2, TILE / 2, title, 4.2, bold=True, fill=painter.art("#7a6a3a"))
     return back
 
 

@@ -21,7 +21,7 @@ MAT_W, MAT_H = SIZES["mat_width"], SIZES["mat_height"]
 SLOT = SIZES["tile"] + 2.0  # a tile with room around it
 MARGIN = 6.0
 BAND = 9.0
-SLOT_LINE = Style(stroke="#8a7a50", width=0.3, dash=(2.0, 1.5))
+SLOT_LINE = "#8a7a50"
 TRACK_ROWS = 3  # the score track snakes under the harvest zone, row by row
 TRACK_W = 3 * (SLOT + 4) - 4  # as wide as the harvest zone; the notes are beside it
 TRACK_TOP = BAND + 19 + SLOT + 12  # below the harvest zone's labels and the track's title
@@ -51,9 +51,10 @@ def harvest_mat(painter: Painter, field: Field, seat: int) -> Drawing:
     mat.text(MAT_W - MARGIN, BAND + 7.5, "Harvest zone", 5.2, bold=True, anchor="end")
     mat.text(MAT_W - MARGIN, BAND + 12.5, f"first to {field.goal} plants wins", 3.2, anchor="end")
     top = BAND + 19
+    slot = Style(stroke=painter.art(SLOT_LINE), width=0.3, dash=(2.0, 1.5))
     for k, value in enumerate((1, 2, 3)):
         x = MARGIN + k * (SLOT + 4)
-        mat.rect(x, top, SLOT, SLOT, SLOT_LINE, radius=1.5)
+        mat.rect(x, top, SLOT, SLOT, slot, radius=1.5)
         plants(mat, x + 6, top + 4, SLOT - 12, value, painter)
         label = f"{value} plant{'s' if value > 1 else ''}"
         mat.text(x + SLOT / 2, top + SLOT + 4, label, 3.0, anchor="middle", fill="#444444")
@@ -107,6 +108,6 @@ def _score_track(mat: Drawing, painter: Painter, swatch: str, goal: int) -> None
             mat.centred_text(x + cell / 2, y + cell / 2, str(n), cell * 0.42, bold=True,
                              fill=painter.text_on(swatch))  # fmt: skip
             continue
-        fill = "#ece3c8" if n % 5 == 0 else "#ffffff"
+        fill = painter.art("#ece3c8") if n % 5 == 0 else "#ffffff"
         mat.rect(x, y, cell, cell, Style(fill=fill, stroke="#555555", width=0.25))
         mat.centred_text(x + cell / 2, y + cell / 2, str(n), cell * 0.42, bold=n % 5 == 0)

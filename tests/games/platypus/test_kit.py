@@ -101,7 +101,8 @@ def test_printed_sizes_are_exact(tmp_path: Path) -> None:
     setup, document = kit()
     folder = write_kit(GAME, setup, document, tmp_path, "pdf")[0].parent
     pages = read_geometry(folder / "kit.pdf")
-    board = [b for page in pages[1:3] for b in page.boxes]  # after the cover
+    # printed double-sided: the cover, its blank back, then the board parts on rectos
+    board = [b for page in pages[2:6:2] for b in page.boxes]
 
     def sized(boxes: list[Any], w: float, h: float) -> list[Any]:
         return [b for b in boxes if abs(b.w - w) < TOLERANCE and abs(b.h - h) < TOLERANCE]
@@ -111,7 +112,7 @@ def test_printed_sizes_are_exact(tmp_path: Path) -> None:
     assert len(sized(board, CARD_W, CARD_H)) >= 21  # the card slots
     for page in pages:
         assert sized(page.boxes, 50, 2), "every page carries the 50 mm scale bar"
-    token_page = pages[titles(document).index("Cell cards, tokens")]
+    token_page = pages[[p.title for p in document.finished()].index("Cell cards, tokens")]
     assert len(sized(token_page.boxes, TOKEN_W, TOKEN_H)) >= 10
 
 

@@ -1,0 +1,93 @@
+"""`--ladder` of `pnp simulate` and `pnp balance`: the rungs from the option, checked, then the
+run played once per rung and head to head between neighbouring rungs (simulate/ladder.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+
+from pnp.commands.common import console
+from pnp.errors import PnpError, one_of
+from pnp.games.base import GameInfo
+
+if TYPE_CHECKING:
+    from simulate.request import RunRequest
+
+DEFAULT = "default"
+
+
+def ladder_agents(text: str, info: GameInfo) -> tuple[str, ...]:
+    """The rungs `--ladder` names, weakest first (`default`: the game's own ladder), checked."""
+    from simulate.agents import make_agent
+
+    if not info.has_choices:
+        raise PnpError(f"--ladder: {info.name} has no choices; every agent plays the same game")
+    names = info.ladder if text == DEFAULT else tuple(part.strip() for part in text.split(","))
+    if len(names) < 2 or len(set(names)) < len(names):
+        raise PnpError(
+            f"--ladder {text}: expected two or more different agents, weakest first "
+            f"(this game's default: {','.join(info.ladder)}), or {DEFAULT}"
+        )
+    for name in names:
+        make_agent(name)
+    return names
+
+
+def ladder_note(text: str, info: GameInfo) -> str:
+    """Why the default ladder of the game is what it is ("" for a ladder the user named)."""
+    return info.ladder_note if text == DEFAULT else ""
+
+
+def ladder_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool) -> int | None:
+    """With --resume alone, the seed of the one ladder of `game` in `out`; else `seed`."""
+    if seed is not None or not resume:
+        return seed
+    from simulate.ladder_report import LADDER
+
+    found = sorted(out.glob(f"{game}-{kind}-*/{LADDER}"))
+    if len(found) != 1:
+        names = one_of(path.parent.name for path in found) if found else "none"
+        raise PnpError(
+            f"--resume without --seed needs exactly one {kind} ladder of {game} in {out}; "
+            f"found {names}: give --seed"
+        )
+    return int(found[0].parent.name.rsplit("-", 1)[1])
+
+
+def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None:
+    """Play the ladder of `request` into its folder and print its table and reading."""
+    from pnp.games import get_game
+    from simulate.ladder import remove_other_rungs, run_ladder
+    from simulate.ladder_report import LADDER, ladder_json, plan_json, print_ladder, write_ladder
+    from simulate.runfolder import locked
+
+    info = get_game(request.game).info
+    seat_names = [info.seat_name(seat) for seat in range(request.players)]
+    folder = request.folder
+    with locked(folder):
+        plan = plan_json(request, agents, note)
+        path = folder / LADDER
+        if request.resume and path.exists():
+            before = json.loads(path.read_text(encoding="utf-8"))
+            if before.get("ladder") != plan["ladder"]:
+                raise PnpError(
+                    f"--resume: {path} is the ladder {','.join(before.get('ladder', []))}, "
+                    f"not {','.join(agents)}"
+                )
+        write_ladder(folder, {**plan, "complete": False})
+        progress = Console(stderr=True, highlight=False) if request.as_json else console
+        ladder = run_ladder(request, agents, seat_names, progress)
+        if ladder is None:
+            console.print("interrupted: kept the finished games of every rung (--resume)")
+            raise KeyboardInterrupt
+        document = ladder_json(request, ladder, seat_names, note)
+        write_ladder(folder, document)
+        remove_other_rungs(folder, ladder)
+    if request.as_json:
+        print(json.dumps(document, indent=2))
+        return
+    print_ladder(document, console, info.title)
+    console.print(str(path))

@@ -1,0 +1,266 @@
+"""A strength ladder: one run played at rising agent strength, each rung against the one below.
+
+A verdict on seat balance holds only for the agents that played it (random Amazons 6 x 6 looks
+even, greedy Amazons does not). A ladder plays the run once per rung, every seat the rung's
+agent, on the same setups with the same game seeds, and reports each seat's mean s at every
+rung; between neighbouring rungs it plays head-to-head games (the stronger agent in one seat,
+the weaker in the others, over every seat order) and reports the stronger agent's mean s, 1/2
+when it is no better. Each rung and each head-to-head is an ordinary run folder under the run's
+folder (`rung-2-greedy/`, `duel-3-mcts-200-vs-greedy/`), so a ladder resumes as every run does.
+
+The plain reading: **settled** when the two strongest rungs agree (every seat's 95% interval of
+mean s overlaps between them) and the strongest beats the next clearly (its head-to-head
+interval lies above 1/2); otherwise **not settled**, with each reason. Settled means more skill
+stopped changing the answer, not that no stronger play could.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from rich.console import Console
+
+from pnp.games.base import Outcome
+from simulate.metrics import seat_scores
+from simulate.records import record_from
+from simulate.request import RandomSetups, RunRequest
+from simulate.runner import GameRecord
+from simulate.session import run_and_report
+from simulate.stats import wilson
+from simulate.store import RESULTS
+from simulate.summary import RunResult
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean s with its 95% interval over `games` finished games (1/2 is fair, or no better)."""
+
+    mean: float
+    low: float
+    high: float
+    games: int
+
+    def text(self) -> str:
+        return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+    def overlaps(self, other: Estimate) -> bool:
+        return max(self.low, other.low) <= min(self.high, other.high)
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One rung: every seat played by `agent`; each seat's mean s."""
+
+    agent: str
+    seats: tuple[Estimate, ...]
+    played: int
+    complete: bool
+    folder: Path
+
+
+@dataclass(frozen=True)
+class Duel:
+    """Head-to-head games of `stronger` (one seat, over every seat order) against `weaker`
+    (the other seats): the stronger agent's mean s, and its sole wins, shared firsts and losses."""
+
+    stronger: str
+    weaker: str
+    skill: Estimate
+    wins: int
+    draws: int
+    losses: int
+    played: int
+    complete: bool
+    folder: Path
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The plain reading of a ladder: settled or not, and why."""
+
+    settled: bool
+    reasons: tuple[str, ...]
+    verdict: str
+
+
+@dataclass(frozen=True)
+class Ladder:
+    rungs: tuple[Rung, ...]
+    duels: tuple[Duel, ...]  # duels[i]: rung i + 1 against rung i
+    reading: Reading
+
+
+def folder_name(kind: str, index: int, agents: Sequence[str]) -> str:
+    """`rung-2-greedy`, `duel-3-mcts-200-vs-greedy`: a folder name safe on every system."""
+    named = "-vs-".join(re.sub(r"[^A-Za-z0-9]+", "-", agent).strip("-") for agent in agents)
+    return f"{kind}-{index}-{named}"
+
+
+def rung_request(request: RunRequest, index: int, agent: str) -> RunRequest:
+    """The run of rung `index` (from 1): the request with `agent` in every seat."""
+    return replace(
+        request,
+        agents=(agent,) * request.players,
+        subfolder=folder_name("rung", index, [agent]),
+        as_json=False,
+    )
+
+
+def duel_request(request: RunRequest, index: int, stronger: str, weaker: str) -> RunRequest:
+    """The head-to-head of rung `index` against the rung below: `stronger` in one seat and
+    `weaker` in the others, paired so the stronger agent plays every seat equally often (random
+    setups are then one per seat rotation, as `--paired` makes them)."""
+    players = request.players
+    setups = request.setups
+    if isinstance(setups, RandomSetups) and not request.paired:
+        setups = RandomSetups(-(-request.games // players))
+    return replace(
+        request,
+        agents=(stronger,) + (weaker,) * (players - 1),
+        paired=True,
+        setups=setups,
+        subfolder=folder_name("duel", index, [stronger, weaker]),
+        as_json=False,
+    )
+
+
+def results_in(folder: Path) -> Iterator[GameRecord]:
+    """The game records of the run in `folder`, one at a time, from its results.jsonl (checked
+    as the run wrote or resumed it; nothing is kept)."""
+    with (folder / RESULTS).open(encoding="utf-8") as stream:
+        next(stream, None)  # the plan
+        for line in stream:
+            yield record_from(json.loads(line))
+
+
+def _estimate(total: float, games: int) -> Estimate:
+    """The mean of `games` scores in [0, 1] summing to `total`, with a Wilson 95% interval at
+    that rate: exact in form for two players without draws (s is then a win), wider than the
+    normal interval otherwise (a score's variance is at most p(1 - p)), and never a point at 0
+    or 1 as the normal interval is when every game goes one way."""
+    low, high = wilson(total, games)
+    return Estimate(total / games if games else 0.5, low, high, games)
+
+
+def seat_estimates(records: Iterable[GameRecord], players: int) -> tuple[Estimate, ...]:
+    """Each seat's mean s over the finished games."""
+    totals, games = [0.0] * players, 0
+    for record in records:
+        if record.outcome == Outcome.FINISHED:
+            games += 1
+            totals = [t + s for t, s in zip(totals, seat_scores(record.ranks), strict=True)]
+    return tuple(_estimate(total, games) for total in totals)
+
+
+def head_to_head(
+    records: Iterable[GameRecord], stronger: str
+) -> tuple[Estimate, tuple[int, int, int]]:
+    """The mean s of `stronger` (its one seat in each finished game) and its sole wins, shared
+    firsts and other results."""
+    total, games, wins, draws = 0.0, 0, 0, 0
+    for record in records:
+        if record.outcome != Outcome.FINISHED:
+            continue
+        seat = record.agents.index(stronger)
+        games += 1
+        total += seat_scores(record.ranks)[seat]
+        if record.ranks[seat] == 1:
+            shared = sum(1 for rank in record.ranks if rank == 1) > 1
+            draws, wins = draws + shared, wins + (not shared)
+    return _estimate(total, games), (wins, draws, games - wins - draws)
+
+
+def duel_of(result: RunResult, stronger: str, weaker: str, folder: Path) -> Duel:
+    """The stronger agent's results in the head-to-head run written to `folder`."""
+    skill, (wins, draws, losses) = head_to_head(results_in(folder), stronger)
+    return Duel(stronger, weaker, skill, wins, draws, losses, result.played, result.complete,
+                folder)  # fmt: skip
+
+
+def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequence[str]) -> Reading:
+    """Settled when the two strongest rungs agree on every seat within their intervals and the
+    strongest beats the next with its head-to-head interval above 1/2. The top rungs are the
+    strongest only if the ladder climbs: a rung shown weaker than the one below it (interval
+    below 1/2) leaves it unsettled, as a lower rung may then be stronger than the top."""
+    if len(rungs) < 2:
+        return Reading(False, ("a ladder needs two rungs to compare",), "not settled")
+    top, below, duel = rungs[-1], rungs[-2], duels[-1]
+    reasons = [f"rung {rung.agent} is not complete (resume the run)"
+               for rung in rungs if not rung.complete]  # fmt: skip
+    reasons += [f"head-to-head {d.stronger} against {d.weaker} is not complete (resume the run)"
+                for d in duels if not d.complete]  # fmt: skip
+    for name, high, low in zip(seat_names, top.seats, below.seats, strict=True):
+        if not high.overlaps(low):
+            reasons.append(
+                f"{name}: mean s {high.text()} under {top.agent} against {low.text()} under "
+                f"{below.agent}: the two strongest rungs disagree"
+            )
+    reasons += [
+        f"{d.stronger} is shown weaker than {d.weaker} below it (head-to-head mean s "
+        f"{d.skill.text()}): the rungs are not in order of strength"
+        for d in duels
+        if d.skill.high < 0.5
+    ]
+    if duel.skill.low <= 0.5:
+        reasons.append(
+            f"{top.agent} is not shown stronger than {below.agent}: head-to-head mean s "
+            f"{duel.skill.text()}, interval not above 1/2"
+        )
+    if reasons:
+        return Reading(False, tuple(reasons), f"not settled under {top.agent}")
+    return Reading(True, (), f"settled under {top.agent}: {seat_reading(top, seat_names)}")
+
+
+def seat_reading(rung: Rung, seat_names: Sequence[str]) -> str:
+    """Which seats the rung shows favoured or handicapped (interval of mean s off 1/2)."""
+    off = [
+        f"{name} {'favoured' if s.low > 0.5 else 'handicapped'} (mean s {s.text()})"
+        for name, s in zip(seat_names, rung.seats, strict=True)
+        if s.low > 0.5 or s.high < 0.5
+    ]
+    return "; ".join(off) if off else "no seat shown favoured (every interval holds 1/2)"
+
+
+def remove_other_rungs(folder: Path, ladder: Ladder) -> None:
+    """Remove the rung and head-to-head run folders in `folder` that this ladder did not play
+    (an earlier ladder's, with other agents), so the folder holds one ladder's runs."""
+    kept = {rung.folder.name for rung in ladder.rungs} | {d.folder.name for d in ladder.duels}
+    for path in sorted(folder.iterdir()):
+        if (
+            path.is_dir()
+            and re.fullmatch(r"(rung|duel)-\d+-.+", path.name)
+            and path.name not in kept
+            and (path / RESULTS).exists()
+        ):
+            shutil.rmtree(path)
+
+
+def run_ladder(
+    request: RunRequest, agents: Sequence[str], seat_names: Sequence[str], console: Console
+) -> Ladder | None:
+    """Play every rung, then every head-to-head, each into its own folder; None on Ctrl-C (the
+    games played are kept for `--resume`)."""
+    rungs: list[Rung] = []
+    for index, agent in enumerate(agents, 1):
+        sub = rung_request(request, index, agent)
+        console.print(f"rung {index} of {len(agents)}: {agent} in every seat -> {sub.folder}")
+        result = run_and_report(sub, console, table=False)
+        if not result.complete:
+            return None
+        seats = seat_estimates(results_in(sub.folder), request.players)
+        rungs.append(Rung(agent, seats, result.played, result.complete, sub.folder))
+    duels: list[Duel] = []
+    for index in range(2, len(agents) + 1):
+        stronger, weaker = agents[index - 1], agents[index - 2]
+        sub = duel_request(request, index, stronger, weaker)
+        console.print(f"head-to-head: {stronger} against {weaker} -> {sub.folder}")
+        result = run_and_report(sub, console, table=False)
+        if not result.complete:
+            return None
+        duels.append(duel_of(result, stronger, weaker, sub.folder))
+    return Ladder(tuple(rungs), tuple(duels), read_ladder(rungs, duels, seat_names))

@@ -1,0 +1,200 @@
+"""A kit printed double-sided as one file: every backs page behind its own fronts page, nothing
+behind a page whose back must stay blank, and a cover that names the pages as printed (issue 16).
+
+Read from the PDF as printed: each page's title comes from its footer (`... · title · seed s ·
+page n of m`), so the page order is checked as a duplex printer stacks the sheets: odd pages
+are the fronts of the sheets, even pages their backs.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.games import GAMES
+from pnp.kits import build_kit, write_kit
+from pnp.kits.cover import COVER_TITLE
+from pnp.render.document import BLANK_TITLE, Document
+from pnp.render.drawing import rect_shape
+from pnp.render.paper import get_paper
+from pnp.render.settings import PrintSettings
+from tests.support.kits import Config, config_id, option_configs, setup_of
+from tests.support.pdfgeom import operations, read_geometry
+
+CONFIGS: list[Config] = [(name, None, None, {}) for name in GAMES] + option_configs()
+
+
+def printed_titles(pdf: Path) -> list[str]:
+    """The title in each page's footer, in page order."""
+    titles = []
+    for number, page in enumerate(PdfReader(str(pdf)).pages, 1):
+        footer = next(
+            line for line in page.extract_text().splitlines() if f"page {number} of" in line
+        )
+        parts = [part.strip() for part in footer.split("·")]
+        titles.append(parts[next(k for k, p in enumerate(parts) if p.startswith("seed ")) - 1])
+    return titles
+
+
+def fronts_title(title: str) -> str | None:
+    """The title of the page a backs page belongs behind; None for any other page."""
+    for suffix in (" (backs)", " (back)"):
+        if title.endswith(suffix):
+            return title.removesuffix(suffix)
+    return None
+
+
+def kit_pdf(
+    tmp_path: Path, config: Config, duplex: str, test_page: bool = False, seed: int = 5
+) -> tuple[Path, list[bool]]:
+    """The kit's PDF, and for each printed page whether it has something to cut."""
+    game = GAMES[config[0]]
+    setup = setup_of(config, seed)
+    settings = PrintSettings(get_paper("a4"), duplex=duplex)
+    document = build_kit(game, setup, settings, test_page)
+    pdf = write_kit(game, setup, document, tmp_path / duplex, "pdf")[0]
+    return pdf, [bool(page.cuts) for page in document.finished()]
+
+
+def check_duplex_order(titles: list[str], to_cut: list[bool]) -> None:
+    """Odd pages are the fronts of sheets. Each even page is the backs page of the page before
+    it, or blank, or a page with nothing to cut behind another such page: nothing is ever
+    printed behind a page to cut out but its own backs."""
+    for number, title in enumerate(titles, 1):
+        where = f"page {number} ({title}) of {titles}"
+        if number % 2 == 1:
+            assert fronts_title(title) is None and title != BLANK_TITLE, f"{where} is not a front"
+            continue
+        read = not to_cut[number - 1] and not to_cut[number - 2] and fronts_title(title) is None
+        assert title == BLANK_TITLE or behind(title, titles[number - 2]) or read, (
+            f"{where} is neither blank nor the backs of page {number - 1}"
+        )
+        if read:
+            assert titles[number - 2] != BLANK_TITLE and fronts_title(titles[number - 2]) is None
+
+
+def behind(backs: str, fronts: str) -> bool:
+    """Whether `backs` is the title of the backs page of the page titled `fronts` (a page that
+    other groups share is titled with theirs too: `Cell cards (backs)` is behind `Cell cards,
+    tokens`)."""
+    title = fronts_title(backs)
+    return title is not None and (fronts == title or fronts.startswith(f"{title}, "))
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_kit_with_backs_prints_double_sided_as_one_file(
+    tmp_path: Path, config: Config, duplex: str
+) -> None:
+    pdf, to_cut = kit_pdf(tmp_path, config, duplex)
+    titles = printed_titles(pdf)
+    single = printed_titles(kit_pdf(tmp_path, config, "none")[0])
+    if not any(fronts_title(title) for title in single):
+        assert titles == single, "a kit without backs prints single-sided, unchanged"
+        return
+    check_duplex_order(titles, to_cut)
+    assert [t for t in titles if t != BLANK_TITLE] == single, "only blank pages added"
+
+
+def test_wallaby_tile_backs_print_behind_the_tiles_and_nothing_behind_the_standees(
+    tmp_path: Path,
+) -> None:
+    config: Config = ("wallaby", 2, "standard", {"tile-backs": "field"})
+    titles = printed_titles(kit_pdf(tmp_path, config, "long")[0])
+    tiles = next(k for k, title in enumerate(titles) if title.startswith("Tiles"))
+    assert behind(titles[tiles + 1], titles[tiles])
+    standees = titles.index("Pawns and tokens")  # the page of the standees and discs
+    assert standees % 2 == 0 and titles[standees + 1] == BLANK_TITLE, titles
+
+
+@pytest.mark.parametrize("name", ["amazons", "wallaby"])
+def test_the_calibration_back_makes_the_kit_double_sided(tmp_path: Path, name: str) -> None:
+    config: Config = (name, None, None, {})
+    pdf, to_cut = kit_pdf(tmp_path, config, "long", test_page=True)
+    titles = printed_titles(pdf)
+    assert titles[:4] == [COVER_TITLE, BLANK_TITLE, "Calibration", "Calibration (back)"]
+    check_duplex_order(titles, to_cut)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [("billabong", None, None, {}), ("wallaby", 3, "valley", {"tile-backs": "field"})],
+    ids=config_id,
+)
+def test_the_cover_names_the_pages_as_printed(tmp_path: Path, config: Config) -> None:
+    """The cover's page count and each `page b on the back of page f` match the printed file."""
+    pdf = kit_pdf(tmp_path, config, "long")[0]
+    titles = printed_titles(pdf)
+    cover = " ".join(PdfReader(str(pdf)).pages[0].extract_text().split())
+    assert f"{len(titles)} pages on {(len(titles) + 1) // 2} sheets" in cover
+    pairs = re.findall(r"page (\d+) on the back of page (\d+)", cover)
+    assert pairs
+    for back, front in pairs:
+        assert int(back) == int(front) + 1
+        assert behind(titles[int(back) - 1], titles[int(front) - 1])
+    assert len(pairs) == sum(1 for title in titles if fronts_title(title))
+
+
+def test_duplex_none_keeps_the_pages_as_drawn() -> None:
+    document = Document("Test", "1", PrintSettings(get_paper("a4"), duplex="none"))
+    front = document.new_page("Cards")
+    document.new_backs_page(front)
+    document.new_page("Rules")
+    document.new_page("More rules")
+    assert not document.double_sided
+    titles = [p.title for p in document.finished()]
+    assert titles == ["Cards", "Cards (backs)", "Rules", "More rules"]
+
+
+def test_laser_pages_are_cut_one_by_one_never_printed_double_sided() -> None:
+    settings = PrintSettings(get_paper("a4"), duplex="long", cut_marks=False)
+    document = Document("Test", "1", settings)
+    front = document.new_page("Tiles")
+    document.new_backs_page(front)
+    document.new_page("Rules")
+    document.new_page("More rules")
+    assert not document.double_sided
+    assert len(document.finished()) == 4
+
+
+def test_pages_to_cut_get_a_blank_verso_and_pages_to_read_share_sheets() -> None:
+    document = Document("Test", "1", PrintSettings(get_paper("a4"), duplex="short"))
+    document.new_page("Cover")
+    board = document.new_page("Board")
+    board.cuts.append(rect_shape(10, 10, 100, 100))
+    front = document.new_page("Cards", landscape=True)
+    document.new_page("Rules")
+    document.new_backs_page(front)  # drawn later, still printed behind its fronts
+    document.new_page("More rules")
+    document.new_page("Last rules")
+    assert document.double_sided
+    pages = document.finished()
+    titles = [p.title for p in pages]
+    assert titles == ["Cover", BLANK_TITLE, "Board", BLANK_TITLE, "Cards", "Cards (backs)",
+                      "Rules", "More rules", "Last rules"]  # fmt: skip
+    assert pages[5].paper.landscape and not pages[3].paper.landscape
+    assert [document.printed_number(p) for p in document.pages] == [1, 3, 5, 7, 6, 8, 9]
+
+
+def test_blank_pages_carry_only_the_note_and_the_footer(tmp_path: Path) -> None:
+    pdf = kit_pdf(tmp_path, ("billabong", None, None, {}), "long")[0]
+    reader = PdfReader(str(pdf))
+    titles = printed_titles(pdf)
+    geometry = read_geometry(pdf)
+    blanks = [k for k, title in enumerate(titles) if title == BLANK_TITLE]
+    assert blanks
+    for k in blanks:
+        page = reader.pages[k]
+        assert len(geometry[k].boxes) == 6, "the scale bar's five blocks and outline only"
+        assert not geometry[k].segments, "no lines"
+        contents = page.get_contents()
+        assert contents is not None
+        found = operations(contents.get_data())
+        assert found is not None and not {"c", "Do"} & {op for _, op in found}, "no curves"
+        lines = page.extract_text().splitlines()
+        assert len(lines) == 3, lines  # the note, the scale bar's label and the footer
+        assert f"intentionally blank: it is the back of page {k}" in lines[0]
+        assert page.get("/TrimBox") is None
