@@ -8,6 +8,11 @@ Same board (10 x 10 and 6 x 6, the same start squares), same random policy, one 
 - `decisions`: uniform per decision, amazon then destination then arrow, OpenSpiel's own split.
   OpenSpiel plays it with `legal_actions` and `apply_action`; pnp with its batch engine.
 
+Two OpenSpiel peers: OpenSpiel driven from Python (`legal_actions` and `apply_action` per action,
+the rows above; what a Python user of OpenSpiel gets) and OpenSpiel's own C++ game loop
+(`pyspiel.evaluate_bots` with two uniform random bots, the last row of each board: one call per
+game, no Python per move; uniform per decision).
+
 Each side is measured `--rounds` times, alternating, and keeps its best rate (other work on the
 machine slows both sides alike). Prints games/s for both, the ratio, and the mean moves per game
 (the same policy gives the same mean). OpenSpiel (PyPI `open-spiel`) is only needed here, not by
@@ -92,6 +97,21 @@ def openspiel_rate(size: int, policy: str, seconds: float) -> Rate:
     return timed(lambda _: [play(game, rng)], seconds)
 
 
+def openspiel_cpp_rate(size: int, seconds: float) -> Rate:
+    """Uniform per decision with OpenSpiel's own C++ game loop: `evaluate_bots` plays a whole
+    game between two uniform random bots in one call (moves per game are not reported: 0)."""
+    import pyspiel
+
+    game = openspiel_game(size)
+    bots = [pyspiel.make_uniform_random_bot(seat, 1 + seat) for seat in (0, 1)]
+
+    def play_some(round_: int) -> list[int]:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, round_)
+        return [0]
+
+    return timed(play_some, seconds)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
@@ -122,6 +142,15 @@ def main() -> None:
             else:
                 line += f" {'-':>10} {'-':>7} {ours[1]:>15.1f} {'-':>10}"
             print(line, flush=True)
+        if have_openspiel:  # the other peer: OpenSpiel's own C++ loop, per decision
+            cpp = max(openspiel_cpp_rate(size, args.seconds)[0] for _ in range(args.rounds))
+            batch = max(pnp_rate(size, "decisions", args.batch, args.seconds)[0]
+                        for _ in range(args.rounds))  # fmt: skip
+            print(
+                f"{size:>3}x{size:<2} {'decisions':>10} {batch:>12.0f} {cpp:>10.0f} "
+                f"{batch / cpp:>6.1f}x  (peer: OpenSpiel's C++ loop, evaluate_bots)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

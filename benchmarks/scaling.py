@@ -5,6 +5,10 @@ moves) through the same runner and process pool `pnp simulate` uses, so pool sta
 the figure.
 
     python benchmarks/scaling.py [GAMES] [GAME] [AGENT]
+    python benchmarks/scaling.py all [RANDOM_GAMES] [GREEDY_GAMES]
+
+`all`: random and greedy games per second for every game (default options, one random setup
+per game, the batch engine where a game has one), 1 and 2 workers, and the speed-up.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import sys
 import time
 
-from pnp.games import get_game
+from pnp.games import ORDER, get_game
 from simulate.executors import Execution
 from simulate.runner import RunPlan
 from simulate.session import run
@@ -31,7 +35,21 @@ def games_per_second(game: str, agent: str, games: int, workers: int) -> float:
     return games / elapsed
 
 
+def every_game(random_games: int, greedy_games: int) -> None:
+    print(f"{'game':<18} {'agent':<7} {'1 worker':>10} {'2 workers':>10} {'speed-up':>9}")
+    for name in ORDER:
+        for agent, games in (("random", random_games), ("greedy", greedy_games)):
+            one = games_per_second(name, agent, games, 1)
+            two = games_per_second(name, agent, games, 2)
+            print(f"{name:<18} {agent:<7} {one:>10.1f} {two:>10.1f} {two / one:>8.2f}x",
+                  flush=True)  # fmt: skip
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "all":
+        counts = [int(n) for n in sys.argv[2:4]]
+        every_game(*(counts + [400, 40][len(counts) :]))
+        return
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     game = sys.argv[2] if len(sys.argv) > 2 else "wallaby"
     agent = sys.argv[3] if len(sys.argv) > 3 else "random"

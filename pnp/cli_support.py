@@ -1,12 +1,15 @@
 """Command line plumbing: one-line errors with exit code 2, and the game options on commands.
 
-`PnpGroup` turns every usage error (click's and pnp's own PnpError) into a single line on stderr
-and exit code 2, with no traceback and no usage dump; a group called with nothing prints its
-help; a structured InputError of the library is worded here, its inputs named as flags
-(`--size 7 is not valid: expected 6, 8 or 10`). `game_command` adds each registered game's own
-options (e.g. `--size`, `--board`) to a command, and `kit_command` those and each kit's print
-options (`--sheets`, `--tile-backs`), so the CLI never lists an option of a game that is not
-built; the given ones reach the command as `game_options`.
+`PnpGroup` is the one place that turns every expected failure into a single line on stderr and
+exit code 2, with no traceback and no usage dump: usage errors (click's and pnp's own PnpError)
+and what the system refuses (any OSError: a full disk, a name too long, no permission, a folder
+where a file should be, worded by pnp/output.py `os_error_line`). Ctrl-C, at any point of a
+command, is one line and exit code 130 (pnp/__main__.py catches one while pnp loads). A group
+called with nothing prints its help; a structured InputError of the library is worded here, its
+inputs named as flags (`--size 7 is not valid: expected 6, 8 or 10`). `game_command` adds each
+registered game's own options (e.g. `--size`, `--board`) to a command, and `kit_command` those
+and each kit's print options (`--sheets`, `--tile-backs`), so the CLI never lists an option of a
+game that is not built; the given ones reach the command as `game_options`.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from pnp.commands.choices import game_option_metavar
 from pnp.errors import InputError, PnpError
 from pnp.games import GAMES
 from pnp.games.options import OptionRecord
+from pnp.output import os_error_line
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -59,10 +63,14 @@ class PnpGroup(TyperGroup):
         except PnpError as exc:
             fail(str(exc))
             code = EXIT_USAGE
+        except OSError as exc:  # what the system refused: a full disk, a name too long, ...
+            fail(os_error_line(exc))
+            code = EXIT_USAGE
         except (KeyboardInterrupt, typer.Abort):
-            print("pnp: interrupted", file=sys.stderr)
             code = EXIT_INTERRUPTED
         code = code if isinstance(code, int) else 0
+        if code == EXIT_INTERRUPTED:  # typer turns a Ctrl-C in a command into this exit code
+            print("pnp: interrupted", file=sys.stderr)
         if standalone_mode:
             sys.exit(code)
         return code

@@ -53,13 +53,23 @@ class InputError(PnpError):
 
     def worded(self, name: Callable[[str], str]) -> str:
         """The message with each input called `name(input)`."""
-        shown = f"{self.value:g}" if isinstance(self.value, float) else str(self.value)
+        shown = shown_value(self.value)
         known = {"field": name(self.field), "value": shown, "accepted": self.accepted}
         return self.template.format_map(_Names(name, {**self.details, **known}))
 
     def __reduce__(self) -> tuple[object, ...]:  # raised in a worker process, rebuilt in the main
         parts = (self.field, self.value, self.accepted, self.template, self.details)
         return (_rebuilt, parts)
+
+
+def shown_value(value: object) -> str:
+    """A value as a message quotes it: a float short, a text with a newline or another
+    unprintable character quoted (`'#ff0000\\n'`), so the message stays one line and says it."""
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, str) and not value.isprintable():
+        return repr(value)
+    return str(value)
 
 
 def _rebuilt(

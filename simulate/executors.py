@@ -11,6 +11,7 @@ import contextlib
 import importlib
 import multiprocessing
 import os
+import re
 import sys
 import threading
 from collections.abc import Iterable, Iterator
@@ -21,6 +22,7 @@ from typing import Any, Protocol
 
 from pnp.errors import InputError, one_of
 from simulate.runner import GameRecord, RunPlan, Worker
+from simulate.scratch import quiet_cluster_logs, scratch_folder, stderr_into
 
 
 class Executor(Protocol):
@@ -70,6 +72,7 @@ class ProcessExecutor:
         self.workers = workers
 
     def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]:
+        scratch_folder()  # multiprocessing's socket folder goes there, removed at exit
         method = "forkserver" if sys.platform.startswith("linux") else "spawn"
         context = multiprocessing.get_context(method)
         if method == "forkserver":
@@ -121,24 +124,17 @@ class DaskExecutor:
                 "executor", "dask",
                 template="{field} {value} needs dask.distributed: pip install 'pnp[cluster]'",
             ) from None  # fmt: skip
-        cluster = None
-        if self.address is None:
-            cluster = distributed.LocalCluster(
-                n_workers=self.workers, threads_per_worker=1, processes=True,
-                host="127.0.0.1", dashboard_address=None,
-            )  # fmt: skip
+        quiet_cluster_logs()
+        yield from self._run(distributed, plan, chunks)
+
+    def _run(
+        self, distributed: Any, plan: RunPlan, chunks: Iterable[list[int]]
+    ) -> Iterator[list[GameRecord]]:
+        cluster = client = None
         try:
-            client = distributed.Client(
-                cluster if cluster is not None else self.address, timeout="20s"
-            )
-        except OSError as exc:
-            if cluster is not None:
-                cluster.close()
-            raise InputError(
-                "scheduler", self.address, template="{field} {value}: cannot connect ({why})",
-                why=exc,
-            ) from None  # fmt: skip
-        try:
+            if self.address is None:
+                cluster = self._local_cluster(distributed)
+            client = self._connect(distributed, cluster)
             shared = client.scatter(plan, broadcast=True)
             queue = iter(chunks)  # submitted a few at a time: 10^9 games are never all queued
             workers = max(self.workers, len(client.scheduler_info().get("workers", {})))
@@ -151,13 +147,44 @@ class DaskExecutor:
                 following = next(queue, None)
                 if following is not None:
                     running.add(client.submit(play_plan_chunk, shared, following, pure=False))
+        except (OSError, distributed.KilledWorker) as exc:  # no scheduler, or lost the cluster
+            raise InputError(
+                "scheduler", self.address or "(a local cluster)",
+                template="{field} {value}: the cluster failed ({why})",
+                why=str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
+            ) from None  # fmt: skip
         finally:
-            client.close()
+            if client is not None:
+                client.close()
             if cluster is not None:
                 cluster.close()
 
+    def _connect(self, distributed: Any, cluster: Any) -> Any:
+        try:
+            return distributed.Client(
+                cluster if cluster is not None else self.address, timeout="20s"
+            )
+        except OSError as exc:
+            raise InputError(
+                "scheduler", self.address, template="{field} {value}: cannot connect ({why})",
+                why=exc,
+            ) from None  # fmt: skip
+
+    def _local_cluster(self, distributed: Any) -> Any:
+        """A LocalCluster of `workers` processes on loopback, its files in the scratch folder
+        and its processes' messages in a log there (a Ctrl-C reaches them too, and their
+        tracebacks would fill the terminal)."""
+        scratch = scratch_folder()
+        with stderr_into(scratch / "dask-workers.log"):
+            return distributed.LocalCluster(
+                n_workers=self.workers, threads_per_worker=1, processes=True,
+                host="127.0.0.1", dashboard_address=None, local_directory=str(scratch / "dask"),
+            )  # fmt: skip
+
 
 EXECUTORS = ("local", "dask")
+#: A Dask scheduler's address: [PROTOCOL://]HOST:PORT, the host a name, an IPv4 or [IPv6].
+SCHEDULER_ADDRESS = re.compile(r"\A(?:[a-z]+://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5}\Z")
 MAX_WORKERS = 256  # processes of one machine, or Dask workers asked of a cluster
 
 
@@ -165,6 +192,8 @@ def make_executor(workers: int, kind: str = "local", scheduler: str | None = Non
     if kind not in EXECUTORS:
         raise InputError("executor", kind, one_of(EXECUTORS))
     if kind == "dask":
+        if scheduler is not None and not SCHEDULER_ADDRESS.match(scheduler):
+            raise InputError("scheduler", scheduler, "HOST:PORT, e.g. tcp://10.0.0.1:8786")
         return DaskExecutor(scheduler, workers)
     if scheduler is not None:
         raise InputError("scheduler", scheduler, template="{field} needs {executor} dask")

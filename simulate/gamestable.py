@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from pnp.games.base import FactValue
+from pnp.output import temporary_prefix
 from simulate.runner import IndexSet
 
 FactKinds = Mapping[str, str]  # fact name -> "seat" (a value per seat) or "game"
@@ -87,7 +88,8 @@ def in_game_order(lines: Iterator[bytes], played: IndexSet) -> Iterator[dict[str
 def write_games_csv(path: Path, results: Path, played: IndexSet, kinds: FactKinds,
                     players: int) -> Path:  # fmt: skip
     """Write games.csv at `path` from `results` (a temporary name renamed into place)."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    prefix = temporary_prefix(path.name)  # a killed writer's leftover is removed by the next
+    handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
             _write(stream, results, played, kinds, players)

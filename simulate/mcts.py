@@ -18,6 +18,12 @@ moves (decoupled UCT, Lanctot et al. 2013). When one seat acts this is plain UCT
 Szepesvari 2006): a move's statistics are those of the child it leads to. When several seats
 order at once (Colour Diplomacy) each picks its own order by UCB1 on its own statistics and the
 joint order leads to the child; the seat's move is chosen by its visit counts at the root.
+A node lists its moves when the search first leaves it and expands them in a random order: each
+untried move drawn uniformly when expanded (the last untried one takes its place), so a leaf
+never visited again costs no move list and no draws.
+
+Games with a compiled engine (`State.compiled()`) run the same search, draw for draw, in
+simulate/compiled_mcts.py: the same moves from the same generator, at compiled speed.
 
 Rewards are the per-game scores s = (u + 1) / 2 with u = 1 - 2 (rank - 1) / (N - 1) and tied
 players sharing the average of their ranks: 1 for a sole winner, 0 for a sole last, 0.5 each in
@@ -59,25 +65,32 @@ def rewards_of(result: Result) -> list[float]:
 class _Node:
     __slots__ = ("children", "seats", "stats", "untried", "visits")
 
-    def __init__(self, state: State[Any], rng: np.random.Generator) -> None:
+    def __init__(self, state: State[Any]) -> None:
         self.visits = 0
         self.seats: tuple[Seat, ...] = () if state.is_over() else state.to_act()
         self.stats: list[dict[Hashable, list[float]]] = [{} for _ in self.seats]
-        self.untried: list[list[Move]] = []
-        for seat in self.seats:
-            moves = list(state.legal_moves(seat))
-            order = rng.permutation(len(moves))
-            self.untried.append([moves[i] for i in order])
+        self.untried: list[list[Move]] | None = None  # listed when the search first leaves it
         self.children: dict[tuple[Hashable, ...], _Node] = {}
 
+    def expanding(self, state: State[Any]) -> bool:
+        """Whether a seat acting here has a move not tried yet (`state` is this node's)."""
+        if self.untried is None:
+            self.untried = [list(state.legal_moves(seat)) for seat in self.seats]
+        return any(self.untried)
+
     def select(self, rng: np.random.Generator) -> tuple[Hashable, ...]:
-        """One move per acting seat: an untried one if any is left, else the best by UCB1."""
+        """One move per acting seat: an untried one if any is left (uniformly, the last one
+        taking its place), else the best by UCB1."""
+        assert self.untried is not None, "expanding() lists the moves first"
         joint = []
         log_visits = math.log(max(self.visits, 1))
         for k, stats in enumerate(self.stats):
             untried = self.untried[k]
             if untried:
-                move = untried.pop()
+                pick = int(rng.integers(len(untried)))
+                move = untried[pick]
+                untried[pick] = untried[-1]
+                untried.pop()
                 stats[move] = [0.0, 0.0]
                 joint.append(move)
                 continue
@@ -101,13 +114,30 @@ class MCTSAgent:
     """UCT (decoupled for simultaneous orders) with uniformly random rollouts."""
 
     def __init__(
-        self, iterations: int = 200, rollout: int = ROLLOUT_LIMIT, *, per_move: bool = False
+        self,
+        iterations: int = 200,
+        rollout: int = ROLLOUT_LIMIT,
+        *,
+        per_move: bool = False,
+        compiled: bool = True,
     ) -> None:
         self.iterations = iterations
         self.rollout = rollout
         self.per_move = per_move
+        self.compiled = compiled  # False: always this module's search (the reference)
 
     def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
+        compiled = state.compiled() if self.compiled else None
+        if compiled is not None:  # the same search, compiled (simulate/compiled_mcts.py)
+            from simulate.compiled_mcts import choose
+
+            iterations, per_move = self.iterations, self.per_move
+
+            def budget(moves: int) -> int:
+                return iterations_for(iterations, per_move, moves)
+
+            chosen: Move = choose(compiled, budget, self.rollout, EXPLORATION, rng)
+            return chosen
         moves: Sequence[Move] = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
@@ -120,7 +150,7 @@ class MCTSAgent:
 
     def search(self, state: State[Any], moves: int, rng: np.random.Generator) -> _Node:
         """The tree grown from `state` by the budget of a decision among `moves` moves."""
-        root = _Node(state, rng)
+        root = _Node(state)
         for _ in range(iterations_for(self.iterations, self.per_move, moves)):
             self._iterate(state.clone(), root, rng)
         return root
@@ -129,13 +159,13 @@ class MCTSAgent:
         path: list[tuple[_Node, tuple[Hashable, ...]]] = []
         node = root
         while node.seats:
-            expanding = any(node.untried)
+            expanding = node.expanding(state)
             joint = node.select(rng)
             path.append((node, joint))
             state.apply_joint(list(joint))
             child = node.children.get(joint)
             if child is None:
-                node.children[joint] = _Node(state, rng)
+                node.children[joint] = _Node(state)
                 break
             node = child
             if expanding:

@@ -19,7 +19,7 @@ import numpy as np
 
 from pnp.errors import InputError
 from pnp.games import get_game
-from pnp.games.base import Facts, Outcome, Result, Setup, State
+from pnp.games.base import Facts, Outcome, Result, Setup, State, check_seed
 from pnp.games.options import GameOptions
 from simulate.agents import Agent, RandomAgent, make_agent
 from simulate.metrics import LeadTracker
@@ -42,7 +42,6 @@ class GameRecord:
 
 
 MAX_GAMES = 10**12  # a run of this many games takes years; beyond it, nothing can finish
-MAX_SEED = 2**63 - 1  # seeds and game numbers fit a signed 64-bit integer
 
 
 @dataclass(frozen=True)
@@ -71,8 +70,7 @@ class RunPlan:
         for name, count in (("games", self.games), ("setups", self.setup_count)):
             if not 1 <= count <= MAX_GAMES:
                 raise InputError(name, count, f"a whole number from 1 to {MAX_GAMES:,}")
-        if not 0 <= self.seed <= MAX_SEED:
-            raise InputError("seed", self.seed, f"a whole number from 0 to {MAX_SEED:,}")
+        check_seed(self.seed)
 
     @property
     def setup_count(self) -> int:

@@ -132,12 +132,12 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table:
     store.claim()  # even with no game played, the outputs written next are this run's
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
-    fairness = setup_fairness(result.setups)
-    summary = RunSummary(result, spread(fairness) if analyses_setups(plan) else None)
-    paths = write_results(request.folder, summary, fairness)
+    verdict = setup_fairness(result.setups) if analyses_setups(plan) else None
+    summary = RunSummary(result, spread(verdict) if verdict is not None else None)
+    paths = write_results(request.folder, summary, verdict)
     paths.insert(1, write_games_csv(request.folder / "games.csv", store.path, store.done,
                                     fact_kinds(result.measures), players))  # fmt: skip
-    charts = write_report(request.folder, summary, fairness, seat_names)
+    charts = write_report(request.folder, summary, verdict, seat_names)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]
     if not table:
@@ -147,7 +147,7 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table:
     else:
         print_summary(summary, console, seat_names)
         if request.kind == "balance":
-            print_setups(fairness, console)
+            print_setups(verdict, console)
         for path in paths:
             console.print(str(path))
     return result

@@ -13,9 +13,9 @@ import typer
 from rich.console import Console
 
 from pnp.commands.choices import GAME_HELP, complete_agents, complete_game, complete_variant
-from pnp.errors import InputError, PnpError, one_of
+from pnp.errors import InputError, PnpError, SetupError, one_of
 from pnp.games import GAMES
-from pnp.games.base import Game, Setup
+from pnp.games.base import Game, Setup, check_seed
 from pnp.games.setupfile import read_setup
 from pnp.kits.options import KitOptions, kit_setup
 
@@ -57,8 +57,10 @@ Scheduler = Annotated[
 
 
 def checked_seed(seed: int | None) -> int | None:
-    if seed is not None and seed < 0:
-        raise PnpError(f"--seed {seed} is not valid: expected a whole number >= 0")
+    """`seed` if it is one (pnp/games/base.py MAX_SEED), else the one line saying the range."""
+    if seed is not None:
+        with worded_flags():
+            check_seed(seed)
     return seed
 
 
@@ -115,5 +117,10 @@ def setup_from(
     with print options `kit` prints it (`options` holds the game's and the kit's)."""
     if setup_file is not None:
         refuse_with_setup({"seed": seed, "players": players, "variant": variant, **options})
-        return read_setup(setup_file, GAMES, expected=game.info.name)
+        setup = read_setup(setup_file, GAMES, expected=game.info.name)
+        try:
+            kit.of(setup).check_setup(setup)
+        except SetupError as exc:
+            raise SetupError(f"setup file {setup_file}: {exc}") from None
+        return setup
     return kit_setup(game, seed_or_draw(seed), players, variant, options, kit)

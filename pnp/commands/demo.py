@@ -25,6 +25,18 @@ def demo(
     """The main job on defaults: every kit into --out, then a short balance run of each game."""
     check_folder(out)
     checked_seed(seed)
+    with worded_flags():  # every run checked (its plan drawn up) before anything is written
+        requests = [
+            run_request(
+                chosen.info.name, kind="sim", games=games, setups=None, setup_file=None,
+                players=None, variant=None, agents=default_agents(chosen.info), paired=False,
+                seed=seed, workers=None, executor="local", scheduler=None, out=out,
+                resume=False, options={},
+            )
+            for chosen in GAMES.values()
+        ]  # fmt: skip
+        for request in requests:
+            request.plan()
     for chosen in GAMES.values():
         if chosen.info.name not in KITS:
             continue
@@ -33,16 +45,9 @@ def demo(
         document = build_kit(chosen, drawn, PrintSettings(get_paper("a4")))
         paths = write_kit(chosen, drawn, document, out, "both")
         console.print(f"[bold]{chosen.info.title}[/] kit: {paths[0].parent}")
-    for chosen in GAMES.values():
+    for request in requests:
         with worded_flags():
-            play_and_report(
-                run_request(
-                    chosen.info.name, kind="sim", games=games, setups=None, setup_file=None,
-                    players=None, variant=None, agents=default_agents(chosen.info), paired=False,
-                    seed=seed, workers=None, executor="local", scheduler=None, out=out,
-                    resume=False, options={},
-                )
-            )  # fmt: skip
+            play_and_report(request)
     kits = sum(name in KITS for name in GAMES)
     for line in closing_summary(out, seed, kits=kits, runs=len(GAMES), games=games):
         console.print(line)
@@ -58,6 +63,7 @@ def closing_summary(out: Path, seed: int, *, kits: int, runs: int, games: int) -
         f"<game>-sim-{seed} folder per run (summary.json, games.csv, report.pdf).",
         "Print: each kit.pdf at 100 % (actual size, not fit to page); the 50 mm bar in every "
         "footer checks the scale with a ruler.",
-        "Balance tables: one row per seat with its wins and win rate; a seat whose 95% interval "
-        "leaves out the fair share (1/N) is favoured or handicapped by its place at the table.",
+        "Balance tables: one row per seat with its wins and win rate; a seat whose points share "
+        "(a draw shares the point) has a 95% interval leaving out the fair share (1/N) is "
+        "favoured or handicapped by its place at the table, with these agents.",
     ]

@@ -53,7 +53,14 @@ def _checked(printed: KitOptions, game: Game[Any], drawn: Setup, path: Path | No
         raise PnpError(f"setup file {path}: {error}") from None
 
 
+def _given(ctx: typer.Context, option: str) -> bool:
+    """Whether `--option` was on the command line (not left to its default)."""
+    source = ctx.get_parameter_source(option.replace("-", "_"))
+    return source is not None and source.name == "COMMANDLINE"
+
+
 def kit(
+    ctx: typer.Context,
     game: GameArg,
     seed: Seed = None,
     players: Players = None,
@@ -93,6 +100,10 @@ def kit(
         cut_marks=format != "laser", cut_colour=cut_colour, engrave_colour=engrave_colour,
     )  # fmt: skip
     check_folder(out)
+    asked = [f"--{name}" for name in ("tolerance", "fair-games") if _given(ctx, name)]
+    if asked and not fair:
+        needs = "needs" if len(asked) == 1 else "need"
+        raise PnpError(f"{' and '.join(asked)} {needs} --fair; add --fair or leave them out")
     if fair:
         from simulate.agents import parse_agents
         from simulate.executors import Execution, default_workers

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from pnp.cli_support import PnpGroup
-from pnp.commands.common import worded_flags
+from pnp.commands.common import checked_seed, worded_flags
 from pnp.errors import PnpError
 from pnp.games.base import Setup
 from pnp.games.platypus.ending import ends_both_ways
@@ -65,8 +65,7 @@ def longest(
     for name, value, least in (("deals", deals, 1), ("top", top, 1), ("workers", workers, 1)):
         if value is not None and value < least:
             raise PnpError(f"--{name} {value} is not valid: expected a whole number >= {least}")
-    if seed < 0:
-        raise PnpError(f"--seed {seed} is not valid: expected a whole number >= 0")
+    checked_seed(seed)
     sheet = get_paper(paper)
     if kit:
         check_folder(out)

@@ -131,7 +131,8 @@ def balance(
     out: Out = Path("output"),
     game_options: dict[str, str] | None = None,
 ) -> None:
-    """Play every one of --setups random setups --games times and rank them by fairness."""
+    """Play every one of --setups random setups --games times and judge each one's fairness
+    (ranked only when the setups are shown to differ)."""
     if setups < 1 or games < 1:
         raise PnpError(f"--setups {setups} --games {games}: expected whole numbers >= 1")
     with worded_flags():

@@ -23,8 +23,22 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 import numpy as np
 
 from pnp.errors import InputError, SetupError, one_of
+from pnp.games.compiled import Compiled
 from pnp.games.options import GameOptions, OptionJson
 from pnp.games.setupdata import JsonObject, SetupData
+
+#: The largest seed, the one limit of every seed (`--seed`, a setup file's `seed`): a run's
+#: seeds and game numbers fit a signed 64-bit integer, and a kit or run folder named by a seed
+#: stays short (19 digits) so any command can take it back as `--seed`.
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed: int) -> int:
+    """`seed`, or InputError naming the range of seeds."""
+    if not 0 <= seed <= MAX_SEED:
+        raise InputError("seed", seed, f"a whole number from 0 to {MAX_SEED:,}")
+    return seed
+
 
 Seat = int  # position in turn order, 0 = the seat that acts first
 Move = Hashable  # a game's own move value; `State.move_text` names it
@@ -257,6 +271,11 @@ class State(ABC, Generic[MoveT]):
         """Raise AssertionError if the position breaks one of the game's invariants (pieces and
         tiles conserved, scores equal to what was taken, ...). Property tests call it after every
         move of random games; games override it with their own invariants."""
+
+    def compiled(self) -> Compiled | None:
+        """This position for the game's compiled engine (pnp/games/compiled.py), which the
+        compiled search plays instead of the `State`; None for a game without one."""
+        return None
 
     def facts(self) -> Facts:
         """Facts about the game so far for the balance summary (see `Facts`); none by default."""

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pnp.errors import InputError, one_of
+from pnp.games.userfile import FileProblem, read_text
 
 T = TypeVar("T")
 OptionJson = int | str  # an option's value as setup.json holds it
@@ -182,7 +183,8 @@ class GridSizeOption(Option[GridSize]):
 
 @dataclass(frozen=True)
 class FileOption(Option[T | None]):
-    """A path to a file the game reads; the value is what `load` makes of the file's text.
+    """A path to a file the game reads; the value is what `load` makes of the file's text (a
+    regular file of at most 1 MB, read as pnp/games/userfile.py reads every file the user names).
 
     Not given, the value is None, and a record leaves an option without a value out of its JSON.
     A game copies what it read into the setup's own data, so a setup's options never hold it;
@@ -190,20 +192,18 @@ class FileOption(Option[T | None]):
     """
 
     def parse(self, text: str) -> T | None:
-        path = Path(text)
-        if not path.is_file():
-            what = "a folder" if path.is_dir() else "no such file"
-            raise InputError(
-                self.name, text, self.accepted(), template="{field} {value}: {what} (expected "
-                "{accepted})", what=what,
-            )  # fmt: skip
         try:
-            content = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            content = read_text(Path(text))
+        except FileProblem as problem:
+            if problem.kind in ("missing", "folder"):
+                raise InputError(
+                    self.name, text, self.accepted(), template="{field} {value}: {what} "
+                    "(expected {accepted})", what="a folder" if problem.kind == "folder"
+                    else "no such file",
+                ) from None  # fmt: skip
             raise InputError(
-                self.name, text, template="{field} {value}: cannot read it ({reason})",
-                reason=exc.__class__.__name__,
-            ) from None  # fmt: skip
+                self.name, text, template="{field} {value}: {reason}", reason=problem.detail
+            ) from None
         try:
             return self.load(text, content)
         except ValueError as exc:

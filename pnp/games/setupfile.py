@@ -2,7 +2,8 @@
 
 The file is `{"game", "format_version", "seed", "options", ...}` followed by the game's own keys,
 as the game's JSON Schema (templates/schemas/<game>.schema.json) describes it. Reading checks
-every part and fails with one line that says what is wrong.
+every part and fails with one line that says what is wrong; the file itself is read within the
+limits of pnp/games/userfile.py (a regular file of at most 1 MB, JSON at most 32 levels deep).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError, SetupError, one_of
-from pnp.games.base import Game, Setup
+from pnp.games.base import MAX_SEED, Game, Setup
 from pnp.games.setupdata import SetupData, from_json, to_json
 from pnp.games.setupschema import check_against_schema
+from pnp.games.userfile import FileProblem, JsonLimit, load_json, read_text
 
 _COMMON_KEYS = ("game", "format_version", "seed", "options")
 FAIRNESS = "fairness"  # optional: the evidence `pnp kit --fair` recorded
@@ -40,22 +42,22 @@ def read_setup(path: Path, games: dict[str, Game[Any]], expected: str | None = N
     """The setup in `path`, checked; `expected` is the game the command was asked for."""
     where = f"setup file {path}"
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SetupError(f"{where}: no such file") from None
-    except IsADirectoryError:
-        raise SetupError(f"{where}: is a folder, expected a setup.json file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SetupError(f"{where}: cannot read it ({exc.__class__.__name__})") from None
+        text = read_text(path)
+    except FileProblem as problem:
+        if problem.kind == "folder":
+            raise SetupError(f"{where}: is a folder, expected a setup.json file") from None
+        raise SetupError(f"{where}: {problem.detail}") from None
     if not text.strip():
         raise SetupError(f"{where}: the file is empty")
     try:
-        document = json.loads(text)
+        document = load_json(text)
     except json.JSONDecodeError as exc:
-        problem = exc.msg.removesuffix(" at").removesuffix(" starting")  # json's own wording
+        wording = exc.msg.removesuffix(" at").removesuffix(" starting")  # json's own wording
         raise SetupError(
-            f"{where}: not valid JSON at line {exc.lineno}, column {exc.colno} ({problem})"
+            f"{where}: not valid JSON at line {exc.lineno}, column {exc.colno} ({wording})"
         ) from None
+    except JsonLimit as exc:
+        raise SetupError(f"{where}: {exc}") from None
     return parse_setup(document, games, expected, where)
 
 
@@ -82,6 +84,7 @@ def parse_setup(
         check_against_schema(document, name)
     except SetupError as exc:
         raise SetupError(f"{where}: {exc}") from None
+    _check_seed(document.get("seed"), where)
     own = {k: v for k, v in document.items() if k not in (*_COMMON_KEYS, FAIRNESS)}
     data = from_json(game.data_type, own)
     try:
@@ -125,6 +128,18 @@ def _listed(data: SetupData, key: str) -> tuple[SetupData, ...]:
     """The items a setup's data lists under `key` (its field of that name)."""
     items: tuple[SetupData, ...] = getattr(data, key)
     return items
+
+
+def _check_seed(seed: Any, where: str) -> None:
+    """SetupError unless `seed` is null or a whole number written as one, within the seeds
+    `--seed` takes: `1e20` would name a folder (`amazons-1e+20`) no command can draw again."""
+    whole = isinstance(seed, int) and not isinstance(seed, bool)
+    if seed is None or (whole and 0 <= seed <= MAX_SEED):
+        return
+    raise SetupError(
+        f"{where}: seed {json.dumps(seed)} is not valid: expected null or a whole number from "
+        f"0 to {MAX_SEED:,}, written without a decimal point or exponent"
+    )
 
 
 def _check_version(version: Any, game: Game[Any], where: str) -> None:

@@ -15,7 +15,8 @@ checks afterwards. A schema error is told in one line: the JSON path and the pro
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -172,17 +173,42 @@ def head_schema(schema: Mapping[str, Any]) -> JsonObject:
     }
 
 
+def whole_string_pattern(pattern: str) -> str:
+    r"""`pattern` for Python's `re.search` with JSON Schema's meaning: `$` ends the string.
+
+    A schema's pattern is an ECMA-262 regex, where `$` matches only at the very end; Python's
+    `$` also matches before a final newline, so `"s1\n"` would pass `^[a-z0-9]+$`. Each `$`
+    not escaped becomes `\Z`.
+    """
+    return re.sub(r"(?<!\\)\$", r"\\Z", pattern)
+
+
+def _pattern(
+    validator: Validator, pattern: str, instance: Any, schema: Mapping[str, Any]
+) -> Iterator[ValidationError]:
+    """The `pattern` keyword with JSON Schema's `$` (see `whole_string_pattern`)."""
+    from jsonschema import ValidationError
+
+    if validator.is_type(instance, "string") and not re.search(
+        whole_string_pattern(pattern), instance
+    ):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
 @cache
 def _validator(game: str, head: bool) -> Validator:
     # jsonschema loads in ~0.1 s: only commands that read a setup file pay for it.
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator, validators
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
 
     common = Resource.from_contents(load_schema(COMMON), default_specification=DRAFT202012)
     registry: Registry[Any] = Registry().with_resource(COMMON, common)
     schema = load_schema(schema_name(game))
-    return Draft202012Validator(head_schema(schema) if head else schema, registry=registry)
+    checker: type[Validator] = validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator, {"pattern": _pattern}
+    )
+    return checker(head_schema(schema) if head else schema, registry=registry)
 
 
 def schema_problem(document: Mapping[str, Any], game: str) -> str | None:

@@ -28,6 +28,10 @@ class KitOptions(OptionRecord):
         """How many setups the kit prints together (each on its own sheet); one by default."""
         return 1
 
+    def check_setup(self, setup: Setup) -> None:
+        """SetupError if `setup`, read from a file that records these options, disagrees with
+        them; a kit whose options say what the setup holds (a count of sheets) checks it here."""
+
     def draw(self, game: Game[Any], seed: int, options: GameOptions) -> Setup:
         """The setup the kit prints from `seed`, checked, with these print options recorded."""
         return self.checked(game, self.drawn(game, seed, options))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pnp.errors import InputError, one_of
 from pnp.render.paper import Paper
 
-HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+HEX_COLOUR = re.compile(r"\A#[0-9a-fA-F]{6}\Z")  # \Z: no newline after it
 INKS = ("color", "saver", "bw")
 DUPLEX = ("long", "short", "none")
 

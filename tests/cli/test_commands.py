@@ -188,7 +188,7 @@ BAD_INPUT = [
     ),
     (
         ["kit", "paper-penguins", "--seed", "-3"],
-        "--seed -3 is not valid: expected a whole number >= 0",
+        "--seed -3 is not valid: expected a whole number from 0 to 9,223,372,036,854,775,807",
     ),
     (["kit", "paper-penguins", "--size", "3x3"], "--size 3x3 is not valid: expected ROWSxCOLS"),
     (

@@ -62,7 +62,7 @@ def test_decoupled_uct_keeps_statistics_for_every_seat_ordering_at_once() -> Non
     seats = state.to_act()
     assert len(seats) == 4  # every player orders at once
     rng = np.random.default_rng(1)
-    root = _Node(state, rng)
+    root = _Node(state)
     agent = MCTSAgent(60, 10)
     for _ in range(60):
         agent._iterate(state.clone(), root, rng)

@@ -19,6 +19,7 @@ from typing import ClassVar
 import numpy as np
 
 from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup
+from pnp.games.compiled import Compiled
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move, ShootingState
@@ -98,6 +99,13 @@ class AmazonsState(ShootingState):
 
     def copied(self) -> None:
         self.values = None
+
+    def compiled(self) -> Compiled:
+        from pnp.games.mechanics import shooting_engine  # numba loads only for a search
+
+        return shooting_engine.compiled(
+            self.board, self.free, self.pieces, self.turn, self.over, self.plies
+        )
 
     def check_invariants(self) -> None:
         assert [len(p) for p in self.pieces] == [PIECES_EACH] * 2, "four amazons each"

@@ -275,7 +275,8 @@ class PaperPenguins(Game[PaperPenguinsState]):
         return PaperPenguinsSetup((Sheet(id="s1", rows=rows),))
 
     def check_data(self, data: SetupData, options: GameOptions) -> PaperPenguinsSetup:
-        """Every sheet of the size of the options and of the 3:2:1 mix; unnamed sheets named."""
+        """Every sheet of the size of the options and of the 3:2:1 mix, ids unique; unnamed sheets
+        named."""
         size = PaperPenguinsOptions.of(options).size
         checked = []
         for k, sheet in enumerate(PaperPenguinsSetup.of(data).sheets, 1):
@@ -292,6 +293,11 @@ class PaperPenguins(Game[PaperPenguinsState]):
             except ValueError as exc:
                 raise SetupError(f"sheet {k}: {exc}") from None
             checked.append(Sheet(id=f"s{k}" if sheet.id is None else sheet.id, rows=rows))
+        ids = [sheet.id for sheet in checked]
+        for k, name in enumerate(ids, 1):
+            if name in ids[: k - 1]:
+                first = ids.index(name) + 1
+                raise SetupError(f"sheet {k}: id {name!r} is already the id of sheet {first}")
         return PaperPenguinsSetup(tuple(checked))
 
     def setup_label(self, setup: Setup) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, SetupError
 from pnp.games.base import Game, Setup
 from pnp.games.options import GameOptions, IntOption, option
 from pnp.games.paper_penguins.game import PaperPenguinsOptions
@@ -30,6 +30,12 @@ class PaperPenguinsKitOptions(KitOptions):
 
     def sheet_count(self) -> int:
         return self.sheets
+
+    def check_setup(self, setup: Setup) -> None:
+        """A file that states its number of sheets holds that many."""
+        held = len(PaperPenguinsSetup.of(setup.data).sheets)
+        if "sheets" in setup.kit_options and self.sheets != held:
+            raise SetupError(f"options.sheets is {self.sheets}, but the file holds {held} sheets")
 
     def drawn(self, game: Game[Any], seed: int, options: GameOptions) -> Setup:
         first = game.random_setup(seed, options)

@@ -1,0 +1,188 @@
+"""simulate/mcts.py's UCT, compiled: the whole search of one decision inside numba.
+
+The same algorithm, step for step, on a game's compiled engine (pnp/games/compiled.py) instead
+of a `State`: a node lists its moves when the search first leaves it, expands an untried one
+drawn uniformly (`rng.integers`, the last untried one taking its place), otherwise picks the
+child with the best UCB1 (the first such in the order the children were made), rolls out
+uniformly random moves (`rng.integers`) up to the rollout limit, scores a rollout cut at the
+limit by the logistic of each seat's evaluation, and plays the most visited move at the root
+(ties: best total reward, then the first made). numba's `np.random.Generator` draws the very
+numbers numpy's does from the same generator and advances it the same way, so both searches
+choose the same move from the same seed (a test checks it move for move over whole games).
+
+The tree lives in arrays made once per decision: per node (one per iteration) its visits, seat
+to play, and a block of edges made when the search first leaves it, one per legal move (the
+blocks in arrays grown by doubling); per edge its untried move index, then once expanded its
+move code, child, visits and total reward. Expanded edges sit first in their block, in the
+order they were made, so UCB1 runs over contiguous arrays (vectorised) and keeps the
+reference's tie-breaking. A move index is decoded (`move_at`) only when it is expanded.
+Sequential games only (one seat to play); simultaneous games use simulate/mcts.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import math
+import sys
+import types
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from pnp.games.compiled import Compiled, Engine
+
+
+def _search(  # type: ignore[no-untyped-def]
+    context, root, players, iterations, limit, exploration, rng,
+):  # fmt: skip
+    """The code of the move UCT chooses at `root` after `iterations` iterations."""
+    size = iterations + 1
+    visits = np.zeros(size, dtype=np.int64)  # per node
+    seat = np.zeros(size, dtype=np.int64)
+    start = np.zeros(size, dtype=np.int64)  # its block of edges
+    moves = np.full(size, -1, dtype=np.int64)  # -1: not listed yet
+    expanded = np.zeros(size, dtype=np.int64)
+    terminal = np.zeros(size, dtype=np.bool_)
+    path = np.zeros(size + 1, dtype=np.int64)  # edges from the root
+    out = np.zeros(players, dtype=np.float64)
+    position = root.copy()
+    # per edge, in blocks of a node's moves: untried move indices, then the expanded moves in
+    # the order they were made
+    capacity = 1024
+    untried = np.empty(capacity, dtype=np.int32)
+    code = np.empty(capacity, dtype=np.int64)
+    child = np.empty(capacity, dtype=np.int64)
+    edge_visits = np.zeros(capacity, dtype=np.float64)
+    edge_total = np.zeros(capacity, dtype=np.float64)
+    value = np.empty(capacity, dtype=np.float64)
+    used = 0
+    seat[0] = engine.to_act(context, root)
+    nodes = 1
+    for _ in range(iterations):
+        position[:] = root
+        node, depth = 0, 0
+        while not terminal[node]:
+            if moves[node] < 0:  # first left: list its moves (as indices 0..n-1)
+                listed = engine.count(context, position)
+                if used + listed > capacity:
+                    capacity = 2 * (used + listed)
+                    untried = _grown(untried, used, capacity)
+                    code = _grown(code, used, capacity)
+                    child = _grown(child, used, capacity)
+                    edge_visits = _grown(edge_visits, used, capacity)
+                    edge_total = _grown(edge_total, used, capacity)
+                    value = np.empty(capacity, dtype=np.float64)
+                for i in range(listed):
+                    untried[used + i] = i
+                    edge_visits[used + i] = 0.0
+                    edge_total[used + i] = 0.0
+                start[node], moves[node] = used, listed
+                used += listed
+            first, made = start[node], expanded[node]
+            left = moves[node] - made
+            if left > 0:  # expand an untried move, uniformly; the last takes its place
+                at = first + rng.integers(0, left)
+                edge = first + made
+                code[edge] = engine.move_at(context, position, untried[at])
+                untried[at] = untried[first + left - 1]
+                expanded[node] = made + 1
+                engine.apply(context, position, code[edge])
+                child[edge] = nodes
+                terminal[nodes] = engine.over(context, position)
+                seat[nodes] = engine.to_act(context, position)
+                nodes += 1
+                path[depth] = edge
+                depth += 1
+                break
+            log_visits = math.log(max(visits[node], 1))
+            for edge in range(first, first + made):  # UCB1, vectorised; the first best wins
+                value[edge] = edge_total[edge] / edge_visits[edge] + exploration * np.sqrt(
+                    log_visits / edge_visits[edge]
+                )
+            best = first
+            for edge in range(first + 1, first + made):
+                if value[edge] > value[best]:
+                    best = edge
+            engine.apply(context, position, code[best])
+            path[depth] = best
+            depth += 1
+            node = child[best]
+        for _ in range(limit):  # the rollout: uniformly random moves
+            if engine.over(context, position):
+                break
+            index = rng.integers(0, engine.count(context, position))
+            engine.apply(context, position, engine.move_at(context, position, index))
+        if engine.over(context, position):
+            engine.rewards(context, position, out)
+        else:  # cut at the limit: the logistic of each seat's evaluation
+            for player in range(players):
+                value_ = max(-50.0, min(50.0, engine.evaluate(context, position, player)))
+                out[player] = 1.0 / (1.0 + math.exp(-value_))
+        node = 0
+        for i in range(depth):
+            edge = path[i]
+            visits[node] += 1
+            edge_visits[edge] += 1.0
+            edge_total[edge] += out[seat[node]]
+            node = child[edge]
+    best = start[0]
+    for edge in range(start[0] + 1, start[0] + expanded[0]):
+        if edge_visits[edge] > edge_visits[best] or (
+            edge_visits[edge] == edge_visits[best] and edge_total[edge] > edge_total[best]
+        ):
+            best = edge
+    return code[best]
+
+
+@njit(cache=True)
+def _grown(array, used, capacity):  # type: ignore[no-untyped-def]
+    bigger = np.empty(capacity, dtype=array.dtype)
+    bigger[:used] = array[:used]
+    return bigger
+
+
+engine: Any = None  # in each engine's copy of `_search`, that engine's module (`search_for`)
+_SEARCHES: dict[Engine, Any] = {}
+
+
+def search_for(engine_: Engine) -> Any:
+    """`_search` compiled against the functions of `engine_`, cached by numba beside the
+    engine's module (`Engine.module`).
+
+    numba caches a compiled function by its own file's stamp and bytecode only: a search that
+    took the engine's functions as arguments is compiled again in every process (their types
+    differ per process), and one that imported them would keep a stale copy after the engine
+    changed. So each engine gets its own copy of `_search` whose global `engine` is the engine's
+    module (numba reads `engine.count` and the like in a module as fixed functions), filed under
+    the engine's source (its edits invalidate the cache) and named with a hash of `_search`'s
+    source (its edits give a new cache file)."""
+    if engine_ not in _SEARCHES:
+        module = sys.modules[engine_.module]
+        digest = hashlib.sha256(inspect.getsource(_search).encode()).hexdigest()[:16]
+        name = f"search_{digest}"
+        code = _search.__code__.replace(co_filename=inspect.getfile(module), co_name=name)
+        function = types.FunctionType(code, {**_search.__globals__, "engine": module}, name)
+        function.__qualname__ = name
+        _SEARCHES[engine_] = njit(cache=True)(function)
+    return _SEARCHES[engine_]
+
+
+def choose(
+    compiled: Compiled,
+    budget: Callable[[int], int],
+    limit: int,
+    exploration: float,
+    rng: np.random.Generator,
+) -> Any:
+    """The move UCT chooses for the seat to play, as the `State` writes it, with
+    `budget(legal moves)` iterations."""
+    engine, context, position = compiled.engine, compiled.context, compiled.position
+    moves = engine.count(context, position)
+    if moves == 1:
+        return compiled.decode(engine.move_at(context, position.copy(), 0))
+    search = search_for(engine)
+    code = search(context, position, compiled.players, budget(moves), limit, exploration, rng)
+    return compiled.decode(int(code))

@@ -1,0 +1,136 @@
+"""A real Dask cluster, not only a LocalCluster (issue 18): `dask scheduler` and two `dask worker`
+processes on loopback (127.0.0.1, a free port), a balance run through `--executor dask
+--scheduler tcp://127.0.0.1:PORT`, one worker killed while the run plays. The numbers equal a
+local run's; Ctrl-C on a Dask run prints one line; nothing is left in pnp's temporary folder; the
+workers' folders live in the test's folder, and every process is killed in `finally`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("dask.distributed")
+DASK = Path(sys.executable).with_name("dask")
+BALANCE = ["balance", "amazons", "--size", "6", "--setups", "6", "--games", "30", "--seed", "9",
+           "--agents", "random"]  # fmt: skip
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_until(done: Callable[[], bool], seconds: float) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if done():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def listening(port: int) -> bool:
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+        return True
+    return False
+
+
+def records(path: Path) -> int:
+    return path.read_bytes().count(b"\n") - 1 if path.exists() else 0
+
+
+@contextlib.contextmanager
+def cluster(folder: Path) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    """A scheduler and two one-thread workers on loopback; their processes, killed at the end."""
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    logs = (folder / "cluster.log").open("ab")
+    start = {"stdout": logs, "stderr": logs, "cwd": folder}
+    processes = [subprocess.Popen([str(DASK), "scheduler", "--host", "127.0.0.1", "--port",
+                                   str(port), "--no-dashboard"], **start)]  # type: ignore[call-overload]  # fmt: skip
+    try:
+        assert wait_until(lambda: listening(port), 60), "the scheduler listens"
+        for n in range(2):
+            processes.append(subprocess.Popen(  # type: ignore[call-overload]
+                [str(DASK), "worker", address, "--host", "127.0.0.1", "--nthreads", "1",
+                 "--no-nanny", "--no-dashboard", "--local-directory", str(folder / f"w{n}")],
+                **start))  # fmt: skip
+        yield address, processes
+    finally:
+        for process in processes:
+            process.kill()
+        for process in processes:
+            process.wait(30)
+        logs.close()
+
+
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """pnp's TMPDIR, short (a worker pool's socket must fit AF_UNIX's 108 bytes), to look in."""
+    folder = Path(tempfile.mkdtemp(prefix="pnp-t-", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def pnp(tmp: Path, *args: str) -> subprocess.Popen[bytes]:
+    """`python -m pnp ARGS` as its own process, with `tmp` as its TMPDIR."""
+    env = {**os.environ, "TMPDIR": str(tmp)}
+    return subprocess.Popen([sys.executable, "-m", "pnp", *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+
+
+def test_a_balance_on_a_real_cluster_losing_a_worker_gives_the_local_numbers(
+    tmp_path: Path, short_tmp: Path
+) -> None:
+    local = pnp(short_tmp, *BALANCE, "--workers", "1", "--out", str(tmp_path / "local"))
+    with cluster(tmp_path) as (address, processes):
+        run = pnp(short_tmp, *BALANCE, "--executor", "dask", "--scheduler", address,
+                  "--out", str(tmp_path / "dask"))  # fmt: skip
+        results = tmp_path / "dask" / "amazons-balance-9" / "results.jsonl"
+        wait_until(lambda: records(results) > 0 or run.poll() is not None, 120)
+        processes[2].kill()  # one worker lost mid-run: its chunks go to the other
+        lost_at = records(results)
+        _, err = run.communicate(timeout=300)
+        assert run.returncode == 0, err
+        assert b"Traceback" not in err
+        stopped = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
+                      "--seed", "9", "--executor", "dask", "--scheduler", address,
+                      "--out", str(tmp_path / "stopped"))  # fmt: skip
+        kept = tmp_path / "stopped" / "amazons-sim-9" / "results.jsonl"
+        assert wait_until(lambda: records(kept) > 0, 120), "the stopped run plays"
+        stopped.send_signal(signal.SIGINT)
+        _, err = stopped.communicate(timeout=120)
+        assert (stopped.returncode, err) == (130, b"pnp: interrupted\n"), "Ctrl-C: one line"
+    assert local.wait(300) == 0, local.stderr.read()  # type: ignore[union-attr]
+    assert lost_at < 180, "the worker was lost before the run ended"
+    for name in ("summary.json", "games.csv", "setups.csv"):
+        expected = (tmp_path / "local" / "amazons-balance-9" / name).read_bytes()
+        assert (tmp_path / "dask" / "amazons-balance-9" / name).read_bytes() == expected
+    assert os.listdir(short_tmp) == [], "pnp left nothing in its temporary folder"
+
+
+def test_ctrl_c_on_a_local_dask_cluster_is_one_line_and_leaves_no_scratch(
+    tmp_path: Path, short_tmp: Path
+) -> None:
+    stopped = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
+                  "--seed", "9", "--executor", "dask", "--workers", "2",
+                  "--out", str(tmp_path))  # fmt: skip
+    kept = tmp_path / "amazons-sim-9" / "results.jsonl"
+    assert wait_until(lambda: records(kept) > 0, 180), "the run plays"
+    stopped.send_signal(signal.SIGINT)
+    _, err = stopped.communicate(timeout=120)
+    assert (stopped.returncode, err) == (130, b"pnp: interrupted\n"), "Ctrl-C: one line"
+    assert os.listdir(short_tmp) == [], "the cluster's scratch folder was removed"
