@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp.games.platypus.engine import FINISHED, play_games  # noqa: E402
-from simulate.stats import wilson  # noqa: E402
+from simulate.inference import wilson  # noqa: E402
 
 CAP = 10_000_000  # the peer's cap, and pnp's max_turns
 NUMPY_CAP = 100_000  # at 10,000,000 the numpy engine's few longest games would take minutes

@@ -1,7 +1,7 @@
 """The balance report: `report.pdf` (a summary page and the charts) and each chart as PNG and SVG.
 
-Charts are drawn with matplotlib, the field's standard for statistical charts: histograms,
-error bars and funnel plots in a few lines, with PDF, SVG and PNG output from one figure. Output
+Charts are drawn with matplotlib, the field's standard for statistical charts: histograms
+and error bars in a few lines, with PDF, SVG and PNG output from one figure. Output
 is reproducible: no dates in the files, fixed SVG ids.
 """
 
@@ -27,20 +27,18 @@ from matplotlib.ticker import MaxNLocator
 from pnp.games.base import Outcome
 from pnp.output import output_folder, write_file
 from simulate.measures import Fact, Measures, SeatFact
-from simulate.metrics import Z95
-from simulate.report import fact_line
-from simulate.setups import SetupFairness
+from simulate.report import fact_line, setup_lines
+from simulate.setups import SetupFairness, SetupsVerdict
 from simulate.stats import Distribution, Rate
 from simulate.summary import RunSummary
 
 plt.rcParams.update({"svg.hashsalt": "pnp", "font.size": 9, "figure.dpi": 100})
-FUNNEL_Z = (Z95, 3.090232306167813)  # 95% and 99.8% control limits
 
 
 def write_report(
     folder: Path,
     summary: RunSummary,
-    fairness: Sequence[SetupFairness],
+    verdict: SetupsVerdict | None,
     seat_names: Sequence[str],
 ) -> list[Path]:
     """Write report.pdf and charts/<name>.png|svg into `folder`; returns the paths written."""
@@ -50,8 +48,8 @@ def write_report(
         "duration": _histogram(measures.turns, "Game length", "turns"),
         "margin": _histogram(measures.margin, "Score margin (best - second)", "points"),
     }
-    if sum(1 for f in fairness if f.games > 1) >= 2:
-        charts["funnel"] = _funnel(fairness)
+    if verdict is not None and sum(1 for f in verdict.setups if f.games) >= 2:
+        charts["setups"] = _setups_chart(verdict)
     output_folder(folder / "charts")
     paths = []
     for name, figure in charts.items():
@@ -64,7 +62,7 @@ def write_report(
     with PdfPages(
         buffer, metadata={"Creator": "pnp", "Producer": None, "CreationDate": None}
     ) as pdf:
-        pdf.savefig(_summary_page(summary, seat_names, fairness))
+        pdf.savefig(_summary_page(summary, seat_names, verdict))
         for figure in charts.values():
             pdf.savefig(figure)
     paths.insert(0, write_file(folder / "report.pdf", buffer.getvalue()))
@@ -139,33 +137,52 @@ def _bins(values: Sequence[float]) -> Any:
     return np.arange(low - 0.5, high + width + 0.5, width)
 
 
-def _funnel(fairness: Sequence[SetupFairness]) -> Figure:
-    """First seat's mean s per setup against its games, inside 95% and 99.8% limits around 1/2."""
+VERDICT_COLOURS = {"fair": "#55a868", "unfair": "#c44e52", "undetermined": "#4c72b0"}
+
+
+def _setups_chart(verdict: SetupsVerdict) -> Figure:
+    """The first seat's mean s per setup: raw with its 95% interval, shrunk (open diamond),
+    against the pooled mean and the band 1/2 +- tolerance; fairest first only when ranked."""
+    shown = [f for f in verdict.setups if f.games]
     figure, axes = plt.subplots(figsize=(8, 4))
-    games = np.array([f.games for f in fairness], dtype=float)
-    advantage = np.array([f.advantage + 0.5 for f in fairness])
-    colours = ["#c44e52" if f.unfair else "#4c72b0" for f in fairness]
-    axes.scatter(games, advantage, c=colours, s=18, zorder=3)
-    n = np.linspace(max(1.0, games.min() * 0.8), games.max() * 1.1, 200)
-    for z, style, label in zip(FUNNEL_Z, ("dashed", "dotted"), ("95% limits", "99.8% limits"),
-                               strict=True):  # fmt: skip
-        half = z * 0.5 / np.sqrt(n)  # s of one seat has sd at most 1/2 per game
-        axes.plot(n, 0.5 + half, color="#888888", linestyle=style, linewidth=1, label=label)
-        axes.plot(n, 0.5 - half, color="#888888", linestyle=style, linewidth=1)
-    axes.axhline(0.5, color="#333333", linewidth=0.8, label="fair (1/2)")
-    axes.legend(loc="upper right", fontsize=7, framealpha=0.9)
-    axes.set(
-        title="Funnel plot: first seat's mean s per setup (red: unfair at FDR 5%)",
-        xlabel="finished games of the setup",
-        ylabel="first seat mean s",
-        ylim=(0, 1),
+    x = np.arange(len(shown))
+    axes.axhspan(
+        0.5 - verdict.tolerance,
+        0.5 + verdict.tolerance,
+        color="#dddddd",
+        label=f"1/2 ± {verdict.tolerance:g}",
     )
+    pooled = verdict.priors[0].mean
+    axes.axhline(pooled, color="#333333", linewidth=0.8, label=f"pooled mean {pooled:.3f}")
+    for name, colour in VERDICT_COLOURS.items():
+        picked = [i for i, f in enumerate(shown) if f.verdict == name]
+        if not picked:
+            continue
+        means = np.array([shown[i].mean_s[0] for i in picked])
+        errors = np.array([[m - shown[i].s_ci95[0][0], shown[i].s_ci95[0][1] - m]
+                           for m, i in zip(means, picked, strict=True)]).T  # fmt: skip
+        axes.errorbar(x[picked], means, yerr=errors, fmt="o", ms=4, capsize=2, color=colour,
+                      label=name)  # fmt: skip
+    axes.scatter(x, [f.shrunk_s[0] for f in shown], marker="D", facecolors="none",
+                 edgecolors="#333333", s=22, zorder=3, label="shrunk")  # fmt: skip
+    lows = [f.s_ci95[0][0] for f in shown] + [0.5 - verdict.tolerance, pooled]
+    highs = [f.s_ci95[0][1] for f in shown] + [0.5 + verdict.tolerance, pooled]
+    if len(shown) <= 30:
+        axes.set_xticks(x, [f.setup for f in shown], rotation=60, fontsize=6)
+    order = "fairest first" if verdict.ranked else "in setup order: indistinguishable, not ranked"
+    axes.set(
+        title="First seat's mean s per setup (95% interval; diamond: shrunk)",
+        xlabel=f"setups, {order}",
+        ylabel="first seat mean s",
+        ylim=(max(0.0, min(lows) - 0.05), min(1.0, max(highs) + 0.08)),
+    )
+    axes.legend(loc="upper right", fontsize=7, framealpha=0.9, ncols=3)
     figure.tight_layout()
     return figure
 
 
 def _summary_page(
-    summary: RunSummary, seat_names: Sequence[str], fairness: Sequence[SetupFairness]
+    summary: RunSummary, seat_names: Sequence[str], verdict: SetupsVerdict | None
 ) -> Figure:
     figure = plt.figure(figsize=(8.27, 11.69))
     result, plan = summary.result, summary.result.plan
@@ -189,8 +206,8 @@ def _summary_page(
             f"{mean:.3f} ({slo:.3f}-{shi:.3f})"
         )
     lines += ["", *_measure_lines(measures)]
-    if len(fairness) > 1:
-        lines += ["", *_setup_lines(summary.setup_fairness or {}, fairness)]
+    if verdict is not None and len(verdict.setups) > 1:
+        lines += ["", *_setup_lines(verdict)]
     lines += fact_lines(measures.facts)
     figure.text(0.07, 0.95, "\n".join(lines), va="top", family="monospace", fontsize=8)
     return figure
@@ -206,7 +223,8 @@ def _measure_lines(measures: Measures) -> list[str]:
     tally = measures.tally
     lines = [
         f"balance {_6(measures.balance):.3f}   "
-        f"first-seat advantage {_6(measures.first_seat_advantage):+.3f} (points share - 1/N)",
+        f"first-seat points advantage {_6(measures.first_seat_points_advantage):+.3f} "
+        "(points share - 1/N)",
         f"{_rate_text('completion', tally.completion)}   {_rate_text('draws', tally.draws)}",
         f"{_rate_text('cap reached', tally.outcome_rate(Outcome.UNDECIDED))}   "
         f"{_rate_text('endless', tally.outcome_rate(Outcome.ENDLESS))}",
@@ -224,31 +242,24 @@ def _measure_lines(measures: Measures) -> list[str]:
     return lines
 
 
-def _setup_lines(spread: dict[str, Any], fairness: Sequence[SetupFairness]) -> list[str]:
-    """The spread between setups, the flagged ones, and the fairest and least fair setups."""
-    unfair = [f for f in fairness if f.unfair]
-    lines = [
-        f"setups: first-seat mean s - 1/2 over setups: mean {spread.get('advantage_mean', 0):+.3f}"
-        f" sd {spread.get('advantage_sd', 0):.3f}; balance {spread.get('balance_min', 0):.3f}"
-        f" to {max(f.balance for f in fairness):.3f}",
-        f"setups unfair at a 5% false-discovery rate (Benjamini-Hochberg, once, after all "
-        f"games): {len(unfair)} of {len(fairness)}",
-        "",
-        "rank  setup        games  first mean s  balance   p-value  unfair  completion  turns",
-    ]
-    shown: list[tuple[int, SetupFairness | None]] = list(enumerate(fairness, 1))
-    if len(shown) > 25:  # the 15 fairest and the 10 least fair
-        shown = [*shown[:15], (0, None), *shown[-10:]]
-    for rank, f in shown:
+def _setup_lines(verdict: SetupsVerdict) -> list[str]:
+    """What the run says about its setups, then the setups: ranked when they differ."""
+    header = "rank  setup        games  first mean s  shrunk  balance   p-value  verdict"
+    lines = [*setup_lines(verdict, shown=0), "", header]
+    shown: list[SetupFairness | None] = list(verdict.setups)
+    if len(shown) > 25:  # the first 15 and the last 10
+        shown = [*shown[:15], None, *shown[-10:]]
+    for f in shown:
         if f is None:
             lines.append("  ...")
-            continue
-        turns = f.measures.turns_mean
-        lines.append(
-            f"{rank:>4}  {f.setup:<11} {f.games:>6}  {f.advantage + 0.5:>12.3f}  {f.balance:>7.3f}"
-            f"  {f.p_value:>8.2g}  {'yes' if f.unfair else 'no':>6}  "
-            f"{f.measures.completion[0]:>10.3f}  {'-' if turns is None else f'{turns:.1f}':>5}"
-        )
+        elif not f.games:
+            lines.append(f"{'':>4}  {f.setup:<11} {0:>6}  {f.verdict}")
+        else:
+            lines.append(
+                f"{'' if f.rank is None else f.rank:>4}  {f.setup:<11} {f.games:>6}  "
+                f"{f.mean_s[0]:>12.3f}  {f.shrunk_s[0]:>6.3f}  {f.balance or 0:>7.3f}"
+                f"  {f.p_value:>8.2g}  {f.verdict}"
+            )
     return lines
 
 

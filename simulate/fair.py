@@ -1,8 +1,9 @@
 """`pnp kit GAME --fair`: draw random setups until one is shown to play balanced.
 
 Each candidate setup is played a fixed number of paired games (every seat order equally often)
-by the chosen agents. It is accepted when every seat's mean s has its 95% interval inside
-1/2 +- tolerance. The number of games is fixed before a candidate is played: no stopping when
+by the chosen agents. It is accepted when every seat's mean s has its 95% interval (Wilson's on
+the sum of s) inside 1/2 +- tolerance (`shown_balanced`, the test that also calls a setup of
+`pnp balance` fair). The number of games is fixed before a candidate is played: no stopping when
 the interval happens to look good (no repeated peeking). The one early look, at half time, can
 only reject a candidate that is already clearly unbalanced. Candidates are drawn from the seed
 in order, so the same command finds the same setup. The evidence is recorded in setup.json.
@@ -19,6 +20,7 @@ from pnp.errors import InputError
 from pnp.games.base import Game, Setup
 from pnp.games.options import GameOptions
 from simulate.executors import Execution
+from simulate.metrics import shown_balanced
 from simulate.runner import RunPlan, setup_seed
 from simulate.session import run
 from simulate.summary import RunFolds, RunResult
@@ -89,8 +91,7 @@ def find_fair_setup(
         if not result.complete:
             raise KeyboardInterrupt
         seats = _mean_s(result)
-        inside = all(0.5 - tolerance <= low and high <= 0.5 + tolerance
-                     for _, low, high in seats)  # fmt: skip
+        inside = shown_balanced([(low, high) for _, low, high in seats], tolerance)
         shown = ", ".join(f"{mean:.3f} [{low:.3f}, {high:.3f}]"
                           for mean, low, high in seats)  # fmt: skip
         verdict = "balanced" if inside else "not shown balanced"

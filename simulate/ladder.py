@@ -26,12 +26,12 @@ from pathlib import Path
 from rich.console import Console
 
 from pnp.games.base import Outcome
+from simulate.inference import wilson
 from simulate.metrics import seat_scores
 from simulate.records import record_from
 from simulate.request import RandomSetups, RunRequest
 from simulate.runner import GameRecord
 from simulate.session import run_and_report
-from simulate.stats import wilson
 from simulate.store import RESULTS
 from simulate.summary import RunResult
 

@@ -8,10 +8,11 @@ run keeps: exact distributions, results per agent, the game's own facts and the 
 All are built by the folds of simulate/tally.py; `Measures.to_json` is summary.json's measures.
 
 Definitions (README, "What the numbers mean" and "Metrics"):
-- win_rate, points share: `Standings`; first_seat_advantage = the first seat's points share
-  - 1/N; per seat, vs_fair = its points share - 1/N and fair_in_ci95 = whether 1/N lies in its
-  win rate's 95% interval.
-- s per game and seat (simulate/metrics.py); mean_s with a normal 95% interval; balance.
+- win_rate, points share: `Standings`; first_seat_points_advantage = the first seat's points
+  share - 1/N; per seat, vs_fair = its points share - 1/N and fair_in_ci95 = whether 1/N lies
+  in its points share's 95% interval (a draw shares the point: a fair game with draws is fair).
+- s per game and seat (simulate/metrics.py); mean_s with Wilson's 95% interval on the sum of s
+  (simulate/inference.py: inside [0, 1], conservative when s varies less than a coin); balance.
 - margin = best score - second best score over finished games with scores; turns over finished
   games; turns_endless: moves until an endless game's repetition was found; longest_finished:
   the finished game with the most turns (the first such game).
@@ -28,7 +29,8 @@ from fractions import Fraction
 from typing import Any
 
 from pnp.games.base import Outcome
-from simulate.metrics import balance, mean_interval
+from simulate.inference import wilson
+from simulate.metrics import balance
 from simulate.stats import Distribution, Exact, Rate, Standings, _r
 
 
@@ -46,8 +48,10 @@ class SeatTally:
 
     @property
     def mean_s(self) -> tuple[float, float, float]:
-        """(mean, low, high): mean s with its normal 95% interval."""
-        return mean_interval(self.standings.finished, self.s_sum, self.s_squares)
+        """(mean, low, high): mean s with Wilson's 95% interval on the sum of s."""
+        n = self.standings.finished
+        low, high = wilson(float(self.s_sum), n)
+        return (float(self.s_sum / n) if n else 0.0), low, high
 
 
 @dataclass(frozen=True)
@@ -170,7 +174,7 @@ class Measures:
         return next((fact for fact in self.facts if fact.name == name), None)
 
     @property
-    def first_seat_advantage(self) -> float:
+    def first_seat_points_advantage(self) -> float:
         """The first seat's points share - 1/N (0 without a finished game)."""
         if not self.tally.finished:
             return 0.0
@@ -183,8 +187,9 @@ class Measures:
         return balance([seat.mean_s[0] for seat in self.tally.seats])
 
     def fair_in_ci95(self, seat: int) -> bool:
-        """Whether 1/N lies in the seat's win rate's 95% interval (as summary.json rounds it)."""
-        low, high = self.tally.seats[seat].standings.win_rate.ci95
+        """Whether 1/N lies in the seat's points share's 95% interval (as summary.json rounds
+        it): a draw shares the point, so a fair game with draws is fair."""
+        low, high = self.tally.seats[seat].standings.points_ci95
         return _r(low) <= 1 / self.players <= _r(high)
 
     def to_json(self) -> dict[str, Any]:
@@ -195,7 +200,7 @@ class Measures:
         return {
             "seats": [self._seat_json(seat) for seat in range(self.players)],
             "agent_results": {name: standings.to_json() for name, standings in self.agents},
-            "first_seat_advantage": _r(self.first_seat_advantage),
+            "first_seat_points_advantage": _r(self.first_seat_points_advantage),
             "balance": _r(self.balance),
             "completion": tally.completion.to_json(),
             "draws": tally.draws.to_json(),

@@ -18,61 +18,109 @@ from rich.table import Table
 from pnp.games.base import Outcome
 from pnp.output import output_folder, write_file
 from simulate.measures import Fact, GameFact, SeatFact
-from simulate.setups import SetupFairness
+from simulate.setups import VERDICTS, SetupsVerdict
 from simulate.stats import Distribution, Rate
 from simulate.summary import RunResult, RunSummary
 
 RATES = ("completion", "draws", "cap_reached")
 
 
-def setups_csv(fairness: Sequence[SetupFairness]) -> str:
-    """One row per setup, fairest first: `pnp kit GAME --seed <setup>` prints any of them."""
+def _g(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+def setups_csv(verdict: SetupsVerdict) -> str:
+    """One row per setup: fairest first when the setups are shown to differ, else in setup
+    order with no rank. `pnp kit GAME --seed <setup>` prints any of them."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
+    fairness = verdict.setups
     players = len(fairness[0].wins) if fairness else 0
     seats = range(1, players + 1)
     writer.writerow(
         ["rank", "setup_index", "setup", "games", *(f"wins_{s}" for s in seats),
-         *(f"mean_s_{s}" for s in seats), "first_seat_advantage", "balance", "p_value",
-         "unfair_fdr_5pct", "played",
+         *(f"mean_s_{s}" for s in seats), *(f"mean_s_{s}_shrunk" for s in seats),
+         *(f"s_ci_{end}_{s}" for s in seats for end in ("low", "high")),
+         "first_seat_s_advantage", "balance", "balance_shrunk", "p_value", "unfair_fdr_5pct",
+         "verdict", "played",
          *(f"{name}{end}" for name in RATES for end in ("", "_ci_low", "_ci_high")),
          "turns_mean", "margin_mean", "lead_changes_per_move"]
     )  # fmt: skip
-    for rank, f in enumerate(fairness, 1):
+    for f in fairness:
         m = f.measures
+        blank = [""] * players
         writer.writerow(
-            [rank, f.setup_index, f.setup, f.games, *f.wins, *(f"{v:g}" for v in f.mean_s),
-             f"{f.advantage:g}", f"{f.balance:g}", f"{f.p_value:.6g}", int(f.unfair), m.played,
+            ["" if f.rank is None else f.rank, f.setup_index, f.setup, f.games, *f.wins,
+             *([_g(round(v, 6)) for v in f.mean_s] or blank),
+             *([_g(round(v, 6)) for v in f.shrunk_s] or blank),
+             *([_g(round(v, 6)) for pair in f.s_ci95 for v in pair] or blank * 2),
+             *(_g(None if v is None else round(v, 6))
+               for v in (f.advantage, f.balance, f.shrunk_balance)),
+             f"{f.p_value:.6g}", int(f.unfair), f.verdict, m.played,
              *(f"{v:g}" for triple in (m.completion, m.draws, m.cap_reached) for v in triple),
-             *("" if v is None else f"{v:g}"
-               for v in (m.turns_mean, m.margin_mean, m.lead_changes_per_move))]
+             *(_g(v) for v in (m.turns_mean, m.margin_mean, m.lead_changes_per_move))]
         )  # fmt: skip
     return buffer.getvalue()
 
 
 def write_results(
-    folder: Path, summary: RunSummary, fairness: Sequence[SetupFairness] = ()
+    folder: Path, summary: RunSummary, verdict: SetupsVerdict | None = None
 ) -> list[Path]:
     """summary.json and, with more than one setup judged, setups.csv (games.csv is written
     from results.jsonl: simulate/gamestable.py)."""
     output_folder(folder)
     paths = [write_file(folder / "summary.json", json.dumps(summary.to_json(), indent=2) + "\n")]
-    if len(fairness) > 1:
-        paths.append(write_file(folder / "setups.csv", setups_csv(fairness)))
+    if verdict is not None and len(verdict.setups) > 1:
+        paths.append(write_file(folder / "setups.csv", setups_csv(verdict)))
     return paths
 
 
-def print_setups(fairness: Sequence[SetupFairness], console: Console, shown: int = 5) -> None:
-    """The fairest and the least fair setups, with the ones flagged at FDR 5%."""
-    if len(fairness) < 2:
+def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
+    """What the run says about its setups: whether they differ, the verdicts, the power, and
+    the fairest and least fair setups only when the setups are shown to differ."""
+    fairness = verdict.setups
+    statistic, df, p_value = verdict.homogeneity
+    counts = {name: sum(1 for f in fairness if f.verdict == name) for name in VERDICTS}
+    first, first_low, first_high = verdict.first_seat
+    detectable = _pct(1 / len(fairness[0].wins) + verdict.detectable_share)
+    test = f"homogeneity chi-square {statistic:.1f} on {df} df, p = {p_value:.2g}"
+    lines = [
+        f"setups differ ({test})" if verdict.ranked else
+        f"setups indistinguishable at this sample size ({test}): none ranked as fairest",
+        f"setup verdicts of {len(fairness)}: " + ", ".join(
+            f"{name} {count}" for name, count in counts.items() if count or name != VERDICTS[3])
+        + f" (fair: every seat's 95% interval inside 1/2 +- {verdict.tolerance:g}; unfair: "
+        "5% false-discovery rate)",
+        f"all setups (the setup as the unit): first seat mean s {first:.3f} "
+        f"[{first_low:.3f}, {first_high:.3f}]",
+        f"power: with {verdict.decisive_per_setup:.0f} decisive games per setup, a setup's test "
+        f"detects (80%) a first seat winning {detectable} of them or more",
+        "games per setup to tell these setups apart (80% power): "
+        + _games_needed(verdict),
+    ]  # fmt: skip
+    if verdict.ranked and shown:
+        ranked = [f for f in fairness if f.rank is not None]
+        for label, group in (("fairest", ranked[:shown]), ("least fair", ranked[-shown:][::-1])):
+            listed = ", ".join(f"{f.setup} (balance {f.shrunk_balance or 0:.2f}, {f.verdict})"
+                               for f in group)  # fmt: skip
+            lines.append(f"{label} (shrunk estimates): {listed}")
+    return lines
+
+
+def _games_needed(verdict: SetupsVerdict) -> str:
+    if verdict.games_needed is None:
+        return "none can be named: their spread is no larger than chance"
+    if verdict.games_needed_exact:
+        return f"about {verdict.games_needed:,}"
+    return (f"at least {verdict.games_needed:,} (the spread measured is no larger than chance; "
+            "this is the games its 80% upper bound would need)")  # fmt: skip
+
+
+def print_setups(verdict: SetupsVerdict | None, console: Console) -> None:
+    if verdict is None or len(verdict.setups) < 2:
         return
-    unfair = sum(1 for f in fairness if f.unfair)
-    console.print(f"setups unfair at a 5% false-discovery rate: {unfair} of {len(fairness)}")
-    for label, group in (("fairest", fairness[:shown]), ("least fair", fairness[-shown:][::-1])):
-        listed = ", ".join(
-            f"{f.setup} (balance {f.balance:.2f}{', unfair' if f.unfair else ''})" for f in group
-        )
-        console.print(f"{label}: {listed}")
+    for line in setup_lines(verdict):
+        console.print(line, highlight=False)
 
 
 def _pct(value: float) -> str:
@@ -131,17 +179,19 @@ def print_summary(summary: RunSummary, console: Console, seat_names: Sequence[st
     ]
     console.print(
         f"{', '.join(ended)}; win rates and draws {_rate(tally.draws)} are of finished games; "
-        f"first-seat advantage {round(measures.first_seat_advantage, 6):+.3f} (points share - 1/N)"
+        f"first-seat points advantage {round(measures.first_seat_points_advantage, 6):+.3f} "
+        "(points share - 1/N)"
     )
     unfair = [
-        f"{name} {_pct(round(seat.standings.win_rate.rate, 6))}"
+        f"{name} {_pct(round(seat.standings.points_share, 6))}"
         for number, (seat, name) in enumerate(zip(tally.seats, seat_names, strict=True))
         if not measures.fair_in_ci95(number)
     ]
     if tally.finished:
         console.print(
-            f"fair share 1/{tally.players} = {_pct(1 / tally.players)}; seats whose "
-            f"95% interval leaves it out: {', '.join(unfair) if unfair else 'none'}"
+            f"fair share 1/{tally.players} = {_pct(1 / tally.players)} of the points (a draw "
+            f"shares them); seats whose points share's 95% interval leaves it out: "
+            f"{', '.join(unfair) if unfair else 'none'}"
         )
     turns, margin = measures.turns, measures.margin
     if turns.n:

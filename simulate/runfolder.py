@@ -6,7 +6,7 @@ kernel drops the lock when the holder ends, however it ends, so the `.lock` left
 is taken over by the next one. The lock file is removed when the run ends.
 
 A run's outputs are a fixed set of names (`OUTPUTS`); a run removes those it did not write this
-time (a `setups.csv` or funnel chart of an earlier run with other counts), so a folder never
+time (a `setups.csv` or setups chart of an earlier run with other counts), so a folder never
 mixes two runs' files. Files of other names are the user's and left alone.
 """
 
@@ -24,7 +24,7 @@ from pathlib import Path
 from pnp.errors import InputError
 
 LOCK = ".lock"
-CHARTS = ("seats", "duration", "margin", "funnel")
+CHARTS = ("seats", "duration", "margin", "setups", "funnel")  # funnel: earlier pnp versions
 OUTPUTS = (
     "summary.json",
     "games.csv",

@@ -169,15 +169,15 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table:
     store.claim()  # even with no game played, the outputs written next are this run's
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
-    fairness = setup_fairness(result.setups) if analyses_setups(plan) else []
+    verdict = setup_fairness(result.setups) if analyses_setups(plan) else None
     extra = read_back(request, plan, store) if store.done.count else {}
-    summary = RunSummary(result, spread(fairness) if analyses_setups(plan) else None, extra)
-    paths = write_results(request.folder, summary, fairness)
+    summary = RunSummary(result, spread(verdict) if verdict is not None else None, extra)
+    paths = write_results(request.folder, summary, verdict)
     if "deals" in extra:
         paths.append(request.folder / "deals.csv")
     paths.insert(1, write_games_csv(request.folder / "games.csv", store.path, store.done,
                                     fact_kinds(result.measures), players))  # fmt: skip
-    charts = write_report(request.folder, summary, fairness, seat_names)
+    charts = write_report(request.folder, summary, verdict, seat_names)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]
     if not table:
@@ -195,7 +195,7 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table:
                 "once in its own seat order (--match plays each deal in every seat order)."
             )
     if request.kind == "balance":
-        print_setups(fairness, console)
+        print_setups(verdict, console)
     if "compensation" in extra:
         print_compensation(extra["compensation"], console, seat_names)
     for path in paths:

@@ -8,7 +8,8 @@ Definitions (README, "What the numbers mean"):
   (numpy's default, linear interpolation between order statistics) and extremes are exact
   whatever the number of games, in memory that grows with the number of distinct values only.
 - Standings (`Standings`): wins, draws and losses of finished games, the win rate with its
-  Wilson interval and the points share = (wins + draws / number sharing rank 1) / finished.
+  Wilson interval and the points share = (wins + draws / number sharing rank 1) / finished,
+  with a Wilson interval on the points as a count (`points_ci95`, simulate/inference.py).
 
 Every record here is frozen and built from counts, never from a list of games, and
 `*_json` gives the form summary.json has always had (numbers rounded to 6 decimals).
@@ -25,8 +26,8 @@ from fractions import Fraction
 from typing import Any
 
 from pnp.games.base import FactValue
+from simulate.inference import wilson
 
-Z95 = 1.959963984540054
 PERCENTILES = (5, 25, 50, 75, 95)
 
 Exact = int | Fraction  # a sum of game values kept exactly, so no order of games changes it
@@ -37,19 +38,6 @@ def exact(value: float) -> Exact:
     if isinstance(value, int):
         return value
     return int(value) if value.is_integer() else Fraction(value)
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial rate; (0, 1) when there are no trials. `successes`
-    may be a sum of scores in [0, 1] (a ladder's mean s), for which the interval is wider than
-    the normal one and never shrinks to a point at 0 or 1."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _r(value: float) -> float:
@@ -177,7 +165,14 @@ class Standings:
             "win_rate": _r(self.win_rate.rate),
             "ci95": [_r(low), _r(high)],
             "points_share": _r(self.points_share),
+            "points_ci95": [_r(bound) for bound in self.points_ci95],
         }
+
+    @property
+    def points_ci95(self) -> tuple[float, float]:
+        """Wilson's interval on the points as a count of the finished games (a fair seat's
+        share, 1/N, lies inside it unless the seat is favoured or handicapped)."""
+        return wilson(float(self.points), self.finished)
 
 
 def fact_key(value: FactValue) -> str:

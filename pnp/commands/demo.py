@@ -63,6 +63,7 @@ def closing_summary(out: Path, seed: int, *, kits: int, runs: int, games: int) -
         f"<game>-sim-{seed} folder per run (summary.json, games.csv, report.pdf).",
         "Print: each kit.pdf at 100 % (actual size, not fit to page); the 50 mm bar in every "
         "footer checks the scale with a ruler.",
-        "Balance tables: one row per seat with its wins and win rate; a seat whose 95% interval "
-        "leaves out the fair share (1/N) is favoured or handicapped by its place at the table.",
+        "Balance tables: one row per seat with its wins and win rate; a seat whose points share "
+        "(a draw shares the point) has a 95% interval leaving out the fair share (1/N) is "
+        "favoured or handicapped by its place at the table, with these agents.",
     ]

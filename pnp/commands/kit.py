@@ -26,6 +26,7 @@ from pnp.games import get_game
 from pnp.games.base import Game, Setup
 from pnp.games.options import GameOptions
 from pnp.kits import FORMATS, KIT_OPTIONS, build_kit, write_kit
+from pnp.kits.options import KitOptions
 from pnp.output import check_folder
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
@@ -62,6 +63,18 @@ def fair_deal(
         search = seed_or_draw(seed)
         console.print(f"searching for a deal within {tolerance:g} points from seed {search}")
         return find_fair_deal(game, options, search, tolerance=tolerance, console=console)
+
+
+def _checked(printed: KitOptions, game: Game[Any], drawn: Setup, path: Path | None) -> Setup:
+    """The setup as its kit prints it (KitOptions.checked); a refusal of a setup file names
+    the file and the option in it, which `--setup` takes from the file, not the command line."""
+    if path is None:
+        return printed.checked(game, drawn)
+    try:
+        with worded_flags(**{name: f"its option {name}:" for name in printed.names()}):
+            return printed.checked(game, drawn)
+    except PnpError as error:
+        raise PnpError(f"setup file {path}: {error}") from None
 
 
 def _given(ctx: typer.Context, option: str) -> bool:
@@ -151,11 +164,13 @@ def kit(
                     agents=parse_agents(agents, options.players),
                     execution=Execution(default_workers()), console=console,
                 )  # fmt: skip
-    else:
+        drawn = _checked(printed.given(own), chosen, drawn, None)  # the options given with it
+    else:  # a setup drawn from a seed comes checked (KitOptions.draw); a file's is checked here
         drawn = setup_from(
             chosen, setup, checked_seed(seed), players, variant, game_options or {}, printed
         )
-    drawn = printed.of(drawn).recorded(drawn)
+        if setup is not None:
+            drawn = _checked(printed.of(drawn), chosen, drawn, setup)
     document = build_kit(chosen, drawn, settings, test_page, offset_hint="--back-offset -X,-Y")
     for path in write_kit(chosen, drawn, document, out, format):
         console.print(str(path))

@@ -18,9 +18,11 @@ from pnp.cli_support import PnpGroup
 from pnp.commands.common import checked_seed, worded_flags
 from pnp.errors import PnpError
 from pnp.games.base import Setup
+from pnp.games.platypus.ending import ends_both_ways
 from pnp.games.platypus.game import GAME, PlatypusSetup
 from pnp.games.platypus.tables import COLUMN_NAMES, PLAYERS
 from pnp.kits import build_kit, write_kit
+from pnp.kits.platypus.options import PlatypusKitOptions
 from pnp.output import check_folder
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
@@ -90,7 +92,12 @@ def longest(
             f"({names[0]} first; {scores})"
         )
     best = GAME.random_setup(setup_seed(seed, found.games[0].setup_index), options)
-    console.print(f"\nThe longest: `pnp kit platypus --seed {best.seed} --deal {deal}` prints it.")
+    ends = ends_both_ways(best)  # else `pnp kit` would deal again: it must be allowed
+    best = PlatypusKitOptions(allow_endless=not ends).checked(GAME, best)
+    endless = "" if ends else " --allow-endless yes"
+    console.print(
+        f"\nThe longest: `pnp kit platypus --seed {best.seed} --deal {deal}{endless}` prints it."
+    )
     for player in PLAYERS:
         console.print(table_view(best, player))
     if kit:

@@ -144,7 +144,8 @@ def balance(
     out: Out = Path("output"),
     game_options: dict[str, str] | None = None,
 ) -> None:
-    """Play every one of --setups random setups --games times and rank them by fairness."""
+    """Play every one of --setups random setups --games times and judge each one's fairness
+    (ranked only when the setups are shown to differ)."""
     setups, games, paired = balance_counts(game, setups, games, paired, players)
     with worded_flags():
         run_or_ladder(

@@ -53,12 +53,14 @@ class Kit:
     diagrams); the rules summary comes after them from the builder. `options` is the record of
     the kit's own print options (`pnp kit` flags recorded in setup.json), if it has any. `needs`
     (what to get besides the printout) and `assembly` (steps in order) go on the cover; `draw`
-    may add steps that depend on the setup to `document.assembly`."""
+    may add steps that depend on the setup to `document.assembly`. `cover_note`, where a kit has
+    one, is a short sentence about the setup for the cover (that a Platypus deal ends)."""
 
     draw: Callable[[KitContext], None]
     options: type[KitOptions] = KitOptions
     needs: tuple[str, ...] = ()
     assembly: tuple[str, ...] = ()
+    cover_note: Callable[[Setup], str] | None = None
 
 
 def build(
@@ -78,7 +80,8 @@ def build(
     add_rules(document, info.name)
     if test_page:
         add_calibration(document, offset_hint)
-    add_cover(document, info, setup, kit.needs, kit.assembly)
+    note = kit.cover_note(setup) if kit.cover_note else None
+    add_cover(document, info, setup, kit.needs, kit.assembly, note)
     return document
 
 

@@ -54,8 +54,10 @@ def add_cover(
     setup: Setup,
     needs: Sequence[str],
     steps: Sequence[str],
+    note: str | None = None,
 ) -> Page:
-    """The cover, drawn from the finished document and moved to the front of it."""
+    """The cover, drawn from the finished document and moved to the front of it; `note` is the
+    kit's sentence about its setup, under the title."""
     page = document.new_page(COVER_TITLE)
     document.pages.remove(page)
     document.pages.insert(0, page)
@@ -63,7 +65,7 @@ def add_cover(
     size = 3.3
     while True:  # a long kit shrinks the cover's text until it fits the page
         drawing = Drawing(area.w, area.h)
-        if _draw(drawing, document, info, setup, needs, steps, size) <= area.h or size < 2.2:
+        if _draw(drawing, document, info, setup, needs, steps, note, size) <= area.h or size < 2.2:
             break
         size *= 0.92
     page.drawing.place(drawing, area.x, area.y)
@@ -169,6 +171,7 @@ def _draw(
     setup: Setup,
     needs: Sequence[str],
     steps: Sequence[str],
+    note: str | None,
     size: float,
 ) -> float:
     """The cover at body text size `size` on `drawing` (the printable area); returns its height."""
@@ -178,7 +181,10 @@ def _draw(
     if len(info.variants) > 1:
         about.append(f"{setup.variant} variant")
     drawing.text(0, 19, "  ·  ".join(about), 4.4, fill=GREY)
-    y = _scale_check(drawing, 25.0, width)
+    y = 25.0
+    if note:
+        y = _paragraphs(drawing, y - 1, width, [note], 3.8, bullet=False) - 1
+    y = _scale_check(drawing, y, width)
     y = _heading(drawing, y, "How to print", size)
     y = _paragraphs(drawing, y, width, printing(document), size, bullet=True)
     y = _heading(drawing, y, "In this kit", size)

@@ -33,12 +33,19 @@ class KitOptions(OptionRecord):
         them; a kit whose options say what the setup holds (a count of sheets) checks it here."""
 
     def draw(self, game: Game[Any], seed: int, options: GameOptions) -> Setup:
-        """The setup the kit prints from `seed`, with these print options recorded."""
-        return self.recorded(self.drawn(game, seed, options))
+        """The setup the kit prints from `seed`, checked, with these print options recorded."""
+        return self.checked(game, self.drawn(game, seed, options))
 
     def drawn(self, game: Game[Any], seed: int, options: GameOptions) -> Setup:
         """The setup of `seed`; a kit that prints several setups together joins them here."""
         return game.random_setup(seed, options)
+
+    def checked(self, game: Game[Any], setup: Setup) -> Setup:
+        """`setup` as the kit prints it, these print options recorded, whether it was drawn,
+        read from a file or found balanced. A kit whose print options ask for a check of the
+        setup (Platypus: that its deal ends) makes it here and raises InputError naming the
+        option that would let it print anyway."""
+        return self.recorded(setup)
 
     def recorded(self, setup: Setup) -> Setup:
         """`setup` recording these print options, as setup.json holds them."""

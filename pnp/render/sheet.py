@@ -155,6 +155,28 @@ def _shared_area(
 ) -> tuple[Page, Box] | None:
     """The page and area in the document's room where the group's first items go: all `count`
     of them, or as many as save the group a page of its own; None if sharing saves nothing."""
+    found = _room_area(document, count, spec, heading, landscape)
+    if found is None:
+        return None
+    page, area, free = found
+    page.title = f"{page.title}, {title[:1].lower()}{title[1:]}"
+    _headed(page, free, heading)
+    return page, area
+
+
+def shares_room(
+    document: Document, count: int, spec: SheetSpec, heading: str, landscape: bool = False
+) -> bool:
+    """Whether `lay_out` would start a group of `count` items in the document's room (at the
+    foot of its newest page) rather than on a page of its own."""
+    return _room_area(document, count, spec, heading, landscape) is not None
+
+
+def _room_area(
+    document: Document, count: int, spec: SheetSpec, heading: str, landscape: bool
+) -> tuple[Page, Box, Box] | None:
+    """The room's page, the grid area there and the free paper it is in, if sharing the room
+    saves the group a page; None otherwise."""
     room = document.room
     if room is None or room.page.paper.landscape != landscape or room.page.back_of is not None:
         return None
@@ -165,10 +187,7 @@ def _shared_area(
     per_page = capacity(document, spec, heading, landscape)
     if here < 1 or per_page < 1 or -(-(count - here) // per_page) >= -(-count // per_page):
         return None
-    page = room.page
-    page.title = f"{page.title}, {title[:1].lower()}{title[1:]}"
-    _headed(page, free, heading)
-    return page, area
+    return room.page, area, free
 
 
 def capacity(document: Document, spec: SheetSpec, heading: str, landscape: bool) -> int:

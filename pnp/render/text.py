@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.render.document import Document, Page
-from pnp.render.drawing import Style
+from pnp.render.drawing import Drawing, Style
 from pnp.render.fonts import text_width
 
 BODY = 3.3  # mm em size, about 9.4 pt
@@ -109,6 +109,21 @@ def _runs(line: list[Word]) -> list[tuple[str, bool]]:
             else:
                 runs.append((text, bold))
     return runs
+
+
+def paragraph(
+    drawing: Drawing, x: float, y: float, width: float, lines: list[str], size: float
+) -> float:
+    """Paragraphs (with **bold** runs) wrapped to `width` from top `y`; returns the y below."""
+    for text in lines:
+        for line in wrap(text, size, width):
+            cursor = x
+            for run, bold in line:
+                drawing.text(cursor, y + size, run, size, bold=bold)
+                cursor += text_width(run, size, bold)
+            y += size * LEADING
+        y += size * 0.5
+    return y
 
 
 def flow(document: Document, source: str, title: str) -> list[Page]:

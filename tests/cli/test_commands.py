@@ -312,6 +312,8 @@ def test_a_laser_kit_with_a_test_page(tmp_path: Path) -> None:
     assert code == 0, err
     names = sorted(p.name for p in (tmp_path / "paper-penguins-2").iterdir())
     # the cover and the calibration pages have nothing to cut: they print as plain pages; the
-    # sheets page is lasered
-    assert names[:4] == ["kit-laser-p04.svg", "kit-p01.svg", "kit-p02.svg", "kit-p03.svg"]
+    # sheets page and the rules handout (two half pages) are lasered
+    assert names[:5] == [
+        "kit-laser-p04.svg", "kit-laser-p05.svg", "kit-p01.svg", "kit-p02.svg", "kit-p03.svg"
+    ]  # fmt: skip
     assert "kit.pdf" not in names and "setup.json" in names

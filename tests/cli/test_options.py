@@ -33,6 +33,10 @@ def files(folder: Path) -> dict[str, bytes]:
         ["simulate", "wallaby", "--tile-backs", "field", "--games", "4"],
         ["simulate", "paper-penguins", "--sheets", "3", "--games", "4"],
         ["balance", "wallaby", "--tile-backs", "field"],
+        ["simulate", "wallaby", "--tiles", "all", "--games", "4"],
+        ["balance", "wallaby", "--tiles", "all"],
+        ["simulate", "platypus", "--allow-endless", "yes", "--games", "4"],
+        ["balance", "platypus", "--allow-endless", "yes"],
         ["perft", "paper-penguins", "--sheets", "2"],
     ],
 )
@@ -49,13 +53,15 @@ def test_perft_help_lists_no_kit_option_and_kit_help_lists_them() -> None:
     assert "--size" in perft_help and "--full-board" in perft_help
     _, kit_help, _ = invoke("kit", "--help")
     assert "--sheets" in kit_help and "--tile-backs" in kit_help
+    assert "--tiles" in kit_help and "--allow-endless" in kit_help
 
 
 def test_kit_options_apply_only_to_their_kit(tmp_path: Path) -> None:
     code, _, err = invoke("kit", "wallaby", "--sheets", "2", "--out", str(tmp_path))
     assert code == 2
-    assert "--sheets does not apply to wallaby; its own options: --full-board or --tile-backs" in (
-        err
+    assert (
+        "--sheets does not apply to wallaby; its own options: --full-board, --tile-backs or --tiles"
+        in err
     )
 
 
@@ -89,7 +95,10 @@ def test_a_setup_file_of_three_sheets_plays_every_sheet(tmp_path: Path) -> None:
 
 
 def test_tile_backs_are_recorded_and_reprinted_from_the_setup_file(tmp_path: Path) -> None:
-    invoke("kit", "wallaby", "--seed", "3", "--tile-backs", "field", "--out", str(tmp_path / "a"))
+    invoke(
+        "kit", "wallaby", "--seed", "3", "--tile-backs", "field", "--tiles", "all",
+        "--out", str(tmp_path / "a"),
+    )  # fmt: skip
     setup = tmp_path / "a" / "wallaby-3" / "setup.json"
     options = json.loads(setup.read_text())["options"]
     assert options == {
@@ -97,6 +106,7 @@ def test_tile_backs_are_recorded_and_reprinted_from_the_setup_file(tmp_path: Pat
         "variant": "standard",
         "full-board": "no",
         "tile-backs": "field",
+        "tiles": "all",
     }
     code, _, err = invoke("kit", "wallaby", "--setup", str(setup), "--out", str(tmp_path / "b"))
     assert code == 0, err
@@ -170,9 +180,21 @@ def test_print_settings_raise_structured_errors(
 
 
 def test_every_kit_declares_its_print_options_as_a_record() -> None:
-    assert KIT_OPTIONS["wallaby"].names() == ("tile-backs",)
+    assert KIT_OPTIONS["wallaby"].names() == ("tile-backs", "tiles")
     assert KIT_OPTIONS["paper-penguins"].names() == ("sheets",)
+    assert KIT_OPTIONS["platypus"].names() == ("allow-endless",)
     assert all(not KIT_OPTIONS[name].names() for name in GAMES if name not in (
-        "wallaby", "paper-penguins"))  # fmt: skip
+        "wallaby", "paper-penguins", "platypus"))  # fmt: skip
     for name in GAMES:
         assert not set(KIT_OPTIONS[name].names()) & set(GAMES[name].info.options_type.names())
+
+
+def test_print_options_given_with_fair_are_kept(tmp_path: Path) -> None:
+    code, _, err = invoke(
+        "kit", "wallaby", "--fair", "--fair-games", "8", "--tolerance", "0.45", "--seed", "1",
+        "--tile-backs", "field", "--tiles", "all", "--format", "pdf", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert code == 0, err
+    (setup,) = tmp_path.glob("wallaby-*/setup.json")
+    options = json.loads(setup.read_text())["options"]
+    assert options["tile-backs"] == "field" and options["tiles"] == "all"

@@ -48,14 +48,18 @@ def test_pages_have_the_paper_size_and_the_scale_bar_measures_50_mm(
         assert bars, "every page carries the 50 mm scale bar"
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_a_printed_grid_cell_measures_what_it_claims(tmp_path: Path, paper: str) -> None:
+@pytest.mark.parametrize(("paper", "cell"), [("a4", 10.0), ("letter", 9.0)])
+def test_a_printed_grid_cell_measures_what_it_claims(
+    tmp_path: Path, paper: str, cell: float
+) -> None:
+    # the cell is the largest that keeps four sheets (with their tally strips) on a page
     folder = paper_penguins_kit(tmp_path, paper)
     sheet_page = read_geometry(folder / "kit.pdf")[1]  # after the cover
+    side = 8 * cell
     frames = [
-        b for b in sheet_page.boxes if abs(b.w - 80) < TOLERANCE and abs(b.h - 80) < TOLERANCE
+        b for b in sheet_page.boxes if abs(b.w - side) < TOLERANCE and abs(b.h - side) < TOLERANCE
     ]
-    assert frames, "an 8 x 8 sheet of 10 mm cells has an 80 mm frame"
+    assert frames, f"an 8 x 8 sheet of {cell:g} mm cells has a {side:g} mm frame"
     frame = frames[0]
     columns = [
         s.x1
@@ -63,7 +67,7 @@ def test_a_printed_grid_cell_measures_what_it_claims(tmp_path: Path, paper: str)
         if abs(s.x1 - s.x2) < 1e-6
         and frame.x < s.x1 < frame.x + frame.w
         and abs(min(s.y1, s.y2) - frame.y) < TOLERANCE
-        and abs(s.length - 80) < TOLERANCE
+        and abs(s.length - side) < TOLERANCE
     ]
     rows = [
         s.y1
@@ -71,13 +75,13 @@ def test_a_printed_grid_cell_measures_what_it_claims(tmp_path: Path, paper: str)
         if abs(s.y1 - s.y2) < 1e-6
         and frame.y < s.y1 < frame.y + frame.h
         and abs(min(s.x1, s.x2) - frame.x) < TOLERANCE
-        and abs(s.length - 80) < TOLERANCE
+        and abs(s.length - side) < TOLERANCE
     ]
     for lines, start, size in ((columns, frame.x, frame.w), (rows, frame.y, frame.h)):
-        assert len(lines) == 7, "7 inner lines split the 80 mm frame into 8 cells"
+        assert len(lines) == 7, "7 inner lines split the frame into 8 cells"
         edges = [start, *sorted(lines), start + size]
         gaps = [b - a for a, b in pairwise(edges)]
-        assert all(abs(gap - 10.0) < TOLERANCE for gap in gaps), gaps
+        assert all(abs(gap - cell) < TOLERANCE for gap in gaps), gaps
 
 
 def test_svg_pages_are_in_millimetres_with_a_millimetre_viewbox(tmp_path: Path) -> None:

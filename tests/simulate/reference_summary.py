@@ -3,12 +3,13 @@ the reference the folds of simulate/tally.py must agree with): every record in a
 over lists, each measure computed on its own.
 
 Copied from simulate/stats.py, simulate/setups.py and simulate/matches.py as they were at
-a385b7c, with only the imports changed.
+a385b7c, with the imports changed and the definitions of issue 17 (setup-stats): Wilson
+intervals on the sum of s and on the points, fair_in_ci95 on the points share,
+first_seat_points_advantage, and per setup the counts the setup statistics read.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -18,10 +19,10 @@ from typing import Any
 import numpy as np
 
 from pnp.games.base import FactValue, Outcome, ranks_by
-from simulate.metrics import Z95, balance, seat_fairness_p, seat_scores
+from simulate.inference import wilson
+from simulate.metrics import balance, seat_scores
 from simulate.runner import GameRecord
-from simulate.setups import SetupFairness, SetupMeasures
-from simulate.stats import wilson
+from simulate.setups import SeatCounts, SetupCounts, SetupMeasures
 
 PERCENTILES = (5, 25, 50, 75, 95)
 
@@ -29,12 +30,8 @@ PERCENTILES = (5, 25, 50, 75, 95)
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     if not values:
         return 0.0, 0.0, 1.0
-    array = np.asarray(values, dtype=float)
-    mean = float(array.mean())
-    if len(values) < 2:
-        return mean, 0.0, 1.0
-    half = Z95 * float(array.std(ddof=1)) / math.sqrt(len(values))
-    return mean, mean - half, mean + half
+    low, high = wilson(float(sum(values)), len(values))
+    return float(np.mean(values)), low, high
 
 
 def _r(value: float) -> float:
@@ -85,6 +82,7 @@ def tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any]
         "win_rate": _r(wins / finished) if finished else 0.0,
         "ci95": [_r(lo), _r(hi)],
         "points_share": _r(sum(points for _, points in results) / finished) if finished else 0.0,
+        "points_ci95": [_r(v) for v in wilson(sum(points for _, points in results), finished)],
     }
 
 
@@ -157,7 +155,8 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     for seat in range(players):
         entry = {"seat": seat + 1, **tally([standing(r.ranks, seat) for r in finished], n)}
         entry["vs_fair"] = _r(entry["points_share"] - 1 / players) if n else 0.0
-        entry["fair_in_ci95"] = bool(entry["ci95"][0] <= 1 / players <= entry["ci95"][1])
+        low, high = entry["points_ci95"]
+        entry["fair_in_ci95"] = bool(low <= 1 / players <= high)
         mean, low, high = mean_interval([values[seat] for values in s_values])
         entry["mean_s"], entry["s_ci95"] = _r(mean), [_r(low), _r(high)]
         scored = [r.scores[seat] for r in finished if r.scores is not None]
@@ -180,7 +179,7 @@ def summarize(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
     return {
         "seats": seats,
         "agent_results": agents,
-        "first_seat_advantage": _r(seats[0]["points_share"] - 1 / players) if n else 0.0,
+        "first_seat_points_advantage": _r(seats[0]["points_share"] - 1 / players) if n else 0.0,
         "balance": _r(balance([seat["mean_s"] for seat in seats])) if n else 0.0,
         "completion": rate(n, len(records)),
         "draws": rate(shared, n),
@@ -241,20 +240,19 @@ def setup_measures(records: Sequence[GameRecord]) -> SetupMeasures:
     )  # fmt: skip
 
 
-def _one_setup(index: int, records: Sequence[GameRecord], players: int) -> SetupFairness:
+def setup_counts(index: int, records: Sequence[GameRecord], players: int) -> SetupCounts:
     finished = [r for r in records if r.outcome == Outcome.FINISHED]
-    wins = tuple(
-        sum(1 for r in finished if standing(r.ranks, seat)[0] == "win") for seat in range(players)
+    s = [seat_scores(r.ranks) for r in finished]
+    seats = tuple(
+        SeatCounts(
+            sum(1 for r in finished if standing(r.ranks, seat)[0] == "win"),
+            sum(1 for r in finished if standing(r.ranks, seat)[0] == "draw"),
+            float(sum(values[seat] for values in s)),
+            float(sum(values[seat] ** 2 for values in s)),
+        )
+        for seat in range(players)
     )
-    if finished:
-        s = np.array([seat_scores(r.ranks) for r in finished])
-        means = tuple(round(float(v), 6) for v in s.mean(axis=0))
-    else:
-        means = (0.5,) * players
-    return SetupFairness(
-        index, records[0].setup, len(finished), wins, means, round(means[0] - 0.5, 6),
-        round(balance(means), 6), round(seat_fairness_p(wins), 8), setup_measures(records),
-    )  # fmt: skip
+    return SetupCounts(index, records[0].setup, len(records), len(finished), seats)
 
 
 @dataclass(frozen=True)

@@ -165,13 +165,13 @@ def test_a_rerun_removes_the_outputs_it_does_not_write(tmp_path: Path) -> None:
     (tmp_path / "paper-penguins-balance-3").mkdir()
     (folder / "notes.txt").write_text("mine")
     assert runner.invoke(app, [*balance, "--games", "2"]).exit_code == 0
-    assert (folder / "setups.csv").exists() and (folder / "charts" / "funnel.svg").exists()
+    assert (folder / "setups.csv").exists() and (folder / "charts" / "setups.svg").exists()
     assert runner.invoke(app, [*balance, "--games", "1"]).exit_code == 0  # 1 game a setup
     summary = json.loads((folder / "summary.json").read_text())
     assert summary["games"] == 3 and "setup_fairness" not in summary
     assert not (folder / "setups.csv").exists(), "the first run's setup ranking is gone"
-    assert not (folder / "charts" / "funnel.svg").exists()
-    assert not (folder / "charts" / "funnel.png").exists()
+    assert not (folder / "charts" / "setups.svg").exists()
+    assert not (folder / "charts" / "setups.png").exists()
     assert (folder / "notes.txt").read_text() == "mine", "files pnp does not write are kept"
 
 

@@ -25,18 +25,11 @@ from simulate import session
 from simulate.agents import make_agent
 from simulate.executors import Execution, InlineExecutor
 from simulate.fair import paired_counts
-from simulate.metrics import (
-    LeadTracker,
-    balance,
-    benjamini_hochberg,
-    binomial_two_sided,
-    chi_square_sf,
-    seat_scores,
-)
+from simulate.inference import binomial_p, equal_shares_p, fdr_reject, wilson
+from simulate.metrics import LeadTracker, balance, seat_scores
 from simulate.runner import GameRecord, RunPlan, Worker, play
 from simulate.session import run
 from simulate.setups import setup_measures
-from simulate.stats import wilson
 from simulate.store import ResultStore, record_json
 from simulate.summary import RunFolds
 from simulate.tally import RunFold, measures_of
@@ -60,16 +53,16 @@ def test_seat_scores_share_average_ranks() -> None:
 
 
 def test_tests_and_false_discovery_control_match_known_values() -> None:
-    assert binomial_two_sided(5, 10) == pytest.approx(1.0)
-    assert binomial_two_sided(0, 10) == pytest.approx(2 / 1024)
-    assert binomial_two_sided(8, 10) == pytest.approx(112 / 1024)  # 2 * P(X >= 8), X ~ B(10, 1/2)
-    assert chi_square_sf(3.841458820694124, 1) == pytest.approx(0.05, abs=1e-9)
-    assert chi_square_sf(5.991464547107979, 2) == pytest.approx(0.05, abs=1e-9)
-    assert chi_square_sf(30.0, 3) == pytest.approx(1.3800570312932293e-06, rel=1e-6)
+    assert binomial_p(5, 10) == pytest.approx(1.0)
+    assert binomial_p(0, 10) == pytest.approx(2 / 1024)
+    assert binomial_p(8, 10) == pytest.approx(112 / 1024)  # 2 * P(X >= 8), X ~ B(10, 1/2)
+    assert equal_shares_p([8, 2]) == pytest.approx(112 / 1024)
+    # Pearson's statistic of (10, 5, 3) against equal shares is 4.333 on 2 df: p = exp(-4.333/2).
+    assert equal_shares_p([10, 5, 3]) == pytest.approx(math.exp(-13 / 6), rel=1e-9)
     # Benjamini and Hochberg (1995), section 4: 15 p-values, 4 rejected at q = 0.05.
     p = [0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240,
          0.4262, 0.5719, 0.6528, 0.7590, 1.000]  # fmt: skip
-    assert benjamini_hochberg(p) == [True] * 4 + [False] * 11
+    assert fdr_reject(p) == [True] * 4 + [False] * 11
 
 
 def test_lead_changes_count_changes_of_the_sole_leader() -> None:
@@ -192,23 +185,25 @@ def test_the_dask_local_cluster_gives_the_local_numbers() -> None:
     assert cluster == local
 
 
-def test_balance_ranks_setups_and_writes_the_report(tmp_path: Path) -> None:
+def test_balance_judges_setups_and_writes_the_report(tmp_path: Path) -> None:
     result = cli.run("balance", "paper-penguins", "--setups", "6", "--games", "10",
                      "--agents", "random", "--seed", "3", "--workers", "1",
                      "--out", str(tmp_path))  # fmt: skip
     assert result.exit_code == 0, result.stderr
+    assert "setups indistinguishable at this sample size" in result.stdout
+    assert "fairest:" not in result.stdout and "fairest (" not in result.stdout
     folder = tmp_path / "paper-penguins-balance-3"
     names = {p.name for p in folder.iterdir()}
     assert {"summary.json", "games.csv", "setups.csv", "report.pdf", "results.jsonl"} <= names
-    assert {p.name for p in (folder / "charts").iterdir()} >= {"seats.png", "funnel.svg"}
+    assert {p.name for p in (folder / "charts").iterdir()} >= {"seats.png", "setups.svg"}
     rows = list(csv.DictReader(io.StringIO((folder / "setups.csv").read_text())))
-    assert len(rows) == 6 and [row["rank"] for row in rows] == ["1", "2", "3", "4", "5", "6"]
-    balances = [float(row["balance"]) for row in rows]
-    assert balances == sorted(balances, reverse=True)
+    assert [row["setup_index"] for row in rows] == ["0", "1", "2", "3", "4", "5"]
+    assert all(row["rank"] == "" and row["verdict"] == "undetermined" for row in rows)
     assert all(row["played"] == "10" and float(row["completion_ci_low"]) <= float(
         row["completion"]) <= float(row["completion_ci_high"]) for row in rows)  # fmt: skip
     summary = json.loads((folder / "summary.json").read_text())
     assert summary["paired"] is True and summary["setup_fairness"]["setups"] == 6
+    assert summary["setup_fairness"]["homogeneity"]["setups_differ"] is False
     over = summary["setup_fairness"]["over_setups"]
     turns = [float(row["turns_mean"]) for row in rows]
     assert over["turns_mean"]["min"] == pytest.approx(min(turns), abs=1e-6)

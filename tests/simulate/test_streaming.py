@@ -28,7 +28,7 @@ from simulate.matches import MatchFold
 from simulate.records import record_json
 from simulate.runner import GameRecord, IndexSet, RunPlan
 from simulate.session import fact_kinds, run
-from simulate.setups import _one_setup
+from simulate.setups import counts_of, setup_measures
 from simulate.store import ResultStore
 from simulate.summary import RunFolds
 from simulate.tally import RunFold
@@ -36,7 +36,7 @@ from tests.simulate import reference_summary as reference
 
 # summary.json rounded each seat's points share and mean s to 6 decimals before taking these from
 # them; the folds take them from the exact values, so they can differ in the 6th decimal
-TWICE_ROUNDED = ("first_seat_advantage", "balance")
+TWICE_ROUNDED = ("first_seat_points_advantage", "balance")
 
 
 @st.composite
@@ -98,8 +98,18 @@ def test_the_folds_give_the_list_based_numbers_in_any_order(
     groups: dict[int, list[GameRecord]] = {}
     for record in records:
         groups.setdefault(record.setup_index, []).append(record)
-    expected = [reference._one_setup(i, group, players) for i, group in sorted(groups.items())]
-    assert [_one_setup(setup) for setup in fold.setup_tallies()] == expected
+    expected = [reference.setup_counts(i, group, players) for i, group in sorted(groups.items())]
+    got = [counts_of(setup) for setup in fold.setup_tallies()]
+    assert [(c.setup_index, c.setup, c.played, c.finished) for c in got] == [
+        (c.setup_index, c.setup, c.played, c.finished) for c in expected
+    ]
+    for new_counts, old_counts in zip(got, expected, strict=True):
+        for new_seat, old_seat in zip(new_counts.seats, old_counts.seats, strict=True):
+            assert (new_seat.wins, new_seat.draws) == (old_seat.wins, old_seat.draws)
+            assert new_seat.sum_s == pytest.approx(old_seat.sum_s, abs=1e-9)
+            assert new_seat.sum_s2 == pytest.approx(old_seat.sum_s2, abs=1e-9)
+    measures = [reference.setup_measures(group) for _, group in sorted(groups.items())]
+    assert [setup_measures(setup.tally) for setup in fold.setup_tallies()] == measures
     if paired:
         found = reference.matches(records, players, setups)
         assert matches.summary().to_json() == reference.match_summary(found, players)

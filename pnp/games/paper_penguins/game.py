@@ -107,7 +107,7 @@ INFO = GameInfo(
     seat_names=SEATS,
     ladder=("random", "greedy", "mcts:4x:2", "mcts:8x:2"),
     ladder_note="greedy is strong here (it beat mcts:200 17-7 and mcts:2x 6-0); searches per "
-    "legal move with rollouts of 2 moves then the score lead beat it (mcts:8x:2: 10 of 12)",
+    "legal move with rollouts of 2 moves then the score lead beat it (mcts:8x:2: 33-1-6)",
     rules="Paper Pen-guins",
     listed="sheets",
 )

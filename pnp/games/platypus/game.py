@@ -239,14 +239,31 @@ ColumnText = Annotated[
 TableText = Annotated[Mapping[str, ColumnText], Keys(COLUMN_NAMES)]
 
 
+@dataclass(frozen=True)
+class DealCheck(SetupData):
+    """How `pnp kit` checked its deal (pnp/games/platypus/ending.py): whether a game of it ends
+    with either player starting, and how many deals it drew from the seed to find it."""
+
+    ends: bool
+    draws: Annotated[int, Schema(minimum=1, description="1: the seed's first deal")]
+
+
 @dataclass(frozen=True, kw_only=True)
 class PlatypusSetup(SetupData):
-    """Who starts, and red's and blue's tables: per column name, 'COLOUR ANIMAL TREE'."""
+    """Who starts, and red's and blue's tables: per column name, 'COLOUR ANIMAL TREE'; and,
+    for a deal a kit printed, the record of the check that its game ends."""
 
     first: Annotated[
         str, Schema(enum=list(PLAYERS), description="the colour of the player who starts")
     ] = PLAYERS[0]
     tables: Annotated[Mapping[str, TableText], Keys(PLAYERS)]
+    deal_check: Annotated[
+        DealCheck | None,
+        Schema(
+            description="how `pnp kit` checked the deal: whether a game of it ends with red and "
+            "with blue starting, and how many deals it drew from the seed to find one that does"
+        ),
+    ] = None
 
 
 class Platypus(Game[PlatypusState]):

@@ -1,5 +1,6 @@
 """Colour Diplomacy kit: the round board (plain, and with the setup's colours), the circle colour
-track with one colour card per player, tokens, an order pad per player and the rules summary.
+track with one colour card per player, tokens, a two-sided order pad per player with numbered
+turns, a refill page of pads for long games and the rules summary.
 
 Rules: ../shared/RULES.md, "Colour Diplomacy". The board is in ring_board.py (beside this); boards
 larger than a page are split with pnp/render/tiling.py. Every colour comes from the Painter, and
@@ -9,6 +10,8 @@ every field, token and card in a player's colour also carries the colour's lette
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pnp.games.colour_diplomacy.game import ColourDiplomacySetup
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.colour_diplomacy.ring_board import RingGeometry, draw_board, token
@@ -16,7 +19,7 @@ from pnp.render.document import Document, Room
 from pnp.render.drawing import BLACK, WHITE, Drawing, Style, circle_shape, rect_shape
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box, component_sizes
-from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out
+from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out, shares_room
 from pnp.render.text import wrap
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
@@ -72,27 +75,42 @@ def draw(kit: KitContext) -> None:
     tile_drawing(document, coloured, "Board with the start colours")
     colour_track(document, painter, circle_colours)
     players = range(1, n + 1)
-    lay_out(
-        document,
-        [colour_card(painter, p) for p in players],
-        SheetSpec(CARD_W, CARD_H, 0),
-        "Colour cards",
-        "Colour cards: one per player, laid on the circle colour track",
-    )
-    lay_out(
-        document,
-        [token(painter, p) for p in players for _ in range(TOKENS_EACH)],
-        SheetSpec(TOKEN, TOKEN, 3.0),
-        "Tokens",
-        f"Tokens: one per player and a spare ({n} players)",
-    )
-    lay_out(
-        document,
-        [order_pad(painter, p, kit.title) for p in players],
-        SheetSpec(PAD_W, PAD_H, 6.0),
-        "Order pads",
-        "Order pads: write your order secretly, then all reveal at once",
-    )
+    small = [
+        Group([colour_card(painter, p) for p in players], SheetSpec(CARD_W, CARD_H, 0),
+              "Colour cards", "Colour cards: one per player, laid on the circle colour track"),
+        Group([token(painter, p) for p in players for _ in range(TOKENS_EACH)],
+              SheetSpec(TOKEN, TOKEN, 3.0), "Tokens",
+              f"Tokens: one per player and a spare ({n} players)"),
+    ]  # fmt: skip
+    # Two pads a page: with an odd count the last pads page has half a page free, where the
+    # small groups go from the first that finds no room under the colour track (the pads have
+    # backs, so they start a page of their own either way).
+    later: list[Group] = []
+    for group in small:
+        if n % 2 == 1 and (later or not shares_room(document, *group.size())):
+            later.append(group)
+        else:
+            group.lay_out(document)
+    add_order_pads(document, painter, n, kit.title)
+    for group in later:
+        group.lay_out(document)
+    add_refill_pads(document, painter, kit.title)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Components laid out together, with the page title and heading they print under."""
+
+    items: list[Drawing]
+    spec: SheetSpec
+    title: str
+    heading: str
+
+    def size(self) -> tuple[int, SheetSpec, str]:
+        return len(self.items), self.spec, self.heading
+
+    def lay_out(self, document: Document) -> None:
+        lay_out(document, self.items, self.spec, self.title, self.heading)
 
 
 def colour_card(painter: Painter, player: int) -> Drawing:
@@ -170,45 +188,72 @@ def _track_notes(drawing: Drawing, box: Box) -> float:
     return y - 4.3
 
 
-PAD_COLUMNS = [  # (heading, width in mm)
-    ("turn", 13.0),
-    ("MOVE  in / out", 31.0),
-    ("to field", 19.0),
-    ("HOLD", 15.0),
-    ("SUPPORT player", 25.0),
-    ("into circle / field", 33.0),
-    ("notes", 54.0),
+PAD_COLUMNS = [  # (heading in two lines, width in mm) of one of the pad's two tables
+    (("turn", ""), 8.0),
+    (("MOVE", "in / out"), 20.0),
+    (("to", "field"), 11.0),
+    (("HOLD", ""), 10.0),
+    (("SUPPORT", "player"), 19.0),
+    (("into", "circle / field"), 25.0),
 ]
+PAD_TABLE_W = sum(w for _, w in PAD_COLUMNS)
+PAD_TABLES = 2  # side by side: the turns run down the left table, then down the right one
 PAD_ROW = 6.4
 PAD_HEAD = 12.0
 PAD_TABLE_HEAD = 7.0
+PAD_ROWS = int((PAD_H - PAD_HEAD - PAD_TABLE_HEAD - 10) // PAD_ROW)
+PAD_TURNS = PAD_TABLES * PAD_ROWS  # turns on one side of a pad
+REFILL_FROM = 2 * PAD_TURNS + 1  # the first turn of the refill pads (after both sides)
 
 
-def order_pad(painter: Painter, player: int, title: str) -> Drawing:
-    """One row per turn: MOVE in or out to a field, HOLD, or SUPPORT a player into a field."""
+def add_order_pads(document: Document, painter: Painter, players: int, title: str) -> None:
+    """A two-sided pad per player: turns 1 to PAD_TURNS on the front, then to 2 * PAD_TURNS."""
+    lay_out(
+        document,
+        [order_pad(painter, p, title, 1) for p in range(1, players + 1)],
+        SheetSpec(PAD_W, PAD_H, 6.0),
+        "Order pads",
+        "Order pads: write your order secretly, then all reveal at once; turns go on overleaf",
+        backs=[order_pad(painter, p, title, PAD_TURNS + 1) for p in range(1, players + 1)],
+    )
+
+
+def add_refill_pads(document: Document, painter: Painter, title: str) -> None:
+    """One two-sided page of two pads for whoever writes, the next 2 * PAD_TURNS turns,
+    printed again for a longer game."""
+    last = REFILL_FROM + 2 * PAD_TURNS - 1
+    lay_out(
+        document,
+        [order_pad(painter, None, title, REFILL_FROM)] * 2,
+        SheetSpec(PAD_W, PAD_H, 6.0),
+        "Refill order pads",
+        f"Refill pads, turns {REFILL_FROM}-{last}: for a long game print one per two players "
+        f"(again for turns past {last}: add {2 * PAD_TURNS} to each number)",
+        backs=[order_pad(painter, None, title, REFILL_FROM + PAD_TURNS)] * 2,
+    )
+
+
+def order_pad(painter: Painter, player: int | None, title: str, first_turn: int) -> Drawing:
+    """One numbered row per turn, from `first_turn` down the left table and then the right:
+    MOVE in or out to a field, HOLD, or SUPPORT a player into a field. A refill pad (player
+    None) leaves the player to be written in."""
     pad = Drawing(PAD_W, PAD_H)
-    chip = circle_shape(5.0, 5.0, 4.5)
-    painter.patterned_area(pad, chip, swatch(player), 0.3)
-    pad.circle(5.0, 5.0, 2.6, BOX)
-    pad.centred_text(5.0, 5.0, painter.letter(swatch(player)), 3.0, bold=True)
-    pad.text(12, 6.5, f"Orders of player {player}", 4.4, bold=True)
-    pad.text(PAD_W, 6.5, f"{title}  ·  colour {colour_words(painter, player)}", 3.0,
-             anchor="end")  # fmt: skip
-    top = PAD_HEAD
-    rows = int((PAD_H - PAD_HEAD - PAD_TABLE_HEAD - 10) // PAD_ROW)
-    x = 0.0
-    for heading, width in PAD_COLUMNS:
-        pad.text(x + 1.2, top + 4.8, heading, fit_size(heading, 2.8, width - 2, True), bold=True)
-        x += width
-    table_top = top + PAD_TABLE_HEAD
-    for row in range(rows):
-        _pad_row(pad, table_top + row * PAD_ROW)
-    bottom = table_top + rows * PAD_ROW
-    pad.rect(0, top, PAD_W, bottom - top, FRAME)
-    x = 0.0
-    for _, width in PAD_COLUMNS[:-1]:
-        x += width
-        pad.line(x, top, x, bottom, RULE)
+    if player is None:
+        pad.text(0, 6.5, "Orders of player ____", 4.4, bold=True)
+        pad.text(PAD_W, 6.5, f"{title}  ·  refill", 3.0, anchor="end")
+    else:
+        chip = circle_shape(5.0, 5.0, 4.5)
+        painter.patterned_area(pad, chip, swatch(player), 0.3)
+        pad.circle(5.0, 5.0, 2.6, BOX)
+        pad.centred_text(5.0, 5.0, painter.letter(swatch(player)), 3.0, bold=True)
+        pad.text(12, 6.5, f"Orders of player {player}", 4.4, bold=True)
+        pad.text(PAD_W, 6.5, f"{title}  ·  colour {colour_words(painter, player)}", 3.0,
+                 anchor="end")  # fmt: skip
+    gap = (PAD_W - PAD_TABLES * PAD_TABLE_W) / (PAD_TABLES - 1)
+    for table in range(PAD_TABLES):
+        left = table * (PAD_TABLE_W + gap)
+        _pad_table(pad, left, first_turn + table * PAD_ROWS)
+    bottom = PAD_HEAD + PAD_TABLE_HEAD + PAD_ROWS * PAD_ROW
     reminders = (
         "Off your colour: MOVE.   Just moved onto your colour: HOLD.   Otherwise on your "
         "colour: HOLD, MOVE, or SUPPORT a player into a field beside you on your circle.",
@@ -220,18 +265,38 @@ def order_pad(painter: Painter, player: int, title: str) -> Drawing:
     return pad
 
 
-def _pad_row(pad: Drawing, y: float) -> None:
-    pad.line(0, y, PAD_W, y, RULE)
+def _pad_table(pad: Drawing, left: float, first_turn: int) -> None:
+    top = PAD_HEAD
+    x = left
+    for heading, width in PAD_COLUMNS:
+        for k, line in enumerate(heading):
+            size = fit_size(line, 2.7, width - 1.6, k == 0)
+            pad.text(x + 0.9, top + 3.1 + 2.9 * k, line, size, bold=k == 0)
+        x += width
+    table_top = top + PAD_TABLE_HEAD
+    for row in range(PAD_ROWS):
+        _pad_row(pad, left, table_top + row * PAD_ROW, first_turn + row)
+    bottom = table_top + PAD_ROWS * PAD_ROW
+    pad.rect(left, top, PAD_TABLE_W, bottom - top, FRAME)
+    x = left
+    for _, width in PAD_COLUMNS[:-1]:
+        x += width
+        pad.line(x, top, x, bottom, RULE)
+
+
+def _pad_row(pad: Drawing, left: float, y: float, turn: int) -> None:
+    pad.line(left, y, left + PAD_TABLE_W, y, RULE)
     mid = y + PAD_ROW / 2
-    x = PAD_COLUMNS[0][1]
-    for label, dx in (("in", 2.0), ("out", 15.0)):
+    pad.centred_text(left + PAD_COLUMNS[0][1] / 2, mid, str(turn), 3.0, bold=True)
+    x = left + PAD_COLUMNS[0][1]
+    for label, dx in (("in", 1.5), ("out", 10.0)):
         pad.rect(x + dx, mid - 1.8, 3.6, 3.6, BOX)
-        pad.text(x + dx + 4.8, mid + 1.0, label, 2.8)
+        pad.text(x + dx + 4.6, mid + 1.0, label, 2.8)
     x += PAD_COLUMNS[1][1] + PAD_COLUMNS[2][1]
-    pad.rect(x + 5.7, mid - 1.8, 3.6, 3.6, BOX)
+    pad.rect(x + (PAD_COLUMNS[3][1] - 3.6) / 2, mid - 1.8, 3.6, 3.6, BOX)
     x += PAD_COLUMNS[3][1] + PAD_COLUMNS[4][1]
     pad.text(x + 1.5, mid + 1.0, "c", 2.8, fill=GREY)
-    pad.text(x + 16.0, mid + 1.0, "f", 2.8, fill=GREY)
+    pad.text(x + 12.5, mid + 1.0, "f", 2.8, fill=GREY)
 
 
 KIT = Kit(

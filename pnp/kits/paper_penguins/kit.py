@@ -1,9 +1,11 @@
 """Paper Pen-guins kit: play sheets (as many per page as stay writable, the last page filled with
-copies) and the rules summary.
+copies), a half-page rules handout with the example sheet of the rules' seed, and the rules
+summary.
 
 Each sheet shows its numbers in a grid of cells at least 9 mm wide, files a.. and ranks 1.. on all
-four sides, the sheet id and seed, a score box per player and the legend (square = first player,
-circle = second). Rules: ../shared/RULES.md, "Paper Pen-guins".
+four sides, the sheet id and seed, per player a name line and a running-total tally strip
+(teachers hand sheets out to classes), and the legend. Rules: ../shared/RULES.md, "Paper
+Pen-guins".
 """
 
 from __future__ import annotations
@@ -15,15 +17,20 @@ from pnp.games.paper_penguins.sheets import PaperPenguinsSetup
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.paper_penguins.options import PaperPenguinsKitOptions
 from pnp.render.drawing import Drawing, Style
-from pnp.render.fonts import fit_size
+from pnp.render.fonts import fit_size, text_width
 from pnp.render.paper import Paper, component_sizes
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, capacity, lay_out
+from pnp.render.text import paragraph
 
 MIN_CELL = component_sizes("paper-penguins")["min_cell"]
 MAX_CELL = component_sizes("paper-penguins")["max_cell"]
 LABEL = 5.0  # the band of file letters / rank numbers around the grid
 HEAD = 9.0  # title line above the grid
-FOOT = 17.0  # score boxes and legend below the grid
+FOOT = 25.0  # per player a name line and a running-total tally strip, then the legend
+TALLY_W, TALLY_H = 5.0, 4.6  # mm, a tally box: five strokes, five points
+TALLY_ROWS = 2
+TALLY_ROW = TALLY_H + 2.2  # a row of boxes and the totals printed under them
+PLAYER_BLOCKS = (("1st", "square"), ("2nd", "circle"))
 GAP = 6.0
 GRID = Style(stroke="#777777", width=0.2)
 FRAME = Style(stroke="#000000", width=0.4)
@@ -97,21 +104,39 @@ def draw_sheet(title: str, rows: list[str], geometry: SheetGeometry, caption: st
     return sheet
 
 
+def tally_columns(width: float) -> int:
+    """Tally boxes per row in a player's half of a sheet `width` mm wide."""
+    return int(((width - 3) / 2) // TALLY_W)
+
+
 def _score_boxes(sheet: Drawing, g: SheetGeometry, y: float) -> None:
+    """Per player: the shape, a name line and a running-total tally strip (a stroke per point,
+    five to a box, the total under each box), so a sheet handed out to a class says who played
+    it and how the score went."""
     half = (g.width - 3) / 2
-    for k, (label, shape) in enumerate(
-        (("1st player: squares", "square"), ("2nd player: circles", "circle"))
-    ):
+    cols = tally_columns(g.width)
+    for k, (seat, shape) in enumerate(PLAYER_BLOCKS):
         x = k * (half + 3)
-        sheet.rect(x, y, half, 9.5, FRAME, radius=1.0)
         if shape == "square":
-            sheet.rect(x + 2, y + 2.5, 4.5, 4.5, INK)
+            sheet.rect(x + 0.3, y + 0.3, 3.6, 3.6, INK)
         else:
-            sheet.circle(x + 4.25, y + 4.75, 2.4, INK)
-        sheet.text(x + 8.5, y + 3.6, label, fit_size(label, 2.6, half - 10))
-        sheet.text(x + 8.5, y + 7.8, "score:", 2.4, fill="#555555")
-    legend = "Place 4 each, then queen moves; put an X on the number you leave."
-    sheet.text(0, y + 14, legend, fit_size(legend, 2.6, g.width))
+            sheet.circle(x + 2.1, y + 2.1, 1.9, INK)
+        sheet.text(x + 5.2, y + 3.4, seat, 2.8, bold=True)
+        name_x = x + 5.2 + text_width(seat, 2.8, True) + 1.5
+        sheet.text(name_x, y + 3.4, "name", 2.6, fill="#555555")
+        sheet.line(name_x + 6.5, y + 3.8, x + half - 0.5, y + 3.8, INK)
+        top = y + 6.5
+        for n in range(TALLY_ROWS * cols):
+            row, col = divmod(n, cols)
+            bx, by = x + col * TALLY_W, top + row * TALLY_ROW
+            sheet.rect(bx, by, TALLY_W, TALLY_H, GRID)
+            sheet.centred_text(bx + TALLY_W - 1.4, by + TALLY_H + 1.2, str(5 * (n + 1)), 1.7,
+                               fill="#555555")  # fmt: skip
+    legend = (
+        "Tally a stroke per point, five to a box. "
+        "Place 4 each, then queen moves; X the number you leave."
+    )
+    sheet.text(0, y + 6.5 + TALLY_ROWS * TALLY_ROW + 2.8, legend, fit_size(legend, 2.6, g.width))
 
 
 def draw(kit: KitContext) -> None:
@@ -137,6 +162,91 @@ def draw(kit: KitContext) -> None:
     ]
     names = ["play sheet"] * len(sheets) + ["copy of a play sheet"] * (printed - len(sheets))
     lay_out(document, drawings, geometry.spec(), "Sheets", heading, landscape, names=names)
+    handout = draw_handout(kit.title)
+    lay_out(
+        document,
+        [handout, handout],
+        SheetSpec(handout.width, handout.height, 4.0),
+        "Rules handout",
+        "Rules handout: two half pages, cut and hand out with the sheets",
+        names=["rules handout (half a page)"] * 2,
+    )
+
+
+# -- the rules handout: half a page, with the example sheet of the rules' seed ---------------------
+
+HANDOUT_W, HANDOUT_H = 190.0, 102.0
+EXAMPLE_ROWS = (  # the seed's example sheet (RULES.md, "Paper Pen-guins": 32/21/11, 107 points)
+    "23232231",
+    "11321312",
+    "21111222",
+    "11111213",
+    "11111211",
+    "12323132",
+    "22212111",
+    "32211113",
+)
+EXAMPLE_SQUARES = ("b8", "c3", "e3", "h8")  # after the move c7 -> c3
+EXAMPLE_CIRCLES = ("d8", "f6", "d4", "a7")
+EXAMPLE_MOVE = ("c7", "c3")
+HANDOUT_RULES = [
+    "**Two players, one sheet, two pens.** The 1st player draws **squares**, the 2nd **circles**.",
+    "**Place:** take turns drawing your shape around any number not yet marked, 4 each. "
+    "You score that number.",
+    "**Move:** then take turns moving one of your pieces like a chess queen: straight across, "
+    "up and down or diagonally, as far as you like, to a number not marked. Put an **X** on the "
+    "number you leave, draw your shape around the one you reach and score it.",
+    "Pieces and X-ed numbers block: you may not move onto or past them.",
+    "**Can't move?** You pass. When neither player can move, the game ends: the higher score "
+    "wins, equal scores draw.",
+    "**Keep score** on the tally strip under your name: a stroke per point, five to a box.",
+]
+
+
+def _cell_centre(name: str, left: float, top: float, cell: float, rows: int) -> tuple[float, float]:
+    col, rank = FILES.index(name[0]), int(name[1:])
+    return left + (col + 0.5) * cell, top + (rows - rank + 0.5) * cell
+
+
+def draw_handout(title: str) -> Drawing:
+    """Half a page of rules with the seed's example sheet: four squares and four circles placed,
+    then the squares' move c7 -> c3 (an X on c7)."""
+    handout = Drawing(HANDOUT_W, HANDOUT_H)
+    handout.rect(0, 0, HANDOUT_W, HANDOUT_H, FRAME)
+    handout.text(4, 9, f"{title}: how to play", 5.2, bold=True)
+    cell, left, top = 8.0, 9.0, 18.0
+    sheet = SheetGeometry(8, 8, cell)
+    for c in range(8):
+        handout.centred_text(left + (c + 0.5) * cell, top - 2.5, FILES[c], 2.8)
+    for i, row in enumerate(EXAMPLE_ROWS):
+        y = top + (i + 0.5) * cell
+        handout.centred_text(left - 2.8, y, str(8 - i), 2.8)
+        for c, digit in enumerate(row):
+            handout.centred_text(left + (c + 0.5) * cell, y, digit, cell * 0.42)
+    for k in range(1, 8):
+        handout.line(left + k * cell, top, left + k * cell, top + 8 * cell, GRID)
+        handout.line(left, top + k * cell, left + 8 * cell, top + k * cell, GRID)
+    handout.rect(left, top, sheet.cols * cell, sheet.rows * cell, FRAME)
+    mark = Style(stroke="#000000", width=0.5)
+    for name in EXAMPLE_SQUARES:
+        x, y = _cell_centre(name, left, top, cell, 8)
+        handout.rect(x - 2.6, y - 2.6, 5.2, 5.2, mark)
+    for name in EXAMPLE_CIRCLES:
+        x, y = _cell_centre(name, left, top, cell, 8)
+        handout.circle(x, y, 2.9, mark)
+    (x0, y0), (x1, y1) = (_cell_centre(n, left, top, cell, 8) for n in EXAMPLE_MOVE)
+    handout.line(x0 - 3, y0 - 3, x0 + 3, y0 + 3, mark)
+    handout.line(x0 - 3, y0 + 3, x0 + 3, y0 - 3, mark)
+    handout.line(x0 + 3.2, y0 + 3.4, x1 + 3.2, y1 - 3.4, Style(stroke="#555555", width=0.35,
+                 dash=(1.2, 0.9)))  # fmt: skip
+    example = (
+        "The example sheet of the rules: squares placed b8, c7, e3, h8 (3+3+3+1 = 10), circles "
+        "d8, f6, d4, a7 (3+2+1+1 = 7). Then squares moved c7 to c3: X on c7, +3, 13 in all."
+    )
+    paragraph(handout, left - 5, top + 8 * cell + 3, 8 * cell + 8, [example], 2.5)
+    x = left + 8 * cell + 8
+    paragraph(handout, x, 13, HANDOUT_W - x - 4, HANDOUT_RULES, 3.1)
+    return handout
 
 
 KIT = Kit(
@@ -146,5 +256,6 @@ KIT = Kit(
     assembly=(
         "Cut the pages apart along the cut marks: one sheet for each game.",
         "Each pair of players takes a sheet and a pen each; the legend says who draws squares.",
+        "Cut the rules handout in half: each half explains the game with the rules' example.",
     ),
 )

@@ -1,5 +1,7 @@
-"""Platypus kit: the board strip, cell cards, tokens, both dealt tables, a score track and the
-rules summary; for the `pack` deal also blank tables and the three card packs.
+"""Platypus kit: the board strip, cell cards, tokens, both dealt tables, a match score sheet, a
+score track and the rules summary; for the `pack` deal also blank tables and the three card packs.
+The deal printed ends whoever starts, unless the kit option `allow-endless` says otherwise
+(pnp/kits/platypus/options.py).
 
 Sizes: board cells are 32 x 46 mm (two 14 mm tokens side by side on a 30 x 42 mm cell card), the
 strip is split across pages with overlaps and registration marks. Colours that carry meaning
@@ -9,6 +11,7 @@ or a letter, so the kit plays the same in black and white. Rules: ../shared/RULE
 
 from __future__ import annotations
 
+from pnp.games.platypus.ending import deal_sentence
 from pnp.games.platypus.game import GAME, PlatypusOptions
 from pnp.games.platypus.tables import (
     ANIMALS,
@@ -18,6 +21,7 @@ from pnp.games.platypus.tables import (
 )
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.platypus.art import arrow_shape, draw_animal, draw_ghost_gum, draw_wattle
+from pnp.kits.platypus.options import PlatypusKitOptions
 from pnp.kits.platypus.tables import (
     LINE,
     PACK_H,
@@ -188,6 +192,48 @@ def draw_score_track() -> Drawing:
     return track
 
 
+# -- match score sheet ---------------------------------------------------------------------------
+
+MATCH_ROWS, MATCH_ROW_H, MATCH_HEAD = 16, 11.0, 17.0
+MATCH_COLUMNS = (("match", 16.0), *((p, 24.0) for p in PLAYERS * 3), ("winner", 30.0))
+
+
+def draw_match_sheet(first: str) -> Drawing:
+    """A match is two games, each player starting once: the points of each game, the totals
+    and the winner, one row per match."""
+    second = PLAYERS[1 - PLAYERS.index(first)]
+    width = sum(w for _, w in MATCH_COLUMNS)
+    bottom = MATCH_HEAD + MATCH_ROWS * MATCH_ROW_H
+    sheet = Drawing(width, bottom + 12)
+    groups = (f"game 1: {first} starts", f"game 2: {second} starts", "match total")
+    x = MATCH_COLUMNS[0][1]
+    for group in groups:
+        sheet.centred_text(x + 24, 5.0, group, fit_size(group, 3.6, 46, True), bold=True)
+        sheet.line(x, 8.5, x + 48, 8.5, SLOT)
+        x += 48
+    x = 0.0
+    for name, w in MATCH_COLUMNS:
+        sheet.centred_text(x + w / 2, 13.0, name, 3.4, bold=name not in PLAYERS)
+        x += w
+    for row in range(MATCH_ROWS + 1):
+        y = MATCH_HEAD + row * MATCH_ROW_H
+        sheet.line(0, y, width, y, LINE if row == 0 else SLOT)
+        if row < MATCH_ROWS:
+            sheet.centred_text(8.0, y + MATCH_ROW_H / 2, str(row + 1), 3.4)
+    x = 0.0
+    for k, (_, w) in enumerate(MATCH_COLUMNS[:-1]):
+        x += w
+        top = 8.5 if k % 2 == 0 else MATCH_HEAD
+        sheet.line(x, 0 if k % 2 == 0 else top, x, bottom, LINE if k % 2 == 0 else SLOT)
+    sheet.rect(0, 0, width, bottom, LINE)
+    note = (
+        "Add up each player's points of the two games: the larger total wins the match; "
+        "equal totals are a draw."
+    )
+    sheet.text(0, bottom + 6, note, fit_size(note, 3.4, width))
+    return sheet
+
+
 # -- the kit -------------------------------------------------------------------------------------
 
 
@@ -232,6 +278,14 @@ def draw(kit: KitContext) -> None:
     )
     if deal == "pack":
         _pack_deal(document, painter)
+    sheet = draw_match_sheet(first)
+    lay_out(
+        document,
+        [sheet],
+        SheetSpec(sheet.width, sheet.height),
+        "Match score sheet",
+        "Match score sheet: a match is two games, each player starting once",
+    )
     track = draw_score_track()
     lay_out(
         document,
@@ -268,7 +322,12 @@ def _pack_deal(document: Document, painter: Painter) -> None:
 
 KIT = Kit(
     draw,
-    needs=("scissors", "a glue stick, for the tokens", "a pencil, to tick laps on the score track"),
+    options=PlatypusKitOptions,
+    needs=(
+        "scissors",
+        "a glue stick, for the tokens",
+        "a pencil, to tick laps on the score track and fill in the match score sheet",
+    ),
     assembly=(
         "Cut out the cell cards (green front, yellow back) and lay one, green side up, on every "
         "cell of the strip.",
@@ -276,4 +335,5 @@ KIT = Kit(
         "Cut out the two dealt tables: each player takes their own.",
         "Cut out the score track; both score markers start on 0.",
     ),
+    cover_note=deal_sentence,
 )

@@ -26,7 +26,7 @@ from pnp.render.theme import Painter
 
 SIZES = component_sizes("platypus")
 PACK_W, PACK_H = SIZES["pack_card_width"], SIZES["pack_card_height"]
-LABEL_W, COL_W = 27.0, 32.0
+LABEL_W, COL_W = 31.0, 32.0
 LINE = Style(stroke="#000000", width=0.3)
 THIN = Style(stroke="#777777", width=0.2)
 SLOT = Style(stroke="#888888", width=0.25, dash=(1.5, 1.2))
@@ -40,34 +40,69 @@ def colour_word(colour: int) -> str:
 
 # -- tables --------------------------------------------------------------------------------------
 
+# Rows read as a sentence, top to bottom: "your token is a kangaroo, on a yellow card: turn the
+# card to green (+1 point), become an emu, hop towards the Wattle". (key, label lines, height)
 ROWS_DEALT = (
-    ("TOKEN", 16.0),
-    ("ON CELL", 10.0),
-    ("COLOUR", 13.0),
-    ("ANIMAL", 16.0),
-    ("TREE", 14.0),
+    ("TOKEN", ("YOUR TOKEN", "IS A"), 13.0),
+    ("ON CELL", ("ON A", "... CARD"), 9.0),
+    ("COLOUR", ("TURN THE", "CARD TO"), 13.0),
+    ("ANIMAL", ("BECOME", "A"), 13.0),
+    ("TREE", ("HOP", "TOWARDS"), 12.0),
 )
 ROWS_BLANK = (
-    ("TOKEN", 16.0),
-    ("ON CELL", 10.0),
-    ("COLOUR", 23.0),
-    ("ANIMAL", 23.0),
-    ("TREE", 23.0),
+    ("TOKEN", ("YOUR TOKEN", "IS A"), 16.0),
+    ("ON CELL", ("ON A", "... CARD"), 10.0),
+    ("COLOUR", ("TURN THE", "CARD TO"), 23.0),
+    ("ANIMAL", ("BECOME", "A"), 23.0),
+    ("TREE", ("HOP", "TOWARDS"), 23.0),
 )
+Rows = tuple[tuple[str, tuple[str, str], float], ...]
 HEAD_H = 9.0
+END_H = 11.0  # the band under the columns: the platypus on green ends the game
+POINT_RULE = "+1 point if it changes"
+GAME_OVER = "GAME OVER: the player with more points wins (equal points: a draw)"
 WHITE_BOX = Style(fill="#ffffff", stroke=None)
 
 
-def table_size(rows: tuple[tuple[str, float], ...]) -> tuple[float, float]:
-    return LABEL_W + len(COLUMNS) * COL_W, HEAD_H + sum(h for _, h in rows)
+def table_size(rows: Rows) -> tuple[float, float]:
+    return LABEL_W + len(COLUMNS) * COL_W, HEAD_H + sum(h for _, _, h in rows) + END_H
 
 
 def draw_table(painter: Painter, player: str, table: Table | None, note: str) -> Drawing:
-    """A player's table: the fixed rows (token, cell colour), then COLOUR, ANIMAL and TREE,
-    filled in from `table`, or empty slots the size of a pack card when `table` is None."""
+    """A player's table: the fixed rows (your token, on a card), then what to do: turn the card
+    to a COLOUR, become an ANIMAL, hop towards a TREE, filled in from `table`, or empty slots the
+    size of a pack card when `table` is None; under them, the end of the game."""
     rows = ROWS_DEALT if table is not None else ROWS_BLANK
     width, height = table_size(rows)
     sheet = Drawing(width, height)
+    swatch = PLAYER_SWATCH[player]
+    _head(sheet, painter, player, note, width)
+    y = HEAD_H
+    for name, label, h in rows:
+        _row_label(sheet, name, label, y, h)
+        for k, (animal, colour) in enumerate(COLUMNS):
+            x = LABEL_W + k * COL_W
+            if name == "TOKEN":
+                _animal_cell(sheet, animal, x, y, h, painter.line(swatch), bold=False)
+            elif name == "ON CELL":
+                _colour_chip(sheet, painter, x + 2, y + 1.5, COL_W - 4, h - 3, colour)
+            elif table is None:
+                sheet.rect(x + 1, y + 1.5, PACK_W, PACK_H, SLOT)
+            else:
+                _dealt_cell(sheet, painter, name, table[k], colour, x, y, h)
+        sheet.line(0, y, width, y, THIN)
+        y += h
+    for k in range(len(COLUMNS) + 1):
+        x = LABEL_W + k * COL_W
+        sheet.line(x, HEAD_H, x, y, THIN)
+    fixed = HEAD_H + rows[0][2] + rows[1][2]
+    sheet.line(0, fixed, width, fixed, LINE)
+    _game_over(sheet, painter, y, width)
+    sheet.rect(0, 0, width, height, LINE)
+    return sheet
+
+
+def _head(sheet: Drawing, painter: Painter, player: str, note: str, width: float) -> None:
     swatch = PLAYER_SWATCH[player]
     painter.area(sheet, rect_shape(0, 0, width, HEAD_H), swatch, outline=0)
     title = f"{player.upper()}'S TABLE ({painter.letter(swatch)})"
@@ -81,59 +116,71 @@ def draw_table(painter: Painter, player: str, table: Table | None, note: str) ->
         fill = "#000000"
     sheet.text(width - 2.7 if painter.ink != "color" else width - 2, HEAD_H - 2.6, note, size,
                anchor="end", fill=fill)  # fmt: skip
-    y = HEAD_H
-    for name, h in rows:
-        sheet.centred_text(
-            LABEL_W / 2, y + h / 2, name, fit_size(name, 3.4, LABEL_W - 3, True), bold=True
-        )
-        for k, (animal, colour) in enumerate(COLUMNS):
-            x = LABEL_W + k * COL_W
-            if name == "TOKEN":
-                draw_animal(sheet, animal, x + 2, y + 1.5, 12.5, painter.line(swatch))
-                sheet.text(
-                    x + 15,
-                    y + h / 2 + 1.2,
-                    ANIMALS[animal],
-                    fit_size(ANIMALS[animal], 3.2, COL_W - 16),
-                )
-            elif name == "ON CELL":
-                _colour_chip(sheet, painter, x + 2, y + 2, COL_W - 4, h - 4, colour)
-            elif table is None:
-                sheet.rect(x + 1, y + 1.5, PACK_W, PACK_H, SLOT)
-            else:
-                _dealt_cell(sheet, painter, name, table[k], x, y, h)
-        sheet.line(0, y, width, y, THIN)
-        y += h
-    for k in range(len(COLUMNS) + 1):
-        x = LABEL_W + k * COL_W
-        sheet.line(x, HEAD_H, x, height, THIN)
-    sheet.rect(0, 0, width, height, LINE)
-    sheet.line(0, HEAD_H + rows[0][1] + rows[1][1], width, HEAD_H + rows[0][1] + rows[1][1], LINE)
-    return sheet
+
+
+def _row_label(sheet: Drawing, name: str, label: tuple[str, str], y: float, h: float) -> None:
+    """The row's words, in two lines; the COLOUR row also says when a point is scored."""
+    size = min(fit_size(line, 3.4, LABEL_W - 3, True) for line in label)
+    top = y + h / 2 - (3.0 if name == "COLOUR" else 1.4)
+    for k, line in enumerate(label):
+        sheet.text(1.5, top + k * (size + 0.6), line, size, bold=True)
+    if name == "COLOUR":
+        rule = fit_size(POINT_RULE, 3.0, LABEL_W - 2.5, True)
+        sheet.text(1.5, top + 2 * (size + 0.6) + 0.4, POINT_RULE, rule, bold=True)
+
+
+def _animal_cell(
+    sheet: Drawing, animal: int, x: float, y: float, h: float, ink: str, bold: bool
+) -> None:
+    draw_animal(sheet, animal, x + 2, y + 1.0, h - 2.0, ink)
+    name = ANIMALS[animal]
+    size = fit_size(name, 3.2, COL_W - h - 2, bold)
+    sheet.text(x + h + 0.5, y + h / 2 + 1.2, name, size, bold=bold)
 
 
 def _colour_chip(
     sheet: Drawing, painter: Painter, x: float, y: float, w: float, h: float, colour: int
 ) -> None:
+    """A square of the colour and its word, in one size for both words (that fits `w`)."""
     name = SWATCH[colour]
     painter.area(sheet, rect_shape(x, y, h, h), name, outline=0.25)
-    word = COLOURS[colour]
-    sheet.text(x + h + 1.5, y + h / 2 + 1.2, word, fit_size(word, 3.4, w - h - 2), bold=True)
+    size = min(fit_size(word, 3.4, w - h - 2, True) for word in COLOURS)
+    sheet.text(x + h + 1.5, y + h / 2 + 1.2, COLOURS[colour], size, bold=True)
 
 
 def _dealt_cell(
-    sheet: Drawing, painter: Painter, row: str, column: Column, x: float, y: float, h: float
+    sheet: Drawing,
+    painter: Painter,
+    row: str,
+    column: Column,
+    on: int,
+    x: float,
+    y: float,
+    h: float,
 ) -> None:
     if row == "COLOUR":
-        _colour_chip(sheet, painter, x + 2, y + 2.5, COL_W - 4, h - 5, column.colour)
+        _colour_chip(sheet, painter, x + 2, y + 4.0, COL_W - 13.5, h - 8, column.colour)
+        if column.colour != on:  # the card changes colour: a point
+            sheet.rect(x + COL_W - 9.5, y + 2.5, 8.0, h - 5, Style(fill="#ffffff",
+                       stroke="#000000", width=0.4), radius=1.2)  # fmt: skip
+            sheet.centred_text(x + COL_W - 5.5, y + h / 2, "+1", 4.0, bold=True)
     elif row == "ANIMAL":
-        draw_animal(sheet, column.animal, x + 2, y + 1.5, 12.5, "#222222")
-        name = ANIMALS[column.animal]
-        sheet.text(
-            x + 15, y + h / 2 + 1.2, name, fit_size(name, 3.2, COL_W - 16.5, True), bold=True
-        )
+        _animal_cell(sheet, column.animal, x, y, h, "#222222", bold=True)
     else:
-        _tree_label(sheet, painter, column.tree, x + 2, y + 2, COL_W - 4, h - 4)
+        _tree_label(sheet, painter, column.tree, x + 2, y + 1.5, COL_W - 4, h - 3)
+
+
+def _game_over(sheet: Drawing, painter: Painter, y: float, width: float) -> None:
+    """The cell the table has no column for: a platypus on a green card ends the game."""
+    sheet.line(0, y, width, y, LINE)
+    sheet.rect(0, y, width, END_H, Style(fill="#ffffff", stroke=None))
+    draw_animal(sheet, 3, 2.0, y + 1.0, END_H - 2.0, "#222222")
+    size = fit_size("platypus", 3.2, LABEL_W - END_H - 3.5, True)
+    sheet.text(END_H + 1.5, y + END_H / 2 + 1.2, "platypus", size, bold=True)
+    _colour_chip(sheet, painter, LABEL_W + 2, y + 2.0, COL_W - 4, END_H - 4, 1)
+    x = LABEL_W + COL_W + 2
+    sheet.text(x, y + END_H / 2 + 1.4, GAME_OVER, fit_size(GAME_OVER, 4.2, width - x - 2, True),
+               bold=True)  # fmt: skip
 
 
 def _tree_label(
@@ -144,10 +191,9 @@ def _tree_label(
         arrow_shape(x, y + h * 0.18, 8, h * 0.36, left=left), Style(fill="#333333", stroke=None)
     )
     name = "Wattle" if left else "Ghost Gum"
-    sheet.text(x + 9.5, y + h * 0.36 + 1.2, name, fit_size(name, 3.2, w - 10), bold=True)
-    sheet.text(
-        x + 9.5, y + h * 0.9, "1 cell" + (" left" if left else " right"), 2.4, fill="#555555"
-    )
+    size = fit_size("Ghost Gum", 3.2, w - 11, True)  # the longer name: both trees in one size
+    sheet.text(x + 9.5, y + h * 0.36 + 1.2, name, size, bold=True)
+    sheet.text(x + 9.5, y + h * 0.9, "1 cell", 2.4, fill="#555555")
 
 
 # -- pack cards ----------------------------------------------------------------------------------

@@ -10,8 +10,6 @@ from __future__ import annotations
 import math
 
 from pnp.render.drawing import Drawing, Point, Shape, Style, polygon_shape
-from pnp.render.fonts import text_width
-from pnp.render.text import LEADING, wrap
 from pnp.render.theme import Painter
 
 KAPPA = 0.5522847498
@@ -237,18 +235,3 @@ def cross(drawing: Drawing, cx: float, cy: float, size: float, style: Style) -> 
     half = size / 2
     drawing.line(cx - half, cy - half, cx + half, cy + half, style)
     drawing.line(cx - half, cy + half, cx + half, cy - half, style)
-
-
-def paragraph(
-    drawing: Drawing, x: float, y: float, width: float, lines: list[str], size: float
-) -> float:
-    """Paragraphs (with **bold** runs) wrapped to `width` from top `y`; returns the y below."""
-    for text in lines:
-        for line in wrap(text, size, width):
-            cursor = x
-            for run, bold in line:
-                drawing.text(cursor, y + size, run, size, bold=bold)
-                cursor += text_width(run, size, bold)
-            y += size * LEADING
-        y += size * 0.5
-    return y

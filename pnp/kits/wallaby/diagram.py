@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.wallaby.rules import Field
-from pnp.kits.wallaby.art import arrow, cross, paragraph, plants, scarecrow
+from pnp.kits.wallaby.art import arrow, cross, plants, scarecrow
 from pnp.render.document import Document
 from pnp.render.drawing import Anchor, Drawing, Point, Style, rect_shape
+from pnp.render.text import paragraph
 from pnp.render.theme import Painter
 
 CELL = 10.5
@@ -182,8 +183,8 @@ def children_panel(painter: Painter) -> Drawing:
     panel = _panel("4  Children's variant")
     _caption(panel, 14, [
         "Play without the scarecrow: a 1-plant harvest is just a harvest.",
-        "With 2 players you may use the full 7 x 7 board of all 49 tiles "
-        "(--full-board yes when printing the kit).",
+        "With 2 players you may also play on the full 7 x 7 board of all 49 tiles, set out as "
+        "for 3 or 4 players.",
     ])  # fmt: skip
     return panel
 

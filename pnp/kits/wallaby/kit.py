@@ -2,8 +2,9 @@
 and the rules summary.
 
 Rules: ../shared/RULES.md, "Wallaby". Tiles are 30 mm squares cut along shared lines, one per
-tile of the setup (the set-aside tiles are not printed); the layout map says which tile goes
-where, so the printed game starts from exactly the setup that was simulated. Player colours come
+tile of the setup, or all 49 with the print option `tiles: all` (those set aside for 2 players
+marked); the layout map says which tile goes where, so the printed game starts from exactly the
+setup that was simulated. Player colours come
 from the Painter with their letters (R, B, G, Y), so a black-and-white print stays playable.
 """
 
@@ -13,17 +14,25 @@ from collections import Counter
 
 from pnp.games.base import Setup
 from pnp.games.mechanics.grid import FILES
-from pnp.games.wallaby.game import TILES, WallabySetup, board_size, field_of, tile_set
+from pnp.games.wallaby.game import (
+    TILES,
+    TWO_PLAYER_REMOVAL,
+    WallabySetup,
+    board_size,
+    field_of,
+    tile_set,
+)
 from pnp.kits.builder import Kit, KitContext
-from pnp.kits.wallaby.art import ellipse_shape, paragraph, plants, scarecrow, wallaby
+from pnp.kits.wallaby.art import ellipse_shape, plants, scarecrow, wallaby
 from pnp.kits.wallaby.diagram import add_turn_diagrams
-from pnp.kits.wallaby.mat import MAT_H, MAT_W, harvest_mat, seat_swatch
+from pnp.kits.wallaby.mat import MARKER, MAT_H, MAT_W, harvest_mat, seat_swatch
 from pnp.kits.wallaby.options import WallabyKitOptions
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
-from pnp.render.fonts import text_width
+from pnp.render.fonts import fit_size, text_width
 from pnp.render.paper import Box, component_sizes
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
+from pnp.render.text import paragraph
 from pnp.render.theme import Painter
 
 TILE = component_sizes("wallaby")["tile"]  # mm, the side of a tile
@@ -38,6 +47,7 @@ EDGE = Style(stroke="#c8c8c8", width=0.1)
 INNER_EDGE = "#b9a77a"  # the frame inside a tile's edge
 SETUP_TEXT = 80.0  # mm kept below the layout map for the setup steps
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+SET_ASIDE_MARK = "2P: aside"  # the heading and layout map say: set aside with 2 players
 
 
 def seat_title(painter: Painter, seat: int) -> str:
@@ -71,28 +81,55 @@ def tile_back(painter: Painter, title: str) -> Drawing:
     return back
 
 
+def set_aside_mark(tile: Drawing) -> Drawing:
+    """A tile marked as one of those set aside with 2 players (printed with `--tiles all`)."""
+    marked = Drawing(TILE, TILE, background=tile.background)
+    marked.place(tile, 0, 0)
+    size = fit_size(SET_ASIDE_MARK, 2.6, 10.5, True)
+    marked.rect(TILE - 14.2, 1.6, 12.6, 4.6, Style(fill="#ffffff", stroke="#000000", width=0.3),
+                radius=1.0)  # fmt: skip
+    marked.centred_text(TILE - 7.9, 3.9, SET_ASIDE_MARK, size, bold=True)
+    return marked
+
+
+def printed_tiles(setup: Setup) -> list[tuple[int, bool]]:
+    """(value, set aside with 2 players) of every tile the kit prints: the setup's, or with
+    `tiles: all` all 49, the 13 that 2 players set aside marked, so one kit serves 2-4 players."""
+    if WallabyKitOptions.of(setup).tiles != "all":
+        return [
+            (v, False) for v in sorted(int(d) for d in "".join(WallabySetup.of(setup.data).board))
+        ]
+    return [
+        (v, k >= TILES[v] - TWO_PLAYER_REMOVAL[v]) for v in sorted(TILES) for k in range(TILES[v])
+    ]
+
+
 def add_tiles(document: Document, setup: Setup, painter: Painter) -> None:
-    values = sorted(int(d) for d in "".join(WallabySetup.of(setup.data).board))
-    counts = Counter(values)
+    tiles = printed_tiles(setup)
+    counts = Counter(v for v, _ in tiles)
     faces = {v: tile_front(v, painter) for v in counts}
+    marked = {v: set_aside_mark(faces[v]) for v in counts}
     spec = SheetSpec(TILE, TILE, 0.0)
     content = document.paper.content
 
     def pages(area: Box) -> int:
         cols, rows = spec.grid(area)
-        return -(-len(values) // (cols * rows))
+        return -(-len(tiles) // (cols * rows))
 
     with_heading = pages(content.below(HEADING_SPACE))
     heading = (
-        f"{len(values)} tiles: {counts[1]} with 1 plant, {counts[2]} with 2, {counts[3]} with 3"
+        f"{len(tiles)} tiles: {counts[1]} with 1 plant, {counts[2]} with 2, {counts[3]} with 3"
         "  ·  cut along the lines"
     )
+    if any(aside for _, aside in tiles):
+        heading += f"  ·  {SET_ASIDE_MARK}: set aside with 2 players"
     if with_heading > pages(content):
         heading = ""  # the heading would cost a page: the footer names the page anyway
     backs = None
     if WallabyKitOptions.of(setup).tile_backs == "field":
-        backs = [tile_back(painter, document.game_title)] * len(values)
-    lay_out(document, [faces[v] for v in values], spec, "Tiles", heading, backs=backs)
+        backs = [tile_back(painter, document.game_title)] * len(tiles)
+    items = [marked[v] if aside else faces[v] for v, aside in tiles]
+    lay_out(document, items, spec, "Tiles", heading, backs=backs)
 
 
 # -- the layout map ----------------------------------------------------------------------------
@@ -199,26 +236,33 @@ def _setup_text(setup: Setup, painter: Painter) -> list[str]:
     rows = len(WallabySetup.of(setup.data).board)
     lines = [
         f"**Lay out the tiles** face up exactly as shown: rank {rows} on the far side, file a on "
-        "the left. Squares are named by file and rank (a1 is the near left corner), as in the "
-        "moves the simulator writes.",
+        "the left. Squares are named by file and rank (a1 is the near left corner).",
     ]
     removal = Counter(TILES) - Counter(tile_set(setup.options))
+    every_tile = WallabyKitOptions.of(setup).tiles == "all"
+    if not removal and every_tile:
+        lines.append(
+            f"**Tiles marked {SET_ASIDE_MARK}** are used too: only 2 players set them aside."
+        )
     if removal:
-        lines.append(f"**Set aside** for 2 players (not printed, not used): {_count(removal)}.")
+        printed = f"printed, marked {SET_ASIDE_MARK}, not used" if every_tile else "not printed"
+        lines.append(f"**Set aside** for 2 players ({printed}): {_count(removal)}.")
     if aside - removal:
+        printed = "printed, not used" if every_tile else "not printed"
         lines.append(
             f"**The Valley** set aside one tile drawn at random: {_count(aside - removal)} "
-            "(not printed)."
+            f"({printed})."
         )
     seats = [seat_title(painter, s) for s in range(field.players)]
     lines.append(
         f"**Seats** in turn order: {', '.join(seats)}. {seats[0]} places its wallaby on a free "
         "perimeter tile (edge row or column)."
     )
+    free = "no wallaby or scarecrow on it" if field.scarecrow else "no wallaby on it"
     for seat in range(1, field.players):
         lines.append(
             f"{seats[seat]} places its wallaby on a free perimeter tile, then harvests a free "
-            f"{seat}-plant tile (no wallaby or scarecrow on it) from anywhere on the board."
+            f"{seat}-plant tile ({free}) from anywhere on the board."
         )
     if field.scarecrow:
         lines.append(f"{seats[-1]} then places the **scarecrow** on any tile. {seats[0]} starts.")
@@ -267,14 +311,15 @@ def token_strip(painter: Painter, tokens: list[Token]) -> Drawing:
     outline: list[tuple[str | float, ...]] = []
     for k, (kind, swatch, label) in enumerate(tokens):
         cx, cy = STANDEE_W / 2, height / 6 * (2 * k + 1)
-        disc = ellipse_shape(cx, cy, TOKEN / 2, TOKEN / 2)
+        radius = (MARKER if kind == "marker" else TOKEN) / 2  # a marker fits one track cell
+        disc = ellipse_shape(cx, cy, radius, radius)
         outline.extend(disc)
         if kind == "marker" and swatch is not None:
             painter.area(strip, disc, swatch, outline=0.4)
             strip.centred_text(
-                cx, cy - 1.5, painter.letter(swatch), 8, bold=True, fill=painter.text_on(swatch)
+                cx, cy, painter.letter(swatch), 6, bold=True, fill=painter.text_on(swatch)
             )
-            strip.centred_text(cx, cy + 5.5, label, 2.6, fill=painter.text_on(swatch))
+            strip.centred_text(cx, cy + MARKER / 2 + 3.0, label, 2.6)
         else:
             strip.path(disc, Style(fill=painter.fill("mat"), stroke="#222222", width=0.4))
             box = TOKEN * 0.72

@@ -9,9 +9,11 @@ from 0 to the goal of the player count (25, 20 or 15).
 from __future__ import annotations
 
 from pnp.games.wallaby.rules import Field
-from pnp.kits.wallaby.art import paragraph, plants, wallaby
+from pnp.kits.wallaby.art import plants, wallaby
 from pnp.render.drawing import Drawing, Style, rect_shape
+from pnp.render.fonts import fit_size
 from pnp.render.paper import component_sizes
+from pnp.render.text import paragraph
 from pnp.render.theme import Painter
 
 SIZES = component_sizes("wallaby")
@@ -20,6 +22,16 @@ SLOT = SIZES["tile"] + 2.0  # a tile with room around it
 MARGIN = 6.0
 BAND = 9.0
 SLOT_LINE = "#8a7a50"
+TRACK_ROWS = 3  # the score track snakes under the harvest zone, row by row
+TRACK_W = 3 * (SLOT + 4) - 4  # as wide as the harvest zone; the notes are beside it
+TRACK_TOP = BAND + 19 + SLOT + 12  # below the harvest zone's labels and the track's title
+MARKER = SIZES["marker"]  # the score marker's diameter: it stands inside one track cell
+
+
+def track_cell(goal: int) -> float:
+    """The side of a score track cell for this goal (0 to the goal in TRACK_ROWS rows)."""
+    per_row = -(-(goal + 1) // TRACK_ROWS)
+    return min(TRACK_W / per_row, (MAT_H - MARGIN - TRACK_TOP) / TRACK_ROWS)
 
 
 def seat_swatch(seat: int) -> str:
@@ -48,7 +60,7 @@ def harvest_mat(painter: Painter, field: Field, seat: int) -> Drawing:
         mat.text(x + SLOT / 2, top + SLOT + 4, label, 3.0, anchor="middle", fill="#444444")
     notes_x = MARGIN + 3 * (SLOT + 4) + 2
     paragraph(mat, notes_x, top - 1, MAT_W - notes_x - MARGIN, _notes(field, seat), 2.75)
-    _score_track(mat, painter, swatch, field.goal, MAT_H - 20)
+    _score_track(mat, painter, swatch, field.goal)
     return mat
 
 
@@ -68,8 +80,10 @@ def _notes(field: Field, seat: int) -> list[str]:
         setup + ".",
         "**Turn:** jump as many squares as the number you stand on; bounce as many as the number "
         "you land on (1, 2 or 3 of your choice where no tile is), not back to where you started.",
-        "**Harvest** the tile you bounced from if no rival or scarecrow is on it"
-        + ("; a 1 lets you move the scarecrow." if field.scarecrow else "."),
+        "**Harvest** the tile you bounced from if no rival or scarecrow is on it; a 1 lets you "
+        "move the scarecrow."
+        if field.scarecrow
+        else "**Harvest** the tile you bounced from if no rival is on it.",
         "**Ground check:** no tile where you end? Put one of yours there. None? You are out.",
     ]
     if field.valley:
@@ -77,20 +91,23 @@ def _notes(field: Field, seat: int) -> list[str]:
     return notes
 
 
-def _score_track(mat: Drawing, painter: Painter, swatch: str, goal: int, top: float) -> None:
-    cell = min(9.0, (MAT_W - 2 * MARGIN) / (goal + 1))
-    left = (MAT_W - cell * (goal + 1)) / 2
-    mat.text(
-        left, top - 2, "Score track: move your marker as your harvest changes", 3.0, fill="#444444"
-    )
+def _score_track(mat: Drawing, painter: Painter, swatch: str, goal: int) -> None:
+    """0 to the goal in rows that snake (the second runs back right to left), so each number
+    sits beside the one before; every cell holds the score marker (MARKER <= the cell)."""
+    cell = track_cell(goal)
+    per_row = -(-(goal + 1) // TRACK_ROWS)
+    left, top = MARGIN, TRACK_TOP
+    note = "Score track: move your marker as your harvest changes"
+    mat.text(left, top - 2, note, fit_size(note, 3.0, TRACK_W), fill="#444444")
     for n in range(goal + 1):
-        x = left + n * cell
+        row, k = divmod(n, per_row)
+        x = left + (k if row % 2 == 0 else per_row - 1 - k) * cell
+        y = top + row * cell
         if n == goal:
-            painter.area(mat, rect_shape(x, top, cell, cell), swatch, outline=0.4)
-            mat.centred_text(x + cell / 2, top + cell / 2, str(n), cell * 0.42, bold=True,
+            painter.area(mat, rect_shape(x, y, cell, cell), swatch, outline=0.4)
+            mat.centred_text(x + cell / 2, y + cell / 2, str(n), cell * 0.42, bold=True,
                              fill=painter.text_on(swatch))  # fmt: skip
             continue
         fill = painter.art("#ece3c8") if n % 5 == 0 else "#ffffff"
-        mat.rect(x, top, cell, cell, Style(fill=fill, stroke="#555555", width=0.25))
-        mat.centred_text(x + cell / 2, top + cell / 2, str(n), cell * 0.42, bold=n % 5 == 0)
-    mat.text(left + cell * (goal + 1), top + cell + 3.5, "goal: you win", 2.8, anchor="end")
+        mat.rect(x, y, cell, cell, Style(fill=fill, stroke="#555555", width=0.25))
+        mat.centred_text(x + cell / 2, y + cell / 2, str(n), cell * 0.42, bold=n % 5 == 0)

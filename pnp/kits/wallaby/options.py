@@ -1,4 +1,5 @@
-"""Wallaby's print options: a back behind every tile, or none."""
+"""Wallaby's print options: a back behind every tile, or none; the setup's tiles, or all 49 with
+those set aside for 2 players marked, so one printed kit serves 2, 3 and 4 players."""
 
 from __future__ import annotations
 
@@ -16,5 +17,14 @@ class WallabyKitOptions(KitOptions):
             "kit: print a back behind every tile (none or field)",
             "none",
             ("none", "field"),
+        )
+    )
+    tiles: str = option(
+        ChoiceOption(
+            "tiles",
+            "kit: print the setup's tiles, or all 49 with those set aside for 2 players marked "
+            "(setup or all)",
+            "setup",
+            ("setup", "all"),
         )
     )

@@ -36,7 +36,12 @@ def test_the_board_spans_the_fewest_a4_pages(tmp_path: Path, players: int, parts
     assert sum(1 for t in titles if t.startswith("Board with the start colours")) == parts
     assert sum(t.startswith("Circle colour track") for t in titles) == 1
     assert sum("colour cards" in t.lower() for t in titles) == 1
-    assert sum(t.endswith("rder pads") for t in titles) == math.ceil(players / 2)
+    # two pads a page, two-sided; then one refill page (two-sided) for long games; with an odd
+    # count the tokens go below the last pad when no page before has room for them
+    fronts = [t for t in titles if t.startswith("Order pads") and not t.endswith("(backs)")]
+    assert len(fronts) == titles.count("Order pads (backs)") == math.ceil(players / 2)
+    assert titles.count("Refill order pads") == titles.count("Refill order pads (backs)") == 1
+    assert sum("tokens" in t.lower() for t in titles) == 1
     assert titles[-1] == "Rules" and titles.count("Rules") == 1
 
 
@@ -62,7 +67,10 @@ def test_field_k_meets_fields_k_and_k_plus_1_of_the_next_circle_in() -> None:
 
 def test_printed_field_borders_are_one_ring_long_on_the_ring_radii(tmp_path: Path) -> None:
     """The N x N radial borders of a 4-player board measure RING mm and lie on the circles."""
-    page = read_geometry(kit(tmp_path, 4))[1]  # after the cover
+    setup = GAME.random_setup(3, GAME.info.resolve(4, None, {}))
+    finished = build_kit(GAME, setup, PrintSettings(get_paper("a4"))).finished()
+    board = [p.title for p in finished].index("Board")  # blank backs come with the pads' backs
+    page = read_geometry(kit(tmp_path, 4))[board]
     borders = [s for s in page.segments if abs(s.length - RING) < TOLERANCE]
     assert len(borders) == 4 * 4
     ends = [(s.x1, s.y1) for s in borders] + [(s.x2, s.y2) for s in borders]
@@ -77,8 +85,11 @@ def test_printed_field_borders_are_one_ring_long_on_the_ring_radii(tmp_path: Pat
 
 def test_order_pads_are_printed_at_their_size(tmp_path: Path) -> None:
     pages = read_geometry(kit(tmp_path, 4))
-    frames = [b for p in pages for b in p.boxes if abs(b.w - 190) < TOLERANCE and b.h > 80]
-    assert len(frames) == 4  # one table per player, 190 mm wide
+    from pnp.kits.colour_diplomacy.kit import PAD_TABLE_W
+
+    frames = [b for p in pages for b in p.boxes if abs(b.w - PAD_TABLE_W) < TOLERANCE and b.h > 80]
+    # two tables side by side on each side of a pad: 4 players' pads, then 2 refill pads
+    assert len(frames) == 2 * 2 * (4 + 2) and 2 * PAD_TABLE_W <= 190
 
 
 def test_the_same_seed_gives_the_same_kit_bytes(tmp_path: Path) -> None:
@@ -93,10 +104,48 @@ def test_footer_text_clears_the_scale_bar_label(players: int, paper: str) -> Non
     scale bar's label; the two footer texts must leave a gap on every page."""
     setup = GAME.random_setup(123456789, GAME.info.resolve(players, None, {}))
     document = build_kit(GAME, setup, PrintSettings(get_paper(paper)))
-    for page in document.finished():
+    finished = document.finished()  # with the blank backs a duplex print needs
+    for page in finished:
         texts = [op for op in page.drawing.ops if isinstance(op, Text)]
         bar = next(t for t in texts if t.text.endswith("check with a ruler"))
         footer = texts[-1]
-        assert footer.anchor == "end" and f"of {len(document.pages)}" in footer.text
+        assert footer.anchor == "end" and f"of {len(finished)}" in footer.text
         bar_end = bar.x + text_width(bar.text, bar.size)
         assert footer.x - text_width(footer.text, footer.size) >= bar_end + 3.9, page.title
+
+
+def test_order_pads_number_their_turns_on_both_sides_with_a_refill_page() -> None:
+    # issue 16: the demo's 6-player games average 20 turns, the longest 138.
+    from pnp.games import get_game as game_named
+    from pnp.kits import build_kit as build
+    from pnp.render.drawing import Place, Text
+    from pnp.render.paper import get_paper as paper_named
+    from pnp.render.settings import PrintSettings as Settings
+
+    cd = game_named("colour-diplomacy")
+    setup = cd.random_setup(11, cd.info.resolve(6, None, {}))
+    document = build(cd, setup, Settings(paper_named("a4")))
+
+    def turns(title: str) -> list[list[int]]:
+        pads = [
+            op.drawing
+            for page in document.pages
+            if page.title == title
+            for op in page.drawing.ops
+            if isinstance(op, Place)
+        ]
+        return [
+            [int(op.text) for op in pad.ops if isinstance(op, Text) and op.bold
+             and op.text.isdigit() and op.size == 3.0 and op.y > 12]
+            for pad in pads
+        ]  # fmt: skip
+
+    fronts, backs = turns("Order pads"), turns("Order pads (backs)")
+    assert len(fronts) == len(backs) == 6
+    for front, back in zip(fronts, backs, strict=True):
+        assert front + back == list(range(1, len(front) + len(back) + 1))
+        assert len(front) + len(back) >= 2.5 * 20, "a two-sided pad outlasts most games"
+    refill = turns("Refill order pads") + turns("Refill order pads (backs)")
+    last = max(fronts[0] + backs[0])
+    assert refill and all(r[0] == last + 1 or r[0] > last for r in refill)
+    assert max(max(r) for r in refill) >= 2 * last and 2 * last + 2 * last >= 138

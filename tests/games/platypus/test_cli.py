@@ -133,6 +133,12 @@ def test_the_longest_game_search_prints_the_tables_and_writes_the_kit(tmp_path: 
         saved["tables"]
         == to_json(GAME.random_setup(int(seed), GAME.info.resolve(None, None, {})).data)["tables"]
     )
+    # the command it prints (with --allow-endless yes if the deal never ends one way) prints it
+    command = result.stdout.split("`pnp ")[1].split("`")[0].split()
+    again = run(*command, "--format", "pdf", "--out", str(tmp_path / "again"))
+    assert again.exit_code == 0, again.stderr
+    reprinted = json.loads((tmp_path / "again" / f"platypus-{seed}" / "setup.json").read_text())
+    assert reprinted["tables"] == saved["tables"] and reprinted["deal_check"]["draws"] == 1
 
 
 def test_bad_platypus_input_gets_one_line() -> None:

@@ -7,15 +7,19 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
+from pnp.cli_support import worded
+from pnp.errors import InputError
 from pnp.games import get_game
+from pnp.games.setupfile import setup_json
 from pnp.kits import build_kit, write_kit
 from pnp.kits.platypus.kit import CARD_H, CARD_W, CELL_H, CELL_W, TOKEN_H, TOKEN_W
 from pnp.render.drawing import Drawing, Place, Text
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
-from tests.support.cli import run
+from tests.support.cli import invoke, refused, run
 from tests.support.pdfgeom import read_geometry
 
 GAME: Any = get_game("platypus")
@@ -79,9 +83,16 @@ def test_the_dealt_tables_print_the_setup_and_who_starts() -> None:
     animals = [w for w in words if w in ("kangaroo", "emu", "wombat", "platypus")]
     tokens = ["kangaroo", "kangaroo", "emu", "emu", "wombat", "wombat", "platypus"]
     names = ("kangaroo", "emu", "wombat", "platypus")
-    assert animals == tokens + [names[c.animal] for c in red] + tokens + [
-        names[c.animal] for c in blue
-    ]
+    over = ["platypus"]  # the band under the columns: a platypus on green ends the game
+    assert (
+        animals
+        == tokens
+        + [names[c.animal] for c in red]
+        + over
+        + tokens
+        + [names[c.animal] for c in blue]
+        + over
+    )
     trees = [w for w in words if w in ("Wattle", "Ghost Gum")]
     assert trees == [("Wattle", "Ghost Gum")[c.tree] for c in (*red, *blue)]
 
@@ -130,7 +141,10 @@ def test_the_same_seed_gives_the_same_files_and_a_setup_file_prints_its_tables(
     assert (first / "kit.pdf").read_bytes() == (second / "kit.pdf").read_bytes()
     saved = json.loads((first / "setup.json").read_text())
     assert saved["first"] == "blue" and saved["tables"] == tables
-    assert saved["options"] == {"players": 2, "variant": "standard", "deal": "uniform"}
+    assert saved["options"] == {
+        "players": 2, "variant": "standard", "deal": "uniform", "allow-endless": "no"
+    }  # fmt: skip
+    assert saved["deal_check"] == {"ends": True, "draws": 1}  # a hand-dealt deal that ends
 
 
 @pytest.mark.parametrize("ink", ["color", "saver", "bw"])
@@ -161,3 +175,147 @@ def test_the_table_header_note_is_readable_in_every_ink(ink: str) -> None:
             assert note.fill == "#ffffff" and not boxes  # white on the player's colour
         else:
             assert boxes and note.fill == "#000000"
+
+
+# -- issue 16: a table a child can follow, deals that end, a match score sheet ----------------
+
+
+def _kit_setup(tmp_path: Path, *args: str) -> dict[str, Any]:
+    code, _, err = invoke("kit", "platypus", "--format", "pdf", "--out", str(tmp_path), *args)
+    assert code == 0, err
+    folder = next(tmp_path.glob("platypus-*"))
+    return dict(json.loads((folder / "setup.json").read_text()))
+
+
+def _first_deal(seed: int) -> Any:
+    return GAME.random_setup(seed, GAME.info.resolve(None, None, {}))
+
+
+def _file(setup: Any) -> dict[str, Any]:
+    return json.loads(setup_json(GAME, setup))  # type: ignore[no-any-return]
+
+
+def _outcomes(document: dict[str, Any]) -> list[int]:
+    """The engine's outcome of the deal with each player starting (0: the game ends)."""
+    from pnp.games import GAMES
+    from pnp.games.platypus.engine import play_games
+    from pnp.games.setupfile import parse_setup
+
+    setup = parse_setup(document, GAMES, "platypus", "test")
+    orders = [GAME.seat_bytes(GAME.rotated(setup, k)) for k in (0, 1)]
+    return [int(o) for o in play_games(np.array(orders, dtype=np.uint8), 10_000_000).outcome]
+
+
+def test_the_default_kit_deal_ends_in_both_seat_orders(tmp_path: Path) -> None:
+    # Seed 5's first deal never ends with one of the players starting: the kit draws again
+    # (the 4th deal of the seed ends both ways) and records the draws in setup.json.
+    assert 1 in _outcomes(_file(_first_deal(5)))
+    saved = _kit_setup(tmp_path, "--seed", "5")
+    assert _outcomes(saved) == [0, 0]  # FINISHED both ways
+    assert saved["deal_check"] == {"ends": True, "draws": 4}
+    assert saved["seed"] == 5 and saved["options"]["allow-endless"] == "no"
+    path = next(tmp_path.glob("platypus-*")) / "setup.json"
+    code, _, err = invoke(
+        "kit", "platypus", "--setup", str(path), "--format", "pdf", "--out", str(tmp_path / "b")
+    )
+    assert code == 0, err  # the schema reads the record back, and the draws are kept
+    again = json.loads((tmp_path / "b" / "platypus-5" / "setup.json").read_text())
+    assert again == saved
+
+
+def test_allow_endless_keeps_the_seeds_first_deal(tmp_path: Path) -> None:
+    first = _first_deal(5)
+    saved = _kit_setup(tmp_path, "--seed", "5", "--allow-endless", "yes")
+    assert saved["tables"] == _file(first)["tables"] and saved["first"] == _file(first)["first"]
+    assert saved["deal_check"] == {"ends": False, "draws": 1}
+    assert saved["options"]["allow-endless"] == "yes"
+
+
+def test_a_setup_file_whose_deal_never_ends_is_refused_unless_it_allows_it(
+    tmp_path: Path,
+) -> None:
+    document = _file(_first_deal(5))
+    message = refused(tmp_path, "platypus", document)
+    assert "never ends" in message and "its option allow-endless: yes prints it anyway" in message
+    path = tmp_path / "endless.json"
+    path.write_text(json.dumps({**document, "options": {"allow-endless": "yes"}}))
+    code, _, err = invoke("kit", "platypus", "--setup", str(path), "--out", str(tmp_path / "o"))
+    assert code == 0, err
+
+
+def test_an_endless_seed_is_refused_with_the_flag_that_allows_it(tmp_path: Path) -> None:
+    from pnp.games.platypus.ending import ends_both_ways
+    from pnp.kits.platypus.options import PlatypusKitOptions
+
+    with pytest.raises(InputError) as raised:
+        PlatypusKitOptions().checked(GAME, _first_deal(5))
+    assert "--allow-endless yes prints it anyway" in worded(raised.value)
+    assert not ends_both_ways(_first_deal(5))
+
+
+def test_both_seat_orders_are_played_and_returned() -> None:
+    from pnp.games.base import Outcome
+    from pnp.games.platypus.ending import play_both_orders
+
+    setup = _first_deal(5)
+    first, second = play_both_orders(setup)
+    assert (first.starter, second.starter) == GAME.player_names(setup)
+    assert Outcome.ENDLESS in (first.result.outcome, second.result.outcome)
+    for game, rotation in ((first, 0), (second, 1)):
+        state = GAME.new_state(GAME.rotated(setup, rotation))
+        while not state.is_over() and state.turns < 2_000:
+            state.apply(state.legal_moves(state.turn)[0])
+        if game.result.outcome is Outcome.FINISHED:  # the State contract plays the same game
+            assert state.halted() and state.turns == game.turns
+            assert tuple(float(s) for s in state.score) == game.result.scores
+
+
+def test_the_cover_sentence_says_the_deal_ends_and_not_who_wins() -> None:
+    from pnp.games.platypus.ending import ending_setup
+    from pnp.kits import KITS
+
+    note = KITS["platypus"].cover_note
+    assert note is not None
+    sentence = note(ending_setup(5, GAME.info.resolve(None, None, {})))
+    assert "ends" in sentence and "never" not in sentence
+    assert not any(word in sentence for word in ("wins", "winner", "draw", "points"))
+    setup = ending_setup(5, GAME.info.resolve(None, None, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
+    assert sentence in " ".join(texts(document.pages[0].drawing))  # on the cover
+
+
+def _page_with(document: Any, component: str) -> Any:
+    (found,) = [c for c in document.components if c.name == component]
+    return found.pages[0]
+
+
+def test_the_tables_read_as_actions_with_the_point_and_the_end_on_them() -> None:
+    setup, document = kit(seed=3, deal="pack")
+    for component in ("Tables", "Blank tables"):
+        words = texts(_page_with(document, component).drawing)
+        for row in ("YOUR TOKEN", "TURN THE", "CARD TO", "BECOME", "HOP", "TOWARDS"):
+            assert row in words, (component, row)
+        tables = sum("'S TABLE" in w for w in words)
+        assert tables >= 1 and words.count("+1 point if it changes") == tables
+        assert sum("GAME OVER" in w for w in words) == tables
+        assert not [w for w in words if "left" in w or "right" in w], "directions by tree"
+    red, blue = GAME.tables(setup)
+    words = texts(_page_with(document, "Tables").drawing)
+    on = [0, 1, 0, 1, 0, 1, 0]  # the cell colour of each column
+    changes = sum(c.colour != o for t in (red, blue) for c, o in zip(t, on, strict=True))
+    assert words.count("+1") == changes
+    packs = texts(_page_with(document, "Card packs").drawing)
+    assert not [w for w in packs if "left" in w or "right" in w]
+
+
+def test_the_kit_has_a_match_score_sheet() -> None:
+    setup, document = kit(seed=3)
+    from pnp.kits.platypus.kit import draw_match_sheet
+
+    page = _page_with(document, "Match score sheet")
+    first, second = GAME.player_names(setup)
+    sheet = texts(draw_match_sheet(first))
+    assert f"game 1: {first} starts" in sheet and f"game 2: {second} starts" in sheet
+    assert "match total" in sheet and "winner" in sheet
+    assert [str(n) for n in range(1, 17)] == [w for w in sheet if w.isdigit()]
+    assert f"game 1: {first} starts" in texts(page.drawing)

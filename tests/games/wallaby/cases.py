@@ -62,8 +62,8 @@ CASES = GameCases(
     bad_files=[
         BadFile("missing key", drop("board"), "missing key 'board'"),
         BadFile("unknown key", put("yes", "options", "scarecrow"),
-                "options: unknown key 'scarecrow'; expected players, variant, full-board or "
-                "tile-backs"),
+                "options: unknown key 'scarecrow'; expected players, variant, full-board, "
+                "tile-backs or tiles"),
         BadFile("wrong type", put(13, "set_aside"), "set_aside: 13 is not a string"),
         BadFile("out of range", put("maybe", "options", "full-board"),
                 "options.full-board: 'maybe' is not valid: expected 'no' or 'yes'"),

@@ -24,7 +24,9 @@ def kit(
     tmp_path: Path, players: int, variant: str, paper: str = "a4", form: str = "pdf", **given: str
 ) -> Path:
     """The kit's PDF (with the SVG pages beside it for form="both")."""
-    printed = WallabyKitOptions.given({k: v for k, v in given.items() if k == "tile-backs"})
+    printed = WallabyKitOptions.given(
+        {k: v for k, v in given.items() if k in WallabyKitOptions.names()}
+    )
     options = GAME.info.resolve(players, variant, given, others=printed.names())
     setup = printed.draw(GAME, 11, options)
     document = build_kit(GAME, setup, PrintSettings(get_paper(paper)))
@@ -69,3 +71,93 @@ def test_tile_backs_are_optional_and_sit_behind_their_fronts(tmp_path: Path) -> 
     # layout map goes on the back of the cover (nothing to cut on either)
     assert [n for n in backed if n] == [72, 36] and [n for n in plain if n] == [72]
     assert backed[2:4] == [72, 36] and plain[2] == 72  # the cover, then the layout map
+
+
+# -- issue 16: markers that fit the track, one kit for 2-4 players, children's mats, rules --------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_score_marker_fits_one_track_cell(players: int) -> None:
+    from pnp.games.wallaby.game import field_of
+    from pnp.kits.wallaby.kit import token_strip
+    from pnp.kits.wallaby.mat import MARKER, harvest_mat, track_cell
+    from pnp.render.drawing import Rect
+    from pnp.render.theme import Painter
+
+    field = field_of(GAME.info.resolve(players, "standard", {}))
+    cell = track_cell(field.goal)
+    assert cell - 1.0 >= MARKER, "a marker stands inside one cell, with room to pick it up"
+    mat = harvest_mat(Painter("wallaby", "color"), field, 0)
+    cells = [op for op in mat.ops if isinstance(op, Rect) and op.w == op.h == cell]
+    assert len(cells) == field.goal, "every score but the goal (a coloured square) is a cell"
+    strip = token_strip(Painter("wallaby", "color"), [("marker", "player1", "score")])
+    xs = [v for command in strip.outline for v in command[1::2] if isinstance(v, float)]
+    assert max(xs) - min(xs) == pytest.approx(MARKER, abs=0.01)
+
+
+def test_all_49_tiles_print_with_the_two_player_ones_marked(tmp_path: Path) -> None:
+    from pnp.kits.wallaby.kit import SET_ASIDE_MARK, printed_tiles
+    from pnp.render.drawing import Drawing, Place, Text
+
+    for players in (2, 3, 4):
+        pdf = kit(tmp_path / str(players), players, "standard", tiles="all")
+        assert sum(boxes(pdf, TILE, TILE)) == 2 * 49
+    setup = WallabyKitOptions(tiles="all").draw(GAME, 11, GAME.info.resolve(2, "standard", {}))
+    marked = [v for v, aside in printed_tiles(setup) if aside]
+    assert sorted(marked) == [1] * 5 + [2] * 4 + [3] * 4
+
+    def count(drawing: Drawing) -> int:
+        found = 0
+        for op in drawing.ops:
+            found += isinstance(op, Text) and op.text == SET_ASIDE_MARK
+            found += count(op.drawing) if isinstance(op, Place) else 0
+        return found
+
+    document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
+    assert sum(count(p.drawing) for p in document.pages if p.title.startswith("Tiles")) == 13
+    default = WallabyKitOptions().draw(GAME, 11, GAME.info.resolve(2, "standard", {}))
+    assert len(printed_tiles(default)) == 36 and not any(a for _, a in printed_tiles(default))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_childrens_mats_never_name_the_scarecrow(players: int) -> None:
+    from pnp.games.wallaby.game import field_of
+    from pnp.kits.wallaby.mat import harvest_mat
+    from pnp.render.drawing import Text
+    from pnp.render.theme import Painter
+
+    field = field_of(GAME.info.resolve(players, "children", {}))
+    for seat in range(players):
+        mat = harvest_mat(Painter("wallaby", "color"), field, seat)
+        words = " ".join(op.text for op in mat.ops if isinstance(op, Text)).lower()
+        assert "scarecrow" not in words and "harvest" in words
+
+
+def test_the_rules_have_no_move_notation_or_command_line_options() -> None:
+    import re
+
+    from pnp.templates import load_text
+
+    text = load_text("rules/wallaby.md")
+    assert "--" not in text
+    assert not re.search(r"\b[NESW][1-3]/|place:|harvest:|scarecrow:|put:", text)
+    assert "simulator writes" not in text
+
+
+@pytest.mark.parametrize("variant", ["standard", "valley", "children"])
+def test_no_page_of_the_kit_names_a_command_line_option(variant: str) -> None:
+    import re
+
+    from pnp.render.drawing import Drawing, Place, Text
+
+    def words(drawing: Drawing) -> list[str]:
+        found: list[str] = []
+        for op in drawing.ops:
+            found += [op.text] if isinstance(op, Text) else []
+            found += words(op.drawing) if isinstance(op, Place) else []
+        return found
+
+    setup = WallabyKitOptions().draw(GAME, 5, GAME.info.resolve(2, variant, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
+    printed = [w for page in document.pages for w in words(page.drawing)]
+    assert printed and not [w for w in printed if re.search(r"--[a-z]", w)]

@@ -1,0 +1,151 @@
+"""The statistical tests and intervals of a balance run, from scipy and statsmodels.
+
+The field's reference implementations, rather than hand-written numerical code (README,
+"Dependencies"): Wilson score intervals (statsmodels `proportion_confint`), the exact binomial
+test (scipy `binomtest`), the chi-square goodness-of-fit and contingency tests (scipy `chisquare`,
+`chi2_contingency`), Benjamini-Hochberg (statsmodels `multipletests`), power (statsmodels
+`NormalIndPower`, `GofChisquarePower`, scipy `ncx2`) and the setup-level t interval (statsmodels
+`DescrStatsW`). Everything here takes counts and sums, never game records, so the same
+functions serve a whole run, one setup, or tallies built while the games stream in.
+
+Loaded only in the process that reports (about a second of imports), never by the workers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from scipy import optimize
+from scipy import stats as sps
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.power import GofChisquarePower, NormalIndPower
+from statsmodels.stats.proportion import proportion_confint
+from statsmodels.stats.weightstats import DescrStatsW
+
+LEVEL = 0.05  # two-sided test level, and 1 - the coverage of every interval
+POWER = 0.8
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """Wilson 95% score interval for `successes` of `trials`; (0, 1) when there are no trials.
+
+    `successes` may be a sum of scores in [0, 1] (s, or points): the interval then treats the
+    sum as a count of successes. For any score in [0, 1] with mean m the variance is at most
+    m (1 - m), the variance the Wilson interval assumes, so it is exact in form for win/loss
+    games and wider than needed (conservative) when draws or middle ranks make scores vary less.
+    It always lies inside [0, 1] and is never of zero width.
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    low, high = proportion_confint(successes, trials, alpha=LEVEL, method="wilson")
+    return max(0.0, float(low)), min(1.0, float(high))
+
+
+def binomial_p(successes: int, trials: int) -> float:
+    """Exact two-sided p-value of `successes` in `trials` under p = 1/2."""
+    if trials == 0:
+        return 1.0
+    return float(sps.binomtest(successes, trials, 0.5).pvalue)
+
+
+def equal_shares_p(counts: Sequence[int]) -> float:
+    """p-value of 'every seat wins equally often' from sole wins per seat: the exact binomial
+    test for two seats, the chi-square goodness-of-fit test against equal shares for more."""
+    decisive = sum(counts)
+    if decisive == 0:
+        return 1.0
+    if len(counts) == 2:
+        return binomial_p(counts[0], decisive)
+    return float(sps.chisquare(list(counts)).pvalue)
+
+
+def fdr_reject(p_values: Sequence[float], rate: float = LEVEL) -> list[bool]:
+    """Which hypotheses Benjamini-Hochberg rejects at false-discovery rate `rate` (p-values
+    used as computed: rounding them first can move a setup across the cut)."""
+    if not p_values:
+        return []
+    rejected = multipletests(list(p_values), alpha=rate, method="fdr_bh")[0]
+    return [bool(flag) for flag in rejected]
+
+
+def contingency(table: Sequence[Sequence[int]]) -> tuple[float, int, float]:
+    """(chi-square, degrees of freedom, p-value) of the test that every row has the same
+    distribution over the columns; columns and rows without a count are left out, and a table
+    with fewer than two of either gives (0, 0, 1)."""
+    array = np.asarray(table, dtype=float)
+    if array.size == 0:
+        return 0.0, 0, 1.0
+    array = array[array.sum(axis=1) > 0][:, array.sum(axis=0) > 0]
+    if array.shape[0] < 2 or array.shape[1] < 2:
+        return 0.0, 0, 1.0
+    statistic, p_value, df, _ = sps.chi2_contingency(array, correction=False)
+    return float(statistic), int(df), float(p_value)
+
+
+def detectable_share(games: float, seats: int) -> float:
+    """The smallest first-seat share of decisive games above the fair 1/seats that a setup's own
+    test (`equal_shares_p`, 5% level) detects with 80% power in `games` decisive games.
+
+    Two seats: Cohen's h of the one-sample test (NormalIndPower with ratio 0), turned back into
+    a share. More seats: Cohen's w of the chi-square test with `seats` cells, for the first
+    seat ahead by d and the others behind by d / (seats - 1): w^2 = seats^2 d^2 / (seats - 1).
+    """
+    if games < 2:
+        return 1.0 - 1.0 / seats
+    if seats == 2:
+        h = float(
+            NormalIndPower().solve_power(None, nobs1=games, alpha=LEVEL, power=POWER, ratio=0)
+        )
+        angle = min(math.pi, 2 * math.asin(math.sqrt(0.5)) + h)  # 2 asin(sqrt p), p <= 1
+        return math.sin(angle / 2) ** 2 - 0.5
+    w = float(GofChisquarePower().solve_power(None, nobs=games, alpha=LEVEL, power=POWER,
+                                              n_bins=seats))  # fmt: skip
+    return min(1.0 - 1.0 / seats, w * math.sqrt(seats - 1) / seats)
+
+
+def games_to_separate(statistic: float, df: int, games: float) -> tuple[float | None, bool]:
+    """(decisive games per setup, exact) at which the homogeneity test rejects with 80% power,
+    when the setups differ as much as this run measured.
+
+    The chi-square statistic estimates its noncentrality as statistic - df (unbiased), and the
+    noncentrality grows in proportion to the games per setup. When the run measured no spread
+    beyond chance (statistic <= df), the upper 80% confidence bound of the noncentrality gives a
+    lower bound instead (exact False): setups that differ at all need at least that many games.
+    (None, False) when even that bound is 0, so no number of games can be named.
+    """
+    if df == 0 or games <= 0:
+        return None, False
+    exact = statistic > df
+    if exact:
+        noncentrality = statistic - df
+    elif sps.chi2.cdf(statistic, df) <= 1 - POWER:
+        return None, False
+    else:
+        noncentrality = float(optimize.brentq(
+            lambda nc: float(sps.ncx2.cdf(statistic, df, nc)) - (1 - POWER), 1e-9, 10 * df + 100
+        ))  # fmt: skip
+    per_game = noncentrality / games
+    critical = float(sps.chi2.isf(LEVEL, df))
+
+    def shortfall(n: float) -> float:
+        return float(sps.ncx2.sf(critical, df, per_game * n)) - POWER
+
+    high = games
+    while shortfall(high) < 0:
+        high *= 2
+    return float(optimize.brentq(shortfall, 1e-9, high, xtol=0.5)), exact
+
+
+def setup_level_interval(means: Sequence[float]) -> tuple[float, float, float]:
+    """(mean, low, high): the mean over setups of a per-setup mean, with a t 95% interval that
+    takes the setup as the unit (games of one setup are not independent draws of the game),
+    clipped to [0, 1]; (mean, 0, 1) with fewer than two setups."""
+    if not means:
+        return 0.0, 0.0, 1.0
+    if len(means) < 2:
+        return float(means[0]), 0.0, 1.0
+    described = DescrStatsW(np.asarray(means, dtype=float))
+    low, high = described.tconfint_mean(alpha=LEVEL)
+    return float(described.mean), max(0.0, float(low)), min(1.0, float(high))

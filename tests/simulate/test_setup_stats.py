@@ -1,0 +1,141 @@
+"""Seat and setup statistics against their definitions (issue 17): the fair share tested on points,
+intervals inside [0, 1], setups without a finished game never ranked, one name per quantity, and
+Benjamini-Hochberg on the p-values as computed. scipy and statsmodels are the reference."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scipy import stats as sps
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import proportion_confint
+
+from pnp.games.base import Outcome
+from simulate.report import setups_csv
+from simulate.runner import GameRecord
+from simulate.setups import SetupsVerdict, setup_fairness
+from simulate.tally import RunFold
+from tests.simulate import reference_stats
+from tests.support import cli
+
+
+def summarize(records: list[GameRecord], players: int) -> dict[str, Any]:
+    fold = RunFold(players)
+    for record in records:
+        fold.add(record)
+    return fold.measures().to_json()
+
+
+def judged(records: list[GameRecord], players: int) -> SetupsVerdict:
+    """The setup verdicts of `records`, folded one setup tally each as a run folds them."""
+    fold = RunFold(players, per_setup=True)
+    for record in records:
+        fold.add(record)
+    return setup_fairness(fold.setup_tallies())
+
+
+def game(
+    index: int, ranks: tuple[int, ...], setup: int = 0, outcome: Outcome = Outcome.FINISHED
+) -> GameRecord:
+    agents = ("greedy",) * len(ranks)
+    scores = tuple(float(-r) for r in ranks)
+    return GameRecord(index, setup, str(100 + setup), index, 0, agents, scores, ranks, 10, outcome)
+
+
+def games(*counts: tuple[tuple[int, ...], int], setup: int = 0, start: int = 0) -> list[GameRecord]:
+    """`count` games with each result, numbered from `start`, on one setup."""
+    ranks = [r for r, count in counts for _ in range(count)]
+    return [game(start + i, r, setup) for i, r in enumerate(ranks)]
+
+
+def test_a_fair_game_with_draws_has_every_seat_at_its_fair_share() -> None:
+    # 40 wins each and 20 draws: each seat's points share is exactly 1/2.
+    summary = summarize(games(((1, 2), 40), ((2, 1), 40), ((1, 1), 20)), 2)
+    assert [seat["points_share"] for seat in summary["seats"]] == [0.5, 0.5]
+    assert all(seat["fair_in_ci95"] for seat in summary["seats"])
+
+
+def test_the_mean_s_interval_stays_inside_0_1_and_is_wilson_on_s() -> None:
+    summary = summarize(games(((1, 2), 9), ((2, 1), 1)), 2)
+    low, high = summary["seats"][0]["s_ci95"]
+    assert 0.0 <= low <= high <= 1.0
+    reference = proportion_confint(9, 10, alpha=0.05, method="wilson")
+    assert (low, high) == pytest.approx(reference, abs=1e-6)
+
+
+def test_the_two_first_seat_advantages_have_their_own_names() -> None:
+    records = games(((1, 2), 6), ((2, 1), 4)) + games(((1, 2), 3), ((2, 1), 7), setup=1, start=10)
+    summary = summarize(records, 2)
+    assert "first_seat_advantage" not in summary
+    assert summary["first_seat_points_advantage"] == pytest.approx(0.45 - 0.5)
+    header = setups_csv(judged(records, 2)).splitlines()[0].split(",")
+    assert "first_seat_advantage" not in header and "first_seat_s_advantage" in header
+
+
+def test_a_setup_without_a_finished_game_is_never_ranked_fair() -> None:
+    endless = [game(10 + i, (1, 1), 1, Outcome.ENDLESS) for i in range(10)]
+    fairness = judged(games(((1, 2), 6), ((2, 1), 4)) + endless, 2)
+    (none,) = [f for f in fairness.setups if f.setup_index == 1]
+    assert none.verdict == "no finished game" and none.rank is None and none.balance is None
+    row = next(r for r in setups_csv(fairness).splitlines() if ",101," in r)
+    assert "no finished game" in row
+
+
+def test_benjamini_hochberg_sees_the_p_values_as_computed() -> None:
+    records = []
+    for setup, (first, second) in enumerate([(21, 0), (15, 6), (12, 9), (10, 11)]):
+        records += games(((1, 2), first), ((2, 1), second), setup=setup, start=100 * setup)
+    fairness = sorted(judged(records, 2).setups, key=lambda f: f.setup_index)
+    exact = [sps.binomtest(f.wins[0], sum(f.wins), 0.5).pvalue for f in fairness]
+    assert [f.p_value for f in fairness] == pytest.approx(exact, rel=1e-12, abs=0)
+    flags = multipletests(exact, alpha=0.05, method="fdr_bh")[0]
+    assert [f.unfair for f in fairness] == list(flags)
+
+
+def agree(actual: object, expected: object, where: str = "summary") -> None:
+    """`actual` (written by pnp) holds every number of `expected` (recomputed), to 1e-6."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), where
+        for key, value in expected.items():
+            assert key in actual, f"{where}.{key} missing"
+            agree(actual[key], value, f"{where}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(actual, list) and len(actual) == len(expected), where
+        for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
+            agree(a, e, f"{where}[{i}]")
+    elif isinstance(expected, bool) or expected is None or isinstance(expected, str):
+        assert actual == expected, f"{where}: {actual!r} != {expected!r}"
+    else:
+        assert actual == pytest.approx(expected, abs=1e-6), f"{where}: {actual} != {expected}"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("paper-penguins", ["--setups", "4", "--games", "16"]),
+     ("penguins", ["--players", "3", "--setups", "3", "--games", "12"])],
+)  # fmt: skip
+def test_every_number_recomputes_from_games_csv(
+    tmp_path: Path, game: str, options: list[str]
+) -> None:
+    result = cli.run("balance", game, *options, "--agents", "random", "--seed", "4",
+                     "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    (folder,) = tmp_path.iterdir()
+    summary = json.loads((folder / "summary.json").read_text())
+    agree(summary, reference_stats.recompute_summary(str(folder / "games.csv")))
+    rows = {int(r["setup_index"]): r for r in csv.DictReader((folder / "setups.csv").open())}
+    for expected in reference_stats.recompute_setups(str(folder / "games.csv")):
+        row = rows[expected["setup_index"]]
+        for key, value in expected.items():
+            where = f"setups.csv setup {expected['setup_index']} {key}"
+            if isinstance(value, str):
+                assert row[key] == value, where
+            else:
+                assert float(row[key]) == pytest.approx(value, rel=1e-5, abs=1e-6), where
+    ranked = summary["setup_fairness"]["homogeneity"]["setups_differ"]
+    ranks = [r["rank"] for r in rows.values()]
+    assert all(ranks) if ranked else not any(ranks)
