@@ -17,6 +17,7 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from pnp.errors import PnpError
 
@@ -58,7 +59,8 @@ def temporary_prefix(name: str) -> str:
     return f".{name}.pnp-{os.getpid()}-"
 
 
-def _process_gone(pid: int) -> bool:
+def process_gone(pid: int) -> bool:
+    """Whether process `pid` has ended (never this process; another user's counts as alive)."""
     if pid == os.getpid():
         return False
     try:
@@ -76,7 +78,7 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
             found = _TEMPORARY.match(entry.name)
-            if found and _process_gone(int(found[1])):
+            if found and process_gone(int(found[1])):
                 path = Path(entry.path)
                 if entry.is_dir(follow_symlinks=False):
                     shutil.rmtree(path, ignore_errors=True)
@@ -130,22 +132,33 @@ def _rename_into_place(staging: Path, final: Path) -> None:
     raise PnpError(f"{final}: other commands keep writing this folder; try again")
 
 
-def write_file(path: Path, content: bytes | str) -> Path:
-    """Write `content` to a temporary name beside `path`, then rename it into place."""
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    remove_stale_temporaries(path.parent)
+@contextlib.contextmanager
+def staged(path: Path) -> Iterator[BinaryIO]:
+    """A stream to a temporary name beside `path`, renamed into place when the block ends well.
+
+    The temporary name carries this process's id, so what a killed writer left is removed by the
+    next write in the folder; on any error (Ctrl-C included) the temporary file is removed.
+    """
     handle, temporary = tempfile.mkstemp(
         prefix=temporary_prefix(path.name), suffix=".tmp", dir=path.parent
     )
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            yield stream
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
+
+
+def write_file(path: Path, content: bytes | str) -> Path:
+    """Write `content` to a temporary name beside `path`, then rename it into place."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    remove_stale_temporaries(path.parent)
+    with staged(path) as stream:
+        stream.write(data)
     return path
 
 

@@ -10,17 +10,15 @@ The rows held at once are the games out of place, a few chunks' worth, however l
 
 from __future__ import annotations
 
-import contextlib
 import csv
+import io
 import json
-import os
-import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 from pnp.games.base import FactValue
-from pnp.output import temporary_prefix
+from pnp.output import staged
 from simulate.runner import IndexSet
 
 FactKinds = Mapping[str, str]  # fact name -> "seat" (a value per seat) or "game"
@@ -88,17 +86,8 @@ def in_game_order(lines: Iterator[bytes], played: IndexSet) -> Iterator[dict[str
 def write_games_csv(path: Path, results: Path, played: IndexSet, kinds: FactKinds,
                     players: int) -> Path:  # fmt: skip
     """Write games.csv at `path` from `results` (a temporary name renamed into place)."""
-    prefix = temporary_prefix(path.name)  # a killed writer's leftover is removed by the next
-    handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            _write(stream, results, played, kinds, players)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
+    with staged(path) as raw, io.TextIOWrapper(raw, encoding="utf-8", newline="") as stream:
+        _write(stream, results, played, kinds, players)
     return path
 
 

@@ -19,21 +19,13 @@ from collections.abc import Iterator
 from multiprocessing.util import Finalize
 from pathlib import Path
 
+from pnp.output import process_gone
+
 _PREFIX = "pnp-run-"
 _NAME = re.compile(rf"\A{_PREFIX}(\d+)-[^/]+\Z")
 #: Loggers of Dask and the event loop under it: their warnings on a closing cluster (a worker
 #: lost, a stream closed) would bury the one line a stopped run prints.
 _CLUSTER_LOGGERS = ("distributed", "asyncio", "tornado", "bokeh")
-
-
-def _gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:  # alive, but another user's
-        return False
-    return False
 
 
 def remove_stale_scratch(root: Path | None = None) -> list[Path]:
@@ -43,7 +35,7 @@ def remove_stale_scratch(root: Path | None = None) -> list[Path]:
     with contextlib.suppress(OSError):
         for entry in os.scandir(root):
             found = _NAME.match(entry.name)
-            if found and entry.is_dir(follow_symlinks=False) and _gone(int(found[1])):
+            if found and entry.is_dir(follow_symlinks=False) and process_gone(int(found[1])):
                 shutil.rmtree(entry.path, ignore_errors=True)
                 removed.append(Path(entry.path))
     return removed
