@@ -59,6 +59,9 @@ def ladder_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool)
 
 def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None:
     """Play the ladder of `request` into its folder and print its table and reading."""
+    from simulate.executors import start_workers
+
+    start_workers(request.execution)  # they start while this process imports the rest
     from pnp.games import get_game
     from simulate.ladder import remove_other_rungs, run_ladder
     from simulate.ladder_report import LADDER, ladder_json, plan_json, print_ladder, write_ladder

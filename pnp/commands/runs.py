@@ -133,6 +133,9 @@ def no_replays(game: str, games: int, deals: str, distinct: int, paired: bool = 
 
 def play_and_report(request: RunRequest) -> None:
     """Play the request and report it; on Ctrl-C, say what was kept and how to go on."""
+    from simulate.executors import start_workers
+
+    start_workers(request.execution)  # they start while this process imports the reports'
     from simulate.session import run_and_report
 
     result = run_and_report(request, console)
