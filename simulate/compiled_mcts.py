@@ -26,7 +26,7 @@ import inspect
 import math
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -69,11 +69,11 @@ def _search(  # type: ignore[no-untyped-def]
                 listed = engine.count(context, position)
                 if used + listed > capacity:
                     capacity = 2 * (used + listed)
-                    untried = _grown(untried, used, capacity)
-                    code = _grown(code, used, capacity)
-                    child = _grown(child, used, capacity)
-                    edge_visits = _grown(edge_visits, used, capacity)
-                    edge_total = _grown(edge_total, used, capacity)
+                    untried = grown(untried, used, capacity)
+                    code = grown(code, used, capacity)
+                    child = grown(child, used, capacity)
+                    edge_visits = grown(edge_visits, used, capacity)
+                    edge_total = grown(edge_total, used, capacity)
                     value = np.empty(capacity, dtype=np.float64)
                 for i in range(listed):
                     untried[used + i] = i
@@ -138,36 +138,46 @@ def _search(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _grown(array, used, capacity):  # type: ignore[no-untyped-def]
+def grown(array, used, capacity):  # type: ignore[no-untyped-def]
     bigger = np.empty(capacity, dtype=array.dtype)
     bigger[:used] = array[:used]
     return bigger
 
 
 engine: Any = None  # in each engine's copy of `_search`, that engine's module (`search_for`)
-_SEARCHES: dict[Engine, Any] = {}
+_COPIES: dict[tuple[tuple[str, ...], Engine], dict[str, Any]] = {}
 
 
-def search_for(engine_: Engine) -> Any:
-    """`_search` compiled against the functions of `engine_`, cached by numba beside the
-    engine's module (`Engine.module`).
+def engine_copies(functions: Sequence[Callable[..., Any]], engine_: Engine) -> dict[str, Any]:
+    """`functions` compiled against the functions of `engine_`, by name, cached by numba beside
+    the engine's module (`Engine.module`); they call each other's copies.
 
     numba caches a compiled function by its own file's stamp and bytecode only: a search that
     took the engine's functions as arguments is compiled again in every process (their types
     differ per process), and one that imported them would keep a stale copy after the engine
-    changed. So each engine gets its own copy of `_search` whose global `engine` is the engine's
-    module (numba reads `engine.count` and the like in a module as fixed functions), filed under
-    the engine's source (its edits invalidate the cache) and named with a hash of `_search`'s
-    source (its edits give a new cache file)."""
-    if engine_ not in _SEARCHES:
+    changed. So each engine gets its own copies, whose global `engine` is the engine's module
+    (numba reads `engine.count` and the like in a module as fixed functions), filed under the
+    engine's source (its edits invalidate the cache) and named with a hash of the functions'
+    sources (their edits give new cache files)."""
+    key = (tuple(f.__qualname__ for f in functions), engine_)
+    if key not in _COPIES:
         module = sys.modules[engine_.module]
-        digest = hashlib.sha256(inspect.getsource(_search).encode()).hexdigest()[:16]
-        name = f"search_{digest}"
-        code = _search.__code__.replace(co_filename=inspect.getfile(module), co_name=name)
-        function = types.FunctionType(code, {**_search.__globals__, "engine": module}, name)
-        function.__qualname__ = name
-        _SEARCHES[engine_] = njit(cache=True)(function)
-    return _SEARCHES[engine_]
+        sources = "".join(inspect.getsource(f) for f in functions)
+        digest = hashlib.sha256(sources.encode()).hexdigest()[:16]
+        namespace = {**functions[0].__globals__, "engine": module}
+        for function in functions:
+            name = f"{function.__name__.strip('_')}_{digest}"
+            code = function.__code__.replace(co_filename=inspect.getfile(module), co_name=name)
+            copy = types.FunctionType(code, namespace, name)
+            copy.__qualname__ = name
+            namespace[function.__name__] = njit(cache=True)(copy)
+        _COPIES[key] = {f.__name__: namespace[f.__name__] for f in functions}
+    return _COPIES[key]
+
+
+def search_for(engine_: Engine) -> Any:
+    """`_search` compiled against the functions of `engine_` (`engine_copies`)."""
+    return engine_copies((_search,), engine_)["_search"]
 
 
 def choose(

@@ -22,6 +22,7 @@ from pnp.games import get_game
 from pnp.games.base import Facts, Outcome, Result, Setup, State, check_seed
 from pnp.games.options import GameOptions
 from simulate.agents import Agent, RandomAgent, make_agent
+from simulate.mcts import MCTSAgent
 from simulate.metrics import LeadTracker
 
 
@@ -161,10 +162,21 @@ class Worker:
             setup = get_game(plan.game).rotated(setup, rotation)
         return GameSpec(index, setup_index, setup, seed, rotation, names)
 
+    def lockstep(
+        self, states: list[State[Any]], seats: list[list[Agent]], seeds: list[int], cap: int
+    ) -> list[Played] | None:
+        """The games searched side by side (simulate/lockstep.py) when some seat searches and
+        the game has a compiled engine; None to play them one by one (the same games)."""
+        if not any(isinstance(agent, MCTSAgent) for agents in seats for agent in agents):
+            return None
+        from simulate.lockstep import lockstep_games  # numba loads only for a search
+
+        return lockstep_games(states, seats, seeds, cap)
+
     def play_chunk(self, indices: Sequence[int]) -> list[GameRecord]:
         """Play games `indices`: all at once if nothing is chosen (every seat of every game the
-        random agent, or a game without choices) and the game has a batch engine, else one by
-        one."""
+        random agent, or a game without choices) and the game has a batch engine; searched in
+        lockstep if a seat searches and the game has a compiled engine; else one by one."""
         game = get_game(self.plan.game)
         cap = self.plan.max_turns or game.info.max_turns
         specs = [self.spec(i) for i in indices]
@@ -177,9 +189,10 @@ class Worker:
         if batch is not None:
             played = [Played(result, turns) for result, turns in batch]
         else:
-            played = [
-                play(game.new_state(s.setup), agents, s.seed, cap)
-                for s, agents in zip(specs, seats, strict=True)
+            states = [game.new_state(s.setup) for s in specs]
+            played = self.lockstep(states, seats, [s.seed for s in specs], cap) or [
+                play(state, agents, s.seed, cap)
+                for state, s, agents in zip(states, specs, seats, strict=True)
             ]
         return [
             GameRecord(
