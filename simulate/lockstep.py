@@ -30,7 +30,14 @@ from numba import typed
 
 from pnp.games.base import Move, Seat, State
 from simulate.agents import Agent, RandomAgent
-from simulate.compiled_mcts import engine_copies, grown
+from simulate.compiled_mcts import (
+    engine_copies,
+    most_visited,
+    new_edges,
+    rollout,
+    room,
+    ucb_best,
+)
 from simulate.mcts import EXPLORATION, PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
 from simulate.runner import Played, play
 
@@ -110,12 +117,7 @@ def _search(  # type: ignore[no-untyped-def]
     games, players = seats.shape[0], seats.shape[1]
     visits, seat, start = tree[0], tree[1], tree[2]  # a row per game, a column per node
     moves, made, terminal = tree[3], tree[4], tree[5]
-    capacity = 1024 * games
-    untried = np.empty(capacity, dtype=np.int32)
-    code = np.empty(capacity, dtype=np.int64)
-    child = np.empty(capacity, dtype=np.int64)
-    edge_visits = np.zeros(capacity, dtype=np.float64)
-    edge_total = np.zeros(capacity, dtype=np.float64)
+    untried, code, child, edge_visits, edge_total = new_edges(1024 * games)
     used = 0
     nodes = np.ones(games, dtype=np.int64)
     depth = np.zeros(games, dtype=np.int64)
@@ -139,17 +141,9 @@ def _search(  # type: ignore[no-untyped-def]
             while not terminal[g, node]:
                 if moves[g, node] < 0:  # first left: list its moves (as indices 0..n-1)
                     listed = engine.count(context, position)
-                    if used + listed > capacity:
-                        capacity = 2 * (used + listed)
-                        untried = grown(untried, used, capacity)
-                        code = grown(code, used, capacity)
-                        child = grown(child, used, capacity)
-                        edge_visits = grown(edge_visits, used, capacity)
-                        edge_total = grown(edge_total, used, capacity)
-                    for i in range(listed):
-                        untried[used + i] = i
-                        edge_visits[used + i] = 0.0
-                        edge_total[used + i] = 0.0
+                    untried, code, child, edge_visits, edge_total = room(
+                        untried, code, child, edge_visits, edge_total, used, listed
+                    )
                     start[g, node], moves[g, node] = used, listed
                     used += listed
                 first, expanded = start[g, node], made[g, node]
@@ -171,13 +165,7 @@ def _search(  # type: ignore[no-untyped-def]
                     steps += 1
                     break
                 log_visits = math.log(max(visits[g, node], 1))
-                best, best_value = first, -np.inf
-                for edge in range(first, first + expanded):  # UCB1; the first best wins
-                    value = edge_total[edge] / edge_visits[edge] + exploration * np.sqrt(
-                        log_visits / edge_visits[edge]
-                    )
-                    if value > best_value:
-                        best, best_value = edge, value
+                best = ucb_best(edge_visits, edge_total, first, expanded, log_visits, exploration)
                 engine.apply(context, position, code[best])
                 path[g, steps] = best
                 steps += 1
@@ -196,16 +184,9 @@ def _search(  # type: ignore[no-untyped-def]
                 edge_visits[edge] += 1.0
                 edge_total[edge] += rewards[g, seat[g, node]]
                 node = child[edge]
-    for g in range(games):  # the most visited move; ties: the best total, then the first made
-        if not searching[g]:
-            continue
-        best = start[g, 0]
-        for edge in range(start[g, 0] + 1, start[g, 0] + made[g, 0]):
-            if edge_visits[edge] > edge_visits[best] or (
-                edge_visits[edge] == edge_visits[best] and edge_total[edge] > edge_total[best]
-            ):
-                best = edge
-        chosen[g] = code[best]
+    for g in range(games):
+        if searching[g]:
+            chosen[g] = code[most_visited(edge_visits, edge_total, start[g, 0], made[g, 0])]
 
 
 def _rollouts(context, leaves, rngs, seats, owners, active, rewards):  # type: ignore[no-untyped-def]
@@ -216,21 +197,11 @@ def _rollouts(context, leaves, rngs, seats, owners, active, rewards):  # type: i
     for g in range(games):
         if not active[g]:
             continue
-        rng, position = rngs[owners[g]], leaves[g]
-        for _ in range(seats[g, owners[g] % players, 3]):
-            if engine.over(context, position):
-                break
-            index = rng.integers(0, engine.count(context, position))
-            engine.apply(context, position, engine.move_at(context, position, index))
-        if engine.over(context, position):
-            engine.rewards(context, position, rewards[g])
-        else:
-            for player in range(players):
-                value = max(-50.0, min(50.0, engine.evaluate(context, position, player)))
-                rewards[g, player] = 1.0 / (1.0 + math.exp(-value))
+        limit = seats[g, owners[g] % players, 3]
+        rollout(context, leaves[g], rngs[owners[g]], limit, rewards[g])  # type: ignore[no-untyped-call]
 
 
-FUNCTIONS = (_play, _search, _rollouts)
+FUNCTIONS = (_play, _search, _rollouts, rollout)
 
 
 def seat_row(agent: Agent) -> tuple[int, int, int, int] | None:
