@@ -41,7 +41,10 @@ from simulate.compiled_mcts import (
 from simulate.mcts import EXPLORATION, PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
 from simulate.runner import Played, play
 
-BATCH = 16  # games searched side by side: their trees are held at once
+BATCH = 16  # games searched side by side at most
+#: Iterations of the trees held at once, whose edges take memory (up to a node's moves per
+#: iteration): mcts:1000 searches 16 games side by side, mcts:4000 four, `mcts:Nx` one.
+ITERATIONS_AT_ONCE = 16_000
 RANDOM, SEARCH = 0, 1  # a seat's kind
 engine: Any = None  # in each engine's copies of these functions, that engine's module
 
@@ -229,11 +232,12 @@ def lockstep_games(
     agents: Sequence[Sequence[Agent]],
     seeds: Sequence[int],
     max_turns: int,
-    batch: int = BATCH,
+    batch: int | None = None,
 ) -> list[Played] | None:
     """Play each state to its end (or `max_turns`) with its seats' agents and its game's seed,
-    `batch` games at a time in lockstep: `runner.play`'s games, move for move; None when these
-    games or agents have no lockstep play (see the module docstring)."""
+    `batch` games at a time in lockstep (by default as many as `ITERATIONS_AT_ONCE` allows):
+    `runner.play`'s games, move for move; None when these games or agents have no lockstep play
+    (see the module docstring)."""
     rows = [[seat_row(agent) for agent in seats] for seats in agents]
     if not states or any(row is None for seats in rows for row in seats):
         return None
@@ -248,6 +252,9 @@ def lockstep_games(
     ):  # fmt: skip
         return None
     functions = engine_copies(FUNCTIONS, first.engine)
+    if batch is None:
+        most = max(PER_MOVE_CAP if row[2] else row[1] for seats in rows for row in seats if row)
+        batch = max(1, min(BATCH, ITERATIONS_AT_ONCE // max(most, 1)))
     played: list[Played] = []
     for low in range(0, len(states), batch):
         high = min(low + batch, len(states))
