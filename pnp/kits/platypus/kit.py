@@ -239,7 +239,19 @@ def draw_match_sheet(first: str) -> Drawing:
 
 def draw(kit: KitContext) -> None:
     setup, painter, document = kit.setup, kit.painter, kit.document
-    tile_drawing(document, draw_board(painter), "Board strip")
+    board = tile_drawing(document, draw_board(painter), "Board strip")
+    # The tokens go below the last board part, which leaves most of its page free: they are on
+    # a page of their own orientation, not after the cell cards, whose page has backs.
+    faces = [draw_token(painter, p, a) for p in PLAYERS for a in range(4)]
+    faces += [draw_token(painter, p, None) for p in PLAYERS]
+    lay_out(
+        document,
+        [fold_over(face) for face in faces],
+        SheetSpec(TOKEN_W, 2 * TOKEN_H, 4),
+        "Tokens",
+        "Tokens: each player's 4 animals and a score marker. Fold on the dashed line and glue",
+        landscape=board[-1].paper.landscape,
+    )
     greens = [draw_cell_card(painter, 1) for _ in range(CELLS)]
     yellows = [draw_cell_card(painter, 0) for _ in range(CELLS)]
     lay_out(
@@ -249,16 +261,6 @@ def draw(kit: KitContext) -> None:
         "Cell cards",
         "21 cell cards: green on one side, yellow on the other (backs on the next page)",
         backs=yellows,
-    )
-    faces = [draw_token(painter, p, a) for p in PLAYERS for a in range(4)]
-    faces += [draw_token(painter, p, None) for p in PLAYERS]
-    tokens = [fold_over(face) for face in faces]
-    lay_out(
-        document,
-        tokens,
-        SheetSpec(TOKEN_W, 2 * TOKEN_H, 4),
-        "Tokens",
-        "Tokens: each player's 4 animals and a score marker. Fold on the dashed line and glue",
     )
     red, blue = GAME.tables(setup)
     first = GAME.player_names(setup)[0]
@@ -329,8 +331,8 @@ KIT = Kit(
         "a pencil, to tick laps on the score track and fill in the match score sheet",
     ),
     assembly=(
-        "Cut out the cell cards (green front, yellow back) and lay one, green side up, on every "
-        "cell of the strip.",
+        "Cut out the cell cards (green front, yellow back) and lay one, yellow side up, on every "
+        "cell of the strip: every cell starts yellow.",
         "Cut out the tokens, fold each on its dashed line and glue it shut.",
         "Cut out the two dealt tables: each player takes their own.",
         "Cut out the score track; both score markers start on 0.",
