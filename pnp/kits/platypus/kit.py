@@ -23,6 +23,7 @@ from pnp.kits.builder import Kit, KitContext
 from pnp.kits.platypus.art import arrow_shape, draw_animal, draw_ghost_gum, draw_wattle
 from pnp.kits.platypus.options import PlatypusKitOptions
 from pnp.kits.platypus.tables import (
+    HOLLOW,
     LINE,
     PACK_H,
     PACK_W,
@@ -147,10 +148,14 @@ def draw_token(painter: Painter, player: str, animal: int | None) -> Drawing:
     painter.area(token, rect_shape(0, 0, TOKEN_W, 4.6), swatch, outline=0)
     _letter_disc(token, painter, TOKEN_W / 2, 2.3, 1.9, painter.letter(swatch), swatch)
     label = ANIMALS[animal].upper() if animal is not None else "SCORE"
+    ink = painter.line(swatch)
     if animal is not None:
-        draw_animal(token, animal, 1.75, 5.0, 10.5, painter.line(swatch))
+        draw_animal(token, animal, 1.75, 5.0, 10.5, ink, hollow=HOLLOW[player])
+    elif HOLLOW[player]:
+        token.circle(TOKEN_W / 2, 10.6, 3.8, Style(fill="#ffffff", stroke=ink, width=0.8))
+        token.centred_text(TOKEN_W / 2, 10.6, player.upper()[:1], 5.0, fill=ink, bold=True)
     else:
-        token.circle(TOKEN_W / 2, 10.6, 4.2, Style(fill=painter.line(swatch), stroke=None))
+        token.circle(TOKEN_W / 2, 10.6, 4.2, Style(fill=ink, stroke=None))
         token.centred_text(TOKEN_W / 2, 10.6, player.upper()[:1], 5.0, fill="#ffffff", bold=True)
     token.centred_text(
         TOKEN_W / 2, TOKEN_H - 1.8, label, fit_size(label, 2.6, TOKEN_W - 1.2, True), bold=True

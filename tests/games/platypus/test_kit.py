@@ -4,6 +4,7 @@ and the tables of a hand-written setup printed as given."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -344,3 +345,44 @@ def test_the_cell_cards_are_laid_yellow_side_up_as_the_game_starts() -> None:
     assert start == {0}  # yellow, the colour of every cell at the start
     cover = " ".join(" ".join(texts(document.pages[0].drawing)).split())
     assert "yellow side up" in cover and "green side up" not in cover
+
+
+RSVG = shutil.which("rsvg-convert")
+
+
+def _inked(drawing: Drawing, px: int = 12) -> Any:
+    """The drawing rendered at `px` pixels per mm, as a boolean array of dark pixels."""
+    import io
+    import subprocess
+
+    from PIL import Image
+
+    from pnp.render.svg import svg_text
+
+    dpi = str(px * 25.4)
+    png = subprocess.run(
+        [str(RSVG), "-d", dpi, "-p", dpi, "-b", "white"],
+        input=svg_text(drawing, "token").encode(),
+        capture_output=True,
+        check=True,
+    ).stdout
+    return np.asarray(Image.open(io.BytesIO(png)).convert("L")) < 128
+
+
+@pytest.mark.skipif(RSVG is None, reason="rsvg-convert renders the tokens")
+@pytest.mark.parametrize("ink", ["color", "saver", "bw"])
+def test_red_and_blue_animals_differ_in_shape_not_only_in_colour(ink: str) -> None:
+    """Issue 16 review: in black and white (and engraved) the red and blue tokens were the same
+    black animal, told apart only by a 2 mm letter and the band's hatching. Blue's animals are
+    outlined, red's solid, so two tokens on one cell are told apart at a glance in every ink."""
+    from pnp.kits.platypus.kit import draw_token
+    from pnp.render.theme import Painter
+
+    painter = Painter("platypus", ink)
+    px = 12
+    # the animal: between the band and the name, inside the token's border
+    art = (slice(int(5.0 * px), int(15.5 * px)), slice(int(1.0 * px), int(13.0 * px)))
+    for animal in range(4):
+        red = _inked(draw_token(painter, "red", animal), px)[art]
+        blue = _inked(draw_token(painter, "blue", animal), px)[art]
+        assert np.count_nonzero(red != blue) > 0.4 * np.count_nonzero(red), animal
