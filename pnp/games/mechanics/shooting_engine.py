@@ -226,7 +226,21 @@ def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     return float(counts[seat] - counts[1 - seat])
 
 
-ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate)
+@njit(cache=True, inline="always")
+def value(context, position, seat, code):  # type: ignore[no-untyped-def]
+    """`State.move_value`: the evaluation right after the move."""
+    after = position.copy()
+    apply(context, after, code)
+    return evaluate(context, after, seat)
+
+
+@njit(cache=True, inline="always")
+def scores(context, position, out):  # type: ignore[no-untyped-def]
+    """Amazons keeps no score."""
+    out[:] = 0.0
+
+
+ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
 
 Context = tuple[IntArray, IntArray, IntArray]  # steps, dims, inside (1 on the board, 0 frame)
 
