@@ -15,7 +15,13 @@ from pnp.games.base import State
 from simulate.agents import Agent, GreedyAgent, RandomAgent
 from simulate.runner import play
 
-WHOLE_GAMES = [("penguins", 2), ("penguins", 3), ("penguins", 4)]
+WHOLE_GAMES = [
+    ("penguins", 2),
+    ("penguins", 3),
+    ("penguins", 4),
+    ("amazon-penguins", 2),
+    ("paper-penguins", 2),
+]
 ONE_MOVE = [*WHOLE_GAMES, ("amazons", 2)]
 
 

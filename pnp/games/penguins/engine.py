@@ -23,7 +23,7 @@ from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
 from pnp.games.mechanics.hexgrid import HEX_STEPS, HexGrid
-from pnp.games.mechanics.sliding import IntArray
+from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.penguins.game import PENGUINS_EACH, Move, PenguinsState
 
 TURN, OVER, PLACED, FREE = range(4)  # FREE: where the free flags start
@@ -212,18 +212,12 @@ ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate
 def tables(grid: HexGrid, players: int) -> tuple[IntArray, IntArray]:
     """A floe's constant tables: each cell's neighbours and where the parts of a position sit."""
     cells, each = grid.cells, PENGUINS_EACH[players]
-    following = np.full((cells + 1, DIRECTIONS), cells, dtype=np.int64)
-    for cell in range(cells):
-        row, x = grid.doubled(cell)
-        for d, (dr, dx) in enumerate(HEX_STEPS):
-            neighbour = grid.at(row + dr, x + dx)
-            following[cell, d] = cells if neighbour is None else neighbour
     tile = FREE + cells + 1
     pieces = tile + cells
     counts = pieces + players * each
     fish = counts + players
     dims = [cells, players, each, tile, pieces, counts, fish, fish + players]
-    return following, np.array(dims, dtype=np.int64)
+    return neighbour_table(grid), np.array(dims, dtype=np.int64)
 
 
 def context_of(grid: HexGrid, values: tuple[int, ...], players: int) -> Context:
