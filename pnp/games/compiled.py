@@ -59,6 +59,10 @@ class Engine:
     scores: Any
 
 
+ENGINE_FUNCTIONS = ("over", "to_act", "count", "move_at", "apply", "rewards", "evaluate", "value",
+                    "scores")  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Compiled:
     """One position for the compiled engine: its functions, tables, array and move decoder."""
@@ -85,14 +89,16 @@ def specialised(function: Callable[..., Any], engine: Engine, **calls: Any) -> A
     changed. So each engine gets its own copy of `function` whose global `engine` is the
     engine's module (numba reads `engine.count` and the like in a module as fixed functions),
     filed under the engine's source (its edits invalidate the cache) and named with a hash of
-    the sources of `function` and `calls` (their edits give a new cache file)."""
+    the sources of `function`, `calls` and the engine's functions wherever they are defined
+    (their edits give a new cache file)."""
     key = (function, engine)
     if key not in _SPECIALISED:
         from numba import njit  # numba loads only when a compiled engine plays
 
         module = sys.modules[engine.module]
+        parts = [getattr(engine, name) for name in ENGINE_FUNCTIONS]
         sources = [inspect.getsource(function)]
-        sources += [inspect.getsource(call.py_func) for call in calls.values()]
+        sources += [inspect.getsource(call.py_func) for call in [*calls.values(), *parts]]
         digest = hashlib.sha256("".join(sources).encode()).hexdigest()[:16]
         name = f"{function.__name__.lstrip('_')}_{digest}"
         code = function.__code__.replace(co_filename=inspect.getfile(module), co_name=name)

@@ -24,10 +24,11 @@ from numba import njit
 
 from pnp.games.amazon_penguins.game import AmazonPenguinsState
 from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
 from pnp.games.mechanics.shooting import Move
 from pnp.games.mechanics.sliding import Grid, IntArray, neighbour_table
 
-TURN, OVER, PLIES, PASSES, LISTED, FREE = range(6)  # FREE: where the free flags start
+PLIES, PASSES, LISTED, FREE = range(HEAD, HEAD + 4)  # FREE: where the free flags start
 CELLS, EACH, DIRECTIONS, CHIP, PIECES, COUNTS, FISH, CHIPS, SEGMENTS = range(9)  # of `dims`
 
 Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sentinel's 0), dims
@@ -51,16 +52,6 @@ def _claim(context, position, seat, cell):  # type: ignore[no-untyped-def]
     position[dims[CHIP] + cell] = 0
     position[dims[FISH] + seat] += values[cell]
     position[dims[CHIPS] + seat] += 1
-
-
-@njit(cache=True, inline="always")
-def over(context, position):  # type: ignore[no-untyped-def]
-    return position[OVER] != 0
-
-
-@njit(cache=True, inline="always")
-def to_act(context, position):  # type: ignore[no-untyped-def]
-    return position[TURN]
 
 
 @njit(cache=True, inline="always")

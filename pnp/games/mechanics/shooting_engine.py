@@ -30,11 +30,12 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
 from pnp.games.mechanics.grid import QUEEN_STEPS, Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move
 from pnp.games.mechanics.sliding import IntArray, line_patterns, ray_table, reach_counts
 
-TURN, OVER, PLIES, LISTED, FREE = range(5)  # FREE: where the free flags start
+PLIES, LISTED, FREE = range(HEAD, HEAD + 3)  # FREE: where the free flags start
 FRAMED, EACH, REACH, PIECES, SEGMENTS = range(5)  # entries of the `dims` table
 DIRECTIONS = len(QUEEN_STEPS)
 HALF = DIRECTIONS // 2  # direction d + HALF is opposite to d
@@ -90,16 +91,6 @@ def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
             if position[FREE + source + steps[d]]:
                 return True
     return False
-
-
-@njit(cache=True, inline="always")
-def over(context, position):  # type: ignore[no-untyped-def]
-    return position[OVER] != 0
-
-
-@njit(cache=True, inline="always")
-def to_act(context, position):  # type: ignore[no-untyped-def]
-    return position[TURN]
 
 
 @njit(cache=True, inline="always")

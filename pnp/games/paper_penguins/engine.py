@@ -21,11 +21,12 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
 from pnp.games.mechanics.grid import SquareGrid
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.paper_penguins.game import CROSSED, PIECES_EACH, Move, PaperPenguinsState
 
-TURN, OVER, FREE = range(3)  # FREE: where the free flags start
+FREE = HEAD  # FREE: where the free flags start
 CELLS, DIRECTIONS, MARK, PIECES, COUNTS, SCORE = range(6)  # entries of `dims`
 EACH = PIECES_EACH
 
@@ -46,16 +47,6 @@ def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
 @njit(cache=True, inline="always")
 def _placing(dims, position):  # type: ignore[no-untyped-def]
     return position[dims[COUNTS] + position[TURN]] < EACH
-
-
-@njit(cache=True, inline="always")
-def over(context, position):  # type: ignore[no-untyped-def]
-    return position[OVER] != 0
-
-
-@njit(cache=True, inline="always")
-def to_act(context, position):  # type: ignore[no-untyped-def]
-    return position[TURN]
 
 
 @njit(cache=True, inline="always")

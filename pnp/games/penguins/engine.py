@@ -22,11 +22,12 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
 from pnp.games.mechanics.hexgrid import HEX_STEPS, HexGrid
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.penguins.game import PENGUINS_EACH, Move, PenguinsState
 
-TURN, OVER, PLACED, FREE = range(4)  # FREE: where the free flags start
+PLACED, FREE = range(HEAD, HEAD + 2)  # FREE: where the free flags start
 CELLS, PLAYERS, EACH, TILE, PIECES, COUNTS, FISH, TILES = range(8)  # entries of `dims`
 DIRECTIONS = len(HEX_STEPS)
 
@@ -85,16 +86,6 @@ def _pass_turn(context, position, seat):  # type: ignore[no-untyped-def]
             position[first + p] = 0  # as a position built afresh holds it
         position[dims[COUNTS] + following] = 0
     position[OVER] = 1
-
-
-@njit(cache=True, inline="always")
-def over(context, position):  # type: ignore[no-untyped-def]
-    return position[OVER] != 0
-
-
-@njit(cache=True, inline="always")
-def to_act(context, position):  # type: ignore[no-untyped-def]
-    return position[TURN]
 
 
 @njit(cache=True, inline="always")
