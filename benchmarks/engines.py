@@ -6,8 +6,9 @@ game, every seat the same agent, played by simulate/runner.py's `play` with `com
 numba, simulate/compiled_play.py), on the same setups and seeds. Setups are drawn before the
 clock starts and the engines compiled (or loaded from numba's cache) by a warm-up game, so the
 figures are play only; the two runs must give the same records, or the script stops. One
-process, one core. Then the start-up of a fresh process that plays one compiled game (what a
-worker of `pnp simulate` pays once): imports, numba's cache loads, the game.
+process, one core. Then the start-up of a fresh process that plays one compiled game: its
+imports, numba's start (paid once per run by the workers' forkserver, simulate/compiled_start.py)
+and the engine's cache loads with the game (what each worker pays).
 
     python benchmarks/engines.py [RANDOM_GAMES] [GAME ...]
 """
@@ -24,14 +25,18 @@ from simulate.runner import Played, play
 
 GAMES = ("penguins", "amazon-penguins", "paper-penguins")
 START_UP = """
-import time; start = time.perf_counter()
+import time
+start = time.perf_counter()
 from pnp.games import get_game
 from simulate.agents import make_agent
 from simulate.runner import play
+imported = time.perf_counter()
+import simulate.compiled_start  # what the forkserver does once per run
+started = time.perf_counter()
 game = get_game({name!r})
 state = game.new_state(game.random_setup(1, game.info.resolve(None, None, {{}})))
 play(state, [make_agent({agent!r}) for _ in range(2)], 1, game.info.max_turns)
-print(time.perf_counter() - start)
+print(imported - start, started - imported, time.perf_counter() - started)
 """
 
 
@@ -50,27 +55,28 @@ def played(name: str, agent: str, games: int, compiled: bool) -> tuple[float, li
     return games / (time.perf_counter() - start), records
 
 
-def start_up(name: str, agent: str) -> float:
-    """Seconds for a fresh process to import pnp and play one compiled game."""
+def start_up(name: str, agent: str) -> tuple[float, ...]:
+    """Seconds for a fresh process to import pnp, to start numba, and to load the engine and
+    play one compiled game (a worker pays only the last: the forkserver pays the others)."""
     code = START_UP.format(name=name, agent=agent)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(out.stdout)
+    return tuple(float(part) for part in out.stdout.split())
 
 
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     names = sys.argv[2:] or GAMES
     print(f"{'game':<16} {'agent':<7} {'games':>6} {'State g/s':>10} {'compiled g/s':>13} "
-          f"{'ratio':>7} {'start-up s':>11}")  # fmt: skip
+          f"{'ratio':>7}  start-up s: imports, numba, engine + 1 game")  # fmt: skip
     for name in names:
         for agent, games in (("random", count), ("greedy", max(1, count // 4))):
             before, reference = played(name, agent, games, compiled=False)
             after, records = played(name, agent, games, compiled=True)
             if records != reference:
                 raise SystemExit(f"{name} {agent}: the compiled games differ from the State's")
-            ratio, start = after / before, start_up(name, agent)
+            start = ", ".join(f"{seconds:.2f}" for seconds in start_up(name, agent))
             print(f"{name:<16} {agent:<7} {games:>6} {before:>10.1f} {after:>13.1f} "
-                  f"{ratio:>6.1f}x {start:>11.2f}", flush=True)  # fmt: skip
+                  f"{after / before:>6.1f}x  {start}", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":
