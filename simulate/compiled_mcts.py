@@ -21,18 +21,14 @@ Sequential games only (one seat to play); simultaneous games use simulate/mcts.p
 
 from __future__ import annotations
 
-import hashlib
-import inspect
 import math
-import sys
-import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from pnp.games.compiled import Compiled, Engine
+from pnp.games.compiled import Compiled, Engine, specialised
 
 
 def _search(  # type: ignore[no-untyped-def]
@@ -176,39 +172,12 @@ def grown(array, used, capacity):  # type: ignore[no-untyped-def]
 
 
 engine: Any = None  # in each engine's copy of `_search`, that engine's module (`search_for`)
-_COPIES: dict[tuple[tuple[str, ...], Engine], dict[str, Any]] = {}
-
-
-def engine_copies(functions: Sequence[Callable[..., Any]], engine_: Engine) -> dict[str, Any]:
-    """`functions` compiled against the functions of `engine_`, by name, cached by numba beside
-    the engine's module (`Engine.module`); they call each other's copies.
-
-    numba caches a compiled function by its own file's stamp and bytecode only: a search that
-    took the engine's functions as arguments is compiled again in every process (their types
-    differ per process), and one that imported them would keep a stale copy after the engine
-    changed. So each engine gets its own copies, whose global `engine` is the engine's module
-    (numba reads `engine.count` and the like in a module as fixed functions), filed under the
-    engine's source (its edits invalidate the cache) and named with a hash of the functions'
-    sources (their edits give new cache files)."""
-    key = (tuple(f.__qualname__ for f in functions), engine_)
-    if key not in _COPIES:
-        module = sys.modules[engine_.module]
-        sources = "".join(inspect.getsource(f) for f in functions)
-        digest = hashlib.sha256(sources.encode()).hexdigest()[:16]
-        namespace = {**functions[0].__globals__, "engine": module}
-        for function in functions:
-            name = f"{function.__name__.strip('_')}_{digest}"
-            code = function.__code__.replace(co_filename=inspect.getfile(module), co_name=name)
-            copy = types.FunctionType(code, namespace, name)
-            copy.__qualname__ = name
-            namespace[function.__name__] = njit(cache=True)(copy)
-        _COPIES[key] = {f.__name__: namespace[f.__name__] for f in functions}
-    return _COPIES[key]
 
 
 def search_for(engine_: Engine) -> Any:
-    """`_search` compiled against the functions of `engine_` (`engine_copies`)."""
-    return engine_copies((_search, rollout), engine_)["_search"]
+    """`_search` compiled against the functions of `engine_` (pnp/games/compiled.py's
+    `specialised`: one copy per engine, cached by numba beside the engine's module)."""
+    return specialised(_search, engine_, rollout=specialised(rollout, engine_))
 
 
 def choose(

@@ -87,8 +87,9 @@ class _Pool:
 
 
 _POOL: _Pool | None = None
-#: The modules a forkserver imports once, so that every worker it forks starts with them.
-PRELOAD = ["pnp.games", "simulate.runner", "numba"]
+#: The modules a forkserver imports once, so that every worker it forks starts with them
+#: (simulate/compiled_start.py: numba's compiler started, for the games with compiled engines).
+PRELOAD = ["pnp.games", "simulate.runner", "simulate.compiled_start"]
 
 
 def worker_pool(workers: int) -> ProcessPoolExecutor:

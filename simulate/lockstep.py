@@ -29,9 +29,9 @@ import numpy as np
 from numba import typed
 
 from pnp.games.base import Move, Seat, State
+from pnp.games.compiled import Engine, specialised
 from simulate.agents import Agent, RandomAgent
 from simulate.compiled_mcts import (
-    engine_copies,
     most_visited,
     new_edges,
     rollout,
@@ -204,7 +204,12 @@ def _rollouts(context, leaves, rngs, seats, owners, active, rewards):  # type: i
         rollout(context, leaves[g], rngs[owners[g]], limit, rewards[g])  # type: ignore[no-untyped-call]
 
 
-FUNCTIONS = (_play, _search, _rollouts, rollout)
+def compiled_play(engine_: Engine) -> Any:
+    """`_play` compiled against the functions of `engine_`, with the copies it calls."""
+    rollout_ = specialised(rollout, engine_)
+    rollouts = specialised(_rollouts, engine_, rollout=rollout_)
+    search = specialised(_search, engine_, _rollouts=rollouts)
+    return specialised(_play, engine_, _search=search)
 
 
 def seat_row(agent: Agent) -> tuple[int, int, int, int] | None:
@@ -251,7 +256,7 @@ def lockstep_games(
         for c in compiled
     ):  # fmt: skip
         return None
-    functions = engine_copies(FUNCTIONS, first.engine)
+    compiled_play_ = compiled_play(first.engine)
     if batch is None:
         most = max(PER_MOVE_CAP if row[2] else row[1] for seats in rows for row in seats if row)
         batch = max(1, min(BATCH, ITERATIONS_AT_ONCE // max(most, 1)))
@@ -265,9 +270,7 @@ def lockstep_games(
         )  # fmt: skip
         codes = np.zeros((high - low, max(max_turns, 1)), dtype=np.int64)
         seats = np.array(rows[low:high], dtype=np.int64)
-        turns = functions["_play"](
-            first.context, positions, rngs, seats, max_turns, EXPLORATION, codes
-        )
+        turns = compiled_play_(first.context, positions, rngs, seats, max_turns, EXPLORATION, codes)
         for g in range(high - low):
             moves = [first.decode(int(c)) for c in codes[g, : turns[g]]]
             script = _Script(moves)

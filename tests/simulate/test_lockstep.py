@@ -51,9 +51,9 @@ def test_lockstep_plays_the_games_of_one_at_a_time_whatever_the_batch(
 def test_lockstep_leaves_other_agents_and_games_to_the_one_game_loop() -> None:
     assert lockstep_games(states(2), seats(("greedy", "mcts:5"), 2), [1, 2], 200) is None
     assert lockstep_games(states(2), seats(("random", "random"), 2), [1, 2], 200) is None
-    penguins = get_game("penguins")
-    options = penguins.info.resolve(None, None, {})
-    start = [penguins.new_state(penguins.random_setup(1, options))]
+    wallaby = get_game("wallaby")  # no compiled engine
+    options = wallaby.info.resolve(None, None, {})
+    start = [wallaby.new_state(wallaby.random_setup(1, options))]
     assert lockstep_games(start, seats(("mcts:5", "mcts:5"), 1), [1], 200) is None
 
 
