@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -30,6 +29,7 @@ from simulate.inference import wilson
 from simulate.metrics import seat_scores
 from simulate.records import record_from
 from simulate.request import RandomSetups, RunRequest
+from simulate.runfolder import remove_other_runs
 from simulate.runner import GameRecord
 from simulate.session import run_and_report
 from simulate.store import RESULTS
@@ -229,15 +229,8 @@ def seat_reading(rung: Rung, seat_names: Sequence[str]) -> str:
 def remove_other_rungs(folder: Path, ladder: Ladder) -> None:
     """Remove the rung and head-to-head run folders in `folder` that this ladder did not play
     (an earlier ladder's, with other agents), so the folder holds one ladder's runs."""
-    kept = {rung.folder.name for rung in ladder.rungs} | {d.folder.name for d in ladder.duels}
-    for path in sorted(folder.iterdir()):
-        if (
-            path.is_dir()
-            and re.fullmatch(r"(rung|duel)-\d+-.+", path.name)
-            and path.name not in kept
-            and (path / RESULTS).exists()
-        ):
-            shutil.rmtree(path)
+    kept = [rung.folder.name for rung in ladder.rungs] + [d.folder.name for d in ladder.duels]
+    remove_other_runs(folder, kept, r"(rung|duel)-\d+-.+")
 
 
 def run_ladder(
