@@ -168,6 +168,18 @@ def run_and_report(
         return _play_and_write(request, plan, console, table, progress)
 
 
+def read_result(request: RunRequest) -> RunResult:
+    """The result of the run in the request's folder, folded from its results.jsonl (each line
+    checked against the request's plan, as a resume checks it) without playing a game or
+    writing a file: for a run whose outputs were written when it finished (a sweep's finished
+    configurations). Complete only when every game of the plan is there."""
+    plan = request.plan()
+    folds = RunFolds(plan, per_setup=analyses_setups(plan))
+    with locked(request.folder):
+        ResultStore(request.folder, plan, True, folds.add)
+    return folds.result(folds.done.count >= plan.games)
+
+
 def _play_and_write(
     request: RunRequest, plan: RunPlan, console: Console, table: bool, progress: Progress | None
 ) -> RunResult:

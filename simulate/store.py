@@ -162,8 +162,9 @@ class ResultStore:
                 kept += len(raw)
         if kept == 0:
             raise self._refuse(header_difference(None, self.header))
-        with self.path.open("r+b") as stream:
-            stream.truncate(kept)
+        if kept < self.path.stat().st_size:  # a whole file is left untouched
+            with self.path.open("r+b") as stream:
+                stream.truncate(kept)
 
     def append(self, records: Sequence[GameRecord]) -> None:
         stream = self._open()

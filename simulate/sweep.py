@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,7 @@ from simulate.ladder import Estimate
 from simulate.metrics import shown_balanced
 from simulate.request import RunRequest
 from simulate.runfolder import remove_other_runs
-from simulate.session import games_progress, run_and_report
+from simulate.session import games_progress, read_result, run_and_report
 from simulate.setups import FAIR, NO_FINISHED_GAME, UNDETERMINED, UNFAIR, VERDICTS, setup_fairness
 from simulate.summary import RunResult
 
@@ -191,21 +191,28 @@ def run_sweep(
     requests: Sequence[tuple[Configuration, RunRequest]],
     console: Console,
     tolerance: float,
-    show_progress: bool | None = None,
+    finished: Collection[str] = (),
+    on_row: Callable[[tuple[SweepRow, ...]], object] = lambda rows: None,
 ) -> tuple[tuple[SweepRow, ...], bool]:
-    """Play every configuration's balance in turn (each resuming what its folder holds when the
-    request says so) with one progress display over the configurations and the games; the rows
-    of the configurations played, read, and whether every one was completed (not on Ctrl-C)."""
+    """Play every configuration's balance in turn, each resuming what its folder holds when the
+    request says so, with one progress display over the configurations and the games. The
+    configurations named in `finished` (complete, their outputs written, as an earlier run of
+    the sweep recorded) are read back from their results instead: no game played, no file
+    written. `on_row` gets the rows so far after each configuration. Returns the rows of the
+    configurations played, read, and whether every one was completed (not on Ctrl-C)."""
     rows: list[SweepRow] = []
-    progress: Progress = games_progress(show_progress)
+    progress: Progress = games_progress()
     with progress:
         task = progress.add_task("configurations", total=len(requests))
         for configuration, request in requests:
             progress.update(task, description=f"configuration {configuration.label}")
-            result = run_and_report(request, console, table=False, progress=progress)
+            result = read_result(request) if configuration.name in finished else None
+            if result is None or not result.complete:
+                result = run_and_report(request, console, table=False, progress=progress)
             if not result.complete:
                 return with_readings(rows), False
             rows.append(row_of(configuration, request, result, tolerance))
+            on_row(with_readings(rows))
             progress.advance(task)
     return with_readings(rows), True
 

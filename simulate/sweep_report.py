@@ -101,9 +101,19 @@ def resumed_plan(folder: Path) -> dict[str, Any] | None:
     return {k: v for k, v in document.items() if k not in ("complete", "rows")}
 
 
-def write_plan(folder: Path, plan: SweepPlan) -> Path:
-    """sweep.json before any configuration is played: the plan, nothing complete."""
-    return _write_json(folder, sweep_json(plan, (), False))
+def write_progress(folder: Path, plan: SweepPlan, rows: Sequence[SweepRow]) -> Path:
+    """sweep.json while the sweep plays: the plan and the rows of the configurations finished
+    so far (each with its outputs written), the sweep not complete."""
+    return _write_json(folder, sweep_json(plan, rows, False))
+
+
+def finished_configurations(folder: Path) -> list[str]:
+    """The configurations the sweep.json in `folder` records as complete."""
+    try:
+        document = json.loads((folder / SWEEP_JSON).read_text(encoding="utf-8"))
+        return [row["configuration"] for row in document["rows"] if row["complete"] is True]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
 
 
 def _write_json(folder: Path, document: dict[str, Any]) -> Path:
@@ -139,7 +149,7 @@ def sweep_chart(plan: SweepPlan, rows: Sequence[SweepRow], title: str) -> Figure
                             row.advantage[0]] for row in picked]).T  # fmt: skip
         axes.errorbar([x[row.configuration.name] for row in picked], means, yerr=errors, fmt="o",
                       ms=5, capsize=3, color=colour, label=reading)  # fmt: skip
-    labels = [f"{row.configuration.label}\n{row.first_seat.games} games" for row in rows]
+    labels = [f"{row.configuration.label}\n{_games(row)}" for row in rows]
     axes.set_xticks(range(len(rows)), labels, fontsize=7)
     axes.set_xlim(-0.6, len(rows) - 0.4)
     swept = {name for name, _ in plan.over}
@@ -159,6 +169,11 @@ def sweep_chart(plan: SweepPlan, rows: Sequence[SweepRow], title: str) -> Figure
     return figure
 
 
+def _games(row: SweepRow) -> str:
+    finished = row.first_seat.games
+    return f"{row.played} games" + (f", {finished} finished" if finished < row.played else "")
+
+
 def print_sweep(plan: SweepPlan, rows: Sequence[SweepRow], console: Console, title: str) -> None:
     """The table of configurations: games, the first seat's advantage, the reading and the
     setups' verdicts; then what the readings mean."""
@@ -173,20 +188,18 @@ def print_sweep(plan: SweepPlan, rows: Sequence[SweepRow], console: Console, tit
     table.add_column("advantage [95%]", justify="right", no_wrap=True)
     table.add_column("reading", no_wrap=True)
     table.add_column("setups", justify="right")
-    table.add_column("differ", justify="right")
     for row in rows:
         mean, low, high = row.advantage
         finished = row.first_seat.games > 0
         verdicts = "/".join(str(n) for n in row.setup_verdicts[:3]) if row.setup_verdicts else "-"
-        differ = "-" if row.setups_differ is None else "yes" if row.setups_differ else "no"
         table.add_row(row.configuration.label, str(row.played),
                       f"{mean:+.3f} [{low:+.3f}, {high:+.3f}]" if finished else "-",
-                      row.reading, verdicts, differ)  # fmt: skip
+                      row.reading, verdicts)  # fmt: skip
     console.print(table)
     console.print(
         f"advantage: the first seat's mean s - 1/2 (0 is fair), its 95% interval taking the "
         f"setup as the unit; reading fair: interval inside ± {plan.tolerance:g}, unfair: 5% "
         "false-discovery rate over the configurations, else undetermined; setups: fair/unfair/"
-        "undetermined setups of each balance; differ: whether its setups differ (homogeneity "
-        "test); each configuration's balance run is in its folder"
+        "undetermined setups of each balance (sweep.csv says whether they differ); each "
+        "configuration's balance run is in its folder"
     )

@@ -215,19 +215,32 @@ def play_sweep(
     JSON and chart, and print the table."""
     from simulate.runfolder import locked
     from simulate.sweep import SWEEP, remove_other_configurations, run_sweep
-    from simulate.sweep_report import SWEEP_JSON, print_sweep, resumed_plan, write_plan, write_sweep
+    from simulate.sweep_report import (
+        SWEEP_JSON,
+        finished_configurations,
+        print_sweep,
+        resumed_plan,
+        write_progress,
+        write_sweep,
+    )
 
     folder = requests[0][1].folder.parent
     with locked(folder):
+        finished: list[str] = []
         if requests[0][1].resume:
             before = resumed_plan(folder)
             if before is not None and before != plan.to_json():
                 raise PnpError(f"--resume: {folder / SWEEP_JSON} is another sweep "
                                f"({different(before, plan.to_json())}); run without --resume to "
                                "start again")  # fmt: skip
-        write_plan(folder, plan)
+            finished = finished_configurations(folder) if before is not None else []
+        if not finished:
+            write_progress(folder, plan, ())
         console.print(f"sweep of {len(requests)} configurations -> {folder}")
-        rows, complete = run_sweep(requests, console, plan.tolerance)
+        if finished:
+            console.print(f"resuming: {len(finished)} of {len(requests)} configurations finished")
+        rows, complete = run_sweep(requests, console, plan.tolerance, finished,
+                                   lambda rows: write_progress(folder, plan, rows))  # fmt: skip
         paths = write_sweep(folder, plan, rows, complete, title)
         if not complete:
             console.print("interrupted: kept the finished configurations and the games of the "
