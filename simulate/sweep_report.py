@@ -157,8 +157,8 @@ def sweep_chart(plan: SweepPlan, rows: Sequence[SweepRow], title: str) -> Figure
     axes.set(
         title=f"{title}: the first seat's advantage per configuration\n"
         "(its mean s - 1/2, with the 95% interval)",
-        xlabel=f"configuration ({plan.setups} setups x {plan.games_per_setup} games{agents}, "
-        f"seed {plan.seed})",
+        xlabel=f"configuration ({counted(plan.setups, 'setup')} x {plan.games_per_setup} "
+        f"games{agents}, seed {plan.seed})",
         ylabel="first seat mean s - 1/2",
     )
     lows = [row.advantage[1] for row in shown] + [-plan.tolerance]
@@ -167,6 +167,11 @@ def sweep_chart(plan: SweepPlan, rows: Sequence[SweepRow], title: str) -> Figure
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False)
     figure.tight_layout()
     return figure
+
+
+def counted(count: int, noun: str) -> str:
+    """`1 setup`, `2 setups`."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _games(row: SweepRow) -> str:
@@ -179,7 +184,8 @@ def print_sweep(plan: SweepPlan, rows: Sequence[SweepRow], console: Console, tit
     setups' verdicts; then what the readings mean."""
     agents = "" if any(name == "agents" for name, _ in plan.over) else f", agents {plan.agents}"
     console.print(
-        f"[bold]{title}[/]: sweep of {len(rows)} configurations, {plan.setups} setups x "
+        f"[bold]{title}[/]: sweep of {counted(len(rows), 'configuration')}, "
+        f"{counted(plan.setups, 'setup')} x "
         f"{plan.games_per_setup} games each{agents}, seed {plan.seed}"
     )
     table = Table(show_edge=False, pad_edge=False)
@@ -198,8 +204,8 @@ def print_sweep(plan: SweepPlan, rows: Sequence[SweepRow], console: Console, tit
     console.print(table)
     console.print(
         f"advantage: the first seat's mean s - 1/2 (0 is fair), its 95% interval taking the "
-        f"setup as the unit; reading fair: interval inside ± {plan.tolerance:g}, unfair: 5% "
-        "false-discovery rate over the configurations, else undetermined; setups: fair/unfair/"
-        "undetermined setups of each balance (sweep.csv says whether they differ); each "
-        "configuration's balance run is in its folder"
+        f"setup as the unit (the game, on a single setup); reading fair: interval inside "
+        f"± {plan.tolerance:g}, unfair: 5% false-discovery rate over the configurations, else "
+        "undetermined; setups: fair/unfair/undetermined setups of each balance (sweep.csv "
+        "says whether they differ); each configuration's balance run is in its folder"
     )

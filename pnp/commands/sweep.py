@@ -217,6 +217,7 @@ def play_sweep(
     from simulate.sweep import SWEEP, remove_other_configurations, run_sweep
     from simulate.sweep_report import (
         SWEEP_JSON,
+        counted,
         finished_configurations,
         print_sweep,
         resumed_plan,
@@ -236,7 +237,7 @@ def play_sweep(
             finished = finished_configurations(folder) if before is not None else []
         if not finished:
             write_progress(folder, plan, ())
-        console.print(f"sweep of {len(requests)} configurations -> {folder}")
+        console.print(f"sweep of {counted(len(requests), 'configuration')} -> {folder}")
         if finished:
             console.print(f"resuming: {len(finished)} of {len(requests)} configurations finished")
         rows, complete = run_sweep(requests, console, plan.tolerance, finished,
