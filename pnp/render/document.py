@@ -57,10 +57,18 @@ class Component:
 
 @dataclass(frozen=True)
 class Room:
-    """Free paper on `page` from `top` (mm) down to the foot of its printable area."""
+    """Free paper on `page` from `top` (mm) down to the foot of its printable area, across its
+    width or, with `left`, from `left` to its right margin (a column beside what is drawn)."""
 
     page: Page
     top: float
+    left: float | None = None
+
+    def free(self, gap: float) -> Box:
+        """The free paper, `gap` away from what is drawn above it (and beside it)."""
+        content = self.page.paper.content
+        x = content.x if self.left is None else self.left + gap
+        return Box(x, self.top + gap, content.right - x, content.bottom - self.top - gap)
 
 
 @dataclass

@@ -267,7 +267,7 @@ def _setup_text(setup: Setup, painter: Painter) -> list[str]:
     if field.scarecrow:
         lines.append(f"{seats[-1]} then places the **scarecrow** on any tile. {seats[0]} starts.")
     else:
-        lines.append(f"No scarecrow in the children's variant. {seats[0]} starts.")
+        lines.append(f"{seats[0]} starts.")
     lines.append(f"**Goal:** the first to hold {field.goal} plants at the end of a turn wins.")
     return lines
 

@@ -161,3 +161,28 @@ def test_no_page_of_the_kit_names_a_command_line_option(variant: str) -> None:
     document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
     printed = [w for page in document.pages for w in words(page.drawing)]
     assert printed and not [w for w in printed if re.search(r"--[a-z]", w)]
+
+
+@pytest.mark.parametrize("variant", ["standard", "valley", "children"])
+def test_the_turn_diagrams_name_the_scarecrow_only_where_it_is_played(variant: str) -> None:
+    """The children's variant has no scarecrow (RULES.md, Wallaby: "children's variant: no
+    scarecrow"), so no page of its kit but the shared rules summary may mention one (not the
+    turn diagrams, the setup notes or the mats); the other variants' diagrams explain it."""
+    from pnp.render.drawing import Drawing, Place, Text
+
+    def words(drawing: Drawing) -> str:
+        return " ".join(
+            words(op.drawing) if isinstance(op, Place) else op.text
+            for op in drawing.ops
+            if isinstance(op, Place | Text)
+        )
+
+    setup = WallabyKitOptions().draw(GAME, 11, GAME.info.resolve(2, variant, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
+    (page,) = [page for page in document.pages if page.title == "A turn, drawn"]
+    text = words(page.drawing).lower()
+    assert ("scarecrow" in text) == (variant != "children")
+    assert "harvest" in text
+    if variant == "children":
+        kit_text = " ".join(words(p.drawing) for p in document.pages if p.title != "Rules")
+        assert "scarecrow" not in kit_text.lower()
