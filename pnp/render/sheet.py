@@ -131,12 +131,12 @@ def lay_out(
     shared = None
     if share and backs is None:
         shared = _shared_area(document, len(items), spec, title, heading, landscape)
-    left = document.room.left if shared is not None and document.room is not None else None
+    column = document.room if shared is not None and document.room is not None else None
     while index < len(items):
         if shared is not None and index == 0:
             page, area = shared
         else:
-            left = None
+            column = None
             page = document.new_page(title, landscape)
             area = _grid_area(document, page.paper.content, spec, heading)
             _headed(page, page.paper.content, heading)
@@ -146,7 +146,9 @@ def lay_out(
             backs_pages.append(
                 _backs_page(document, page, backs[index : index + len(chunk)], spots, spec)
             )
-        document.room = Room(page, bottom, left)  # a group in a column leaves the column
+        document.room = (  # a group in a column leaves the rest of the column
+            Room(page, bottom, column.left, column.bottom) if column else Room(page, bottom)
+        )
         index += len(chunk)
     _record(document, placed, names or [title] * len(items), backs_pages)
     return placed

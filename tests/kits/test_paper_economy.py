@@ -10,7 +10,8 @@ Colour Diplomacy player count, on A4 and Letter:
   beside the Colour Diplomacy circle colour track.
 
 Judged pages are not the cover, rules, printer check or backs pages; pages with backs neither
-give nor take room (what shares them must keep its back blank).
+give nor take room (what shares them must keep its back blank), and a page that holds a part not
+cut out (the colour track) is not judged by the second rule: moving its items saves no sheet.
 """
 
 from __future__ import annotations
@@ -81,7 +82,9 @@ def test_no_page_under_a_third_whose_items_fit_in_free_paper_elsewhere(
     everything = document.pages
     with_backs = {id(page.back_of) for page in everything if page.back_of is not None}
     hosts = [p for p in everything if judged(p) and id(p) not in with_backs]
-    for thin in thin_pages(everything):
+    # a page that holds something not cut out (the colour track) stays whatever else moves
+    anchored = {id(page) for c in document.components if c.count == 0 for page in c.pages}
+    for thin in (page for page in thin_pages(everything) if id(page) not in anchored):
         group = item_group(thin)
         if group is None:
             continue
@@ -141,3 +144,18 @@ def group_fits(group: tuple[int, float, float, float], free: np.ndarray) -> bool
         if (window == 0).any():
             return True
     return False
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
+def test_groups_sharing_a_page_never_overlap(case: Case, paper: str) -> None:
+    """Components of different kinds on one page (a group laid in the room another left) never
+    lie on each other: their cut outlines' boxes do not intersect."""
+    for page in document_of(case, paper).pages:
+        boxes = [shape_bounds(cut) for cut in page.cuts]
+        for (x1, y1, w1, h1), (x2, y2, w2, h2) in itertools.combinations(boxes, 2):
+            if (round(w1, 1), round(h1, 1)) == (round(w2, 1), round(h2, 1)):
+                continue  # one group's grid
+            overlap_w = min(x1 + w1, x2 + w2) - max(x1, x2)
+            overlap_h = min(y1 + h1, y2 + h2) - max(y1, y2)
+            assert overlap_w <= 0.01 or overlap_h <= 0.01, f"{page.title}: items overlap"

@@ -171,8 +171,9 @@ def colour_track(document: Document, painter: Painter, circle_colours: list[int]
     notes = Box(area.x + NOTES_X, top, area.right - area.x - NOTES_X, area.h - 13)
     notes_end = _track_notes(drawing, notes)
     document.record("Circle colour track", 0, [page])  # a page to lay cards on, not cut
-    document.room = Room(page, max(top + (n - 1) * pitch + SLOT_H, notes_end))
-    return Room(page, notes_end, notes.x - SHARE_GAP)
+    slots_end = top + (n - 1) * pitch + SLOT_H
+    document.room = Room(page, max(slots_end, notes_end))
+    return Room(page, notes_end, notes.x - SHARE_GAP, slots_end + SHARE_GAP)
 
 
 def _ring_icon(drawing: Drawing, x: float, y: float, n: int, circle: int) -> None:
