@@ -109,3 +109,15 @@ def test_every_drawn_jump_is_legal_and_every_crossed_out_one_is_not(example: Exa
         assert not [
             (r, c) for r, c in landings if ((r > r1) - (r < r1), (c > c1) - (c < c1)) == direction
         ]
+
+
+def test_the_printed_rules_have_no_move_notation_or_simulator_talk() -> None:
+    """The rules summary is printed for players, who never write moves down: no section on
+    writing moves, no from-to notation (i3-e5, j2-h2+1, i3-out), no word of the simulator."""
+    import re
+
+    from pnp.templates import load_text
+
+    text = load_text("rules/billabong.md")
+    assert "Writing moves" not in text and "simulator" not in text
+    assert not re.search(r"\b[a-p]\d{1,2}-([a-p]\d{1,2}|out)\b", text)
