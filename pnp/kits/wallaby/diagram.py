@@ -82,9 +82,7 @@ def _pawn(drawing: Drawing, painter: Painter, cx: float, cy: float, swatch: str)
         ("Z",),
     )
     painter.area(drawing, shape, swatch, outline=0.4)
-    drawing.centred_text(
-        cx, cy, painter.letter(swatch), 3.6, bold=True, fill=painter.text_on(swatch)
-    )
+    painter.label(drawing, cx, cy, painter.letter(swatch), 3.6, swatch)
 
 
 def _panel(title: str, height: float = PANEL_H) -> Drawing:

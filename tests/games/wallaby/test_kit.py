@@ -186,3 +186,40 @@ def test_the_turn_diagrams_name_the_scarecrow_only_where_it_is_played(variant: s
     if variant == "children":
         kit_text = " ".join(words(p.drawing) for p in document.pages if p.title != "Rules")
         assert "scarecrow" not in kit_text.lower()
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+def test_seat_letters_sit_on_white_where_the_pieces_are_hatched(ink: str) -> None:
+    """Without colour a piece is hatched, and hatching through a 3 mm letter hides it: every
+    seat letter on a wallaby, the scarecrow and a score marker lies inside a white disc drawn
+    over the hatching."""
+    from pnp.kits.wallaby.art import scarecrow, wallaby
+    from pnp.kits.wallaby.kit import token_strip
+    from pnp.render.drawing import Circle, Drawing, Text
+    from pnp.render.fill import op_box
+    from pnp.render.theme import Painter
+
+    painter = Painter("wallaby", ink)
+    drawings = []
+    for swatch in ("player1", "player2", "player3", "player4"):
+        figure = Drawing(30, 30)
+        wallaby(figure, 0, 0, 30, 30, painter, swatch)
+        drawings.append(figure)
+    figure = Drawing(30, 30)
+    scarecrow(figure, 0, 0, 30, 30, painter)
+    drawings.append(figure)
+    drawings.append(token_strip(painter, [("marker", "player1", "score"), ("pawn", "player2", "")]))
+    for drawing in drawings:
+        letters = [op for op in drawing.ops if isinstance(op, Text) and op.text in "RBGYS"]
+        assert letters
+        for letter in letters:
+            box = op_box(letter)
+            assert box is not None
+            behind = [
+                op
+                for op in drawing.ops[: drawing.ops.index(letter)]
+                if isinstance(op, Circle) and op.style.fill == "#ffffff"
+                and (box.x + box.w / 2 - op.cx) ** 2 + (box.y + box.h / 2 - op.cy) ** 2 < 0.5
+                and op.r >= max(box.w, box.h) / 2
+            ]  # fmt: skip
+            assert behind, f"the letter {letter.text} sits on hatching"
