@@ -10,7 +10,7 @@ every field, token and card in a player's colour also carries the colour's lette
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.games.colour_diplomacy.game import ColourDiplomacySetup
 from pnp.kits.builder import Kit, KitContext
@@ -89,6 +89,8 @@ def draw(kit: KitContext) -> None:
     # pads page, which with an odd count has half a page free (the pads have backs, so they
     # start a page of their own either way), else on a page of its own.
     later = share_room(document, small)
+    if len(later) == len(small):  # nothing below the track: the column runs to the foot
+        beside_track = replace(beside_track, bottom=None)
     for room in (beside_track, below_board):
         document.room = room
         later = share_room(document, later)
