@@ -135,46 +135,90 @@ def deal_results(records: Iterable[GameRecord], players: int, setups: int) -> li
     return [deal for _, deal in sorted(found, key=lambda pair: pair[0])]
 
 
-def _rate(count: int, trials: int) -> dict[str, Any]:
-    return Rate(count, trials).to_json()
+@dataclass(frozen=True)
+class MeanInterval:
+    """A mean over deals with its Student's t 95% interval (None below two deals)."""
+
+    n: int
+    mean: float
+    ci95: tuple[float, float] | None
+
+    def to_json(self) -> dict[str, Any]:
+        ci = None if self.ci95 is None else [round(v, 6) for v in self.ci95]
+        return {"n": self.n, "mean": round(self.mean, 6) if self.ci95 else self.mean, "ci95": ci}
 
 
-def mean_t(values: Sequence[float]) -> dict[str, Any]:
+def mean_interval(values: Sequence[float]) -> MeanInterval:
     """The mean with its Student's t 95% interval (None below two values)."""
     if len(values) < 2:
-        return {"n": len(values), "mean": float(np.mean(values)) if values else 0.0, "ci95": None}
+        return MeanInterval(len(values), float(np.mean(values)) if values else 0.0, None)
     low, high = stats.ttest_1samp(values, 0.0).confidence_interval()
     mean = float(np.mean(values))
     if not np.isfinite(low):  # every value equal: no spread, the interval is the value
         low = high = mean
-    return {"n": len(values), "mean": round(mean, 6), "ci95": [round(low, 6), round(high, 6)]}
+    return MeanInterval(len(values), mean, (float(low), float(high)))
+
+
+def mean_t(values: Sequence[float]) -> dict[str, Any]:
+    """The mean with its Student's t 95% interval (None below two values), as JSON."""
+    return mean_interval(values).to_json()
+
+
+@dataclass(frozen=True)
+class DealStats:
+    """The distribution of match results over deals, the deal as the unit of every interval
+    (see the module docstring): rates with Wilson intervals, means with t intervals."""
+
+    deals: int
+    games_per_deal: int
+    both_end: Rate  # over all deals
+    endless_in_some_order: Rate  # over all deals
+    drawn: Rate  # over the deals that end
+    one_player_won_every_game: Rate  # the table decides
+    one_seat_won_every_game: Rate  # the seat decides
+    within_tolerance: Rate  # over all deals: what `pnp kit --fair` accepts
+    tolerance: float
+    margins: tuple[float, ...]  # the match margin of each deal that ends
+    margin: MeanInterval
+    first_seat_effect: MeanInterval  # points per game, over the deals that end
+
+
+def deal_stats(deals: Sequence[DealResult], tolerance: float = DEAL_TOLERANCE) -> DealStats:
+    """The match results over `deals` (see the module docstring)."""
+    ended = [d for d in deals if d.outcome == Outcome.FINISHED]
+    n, total = len(ended), len(deals)
+    margins = tuple(d.margin for d in ended)
+    return DealStats(
+        total, len(deals[0].games) if deals else 0, Rate(n, total),
+        Rate(sum(1 for d in deals if d.endless_orders), total),
+        Rate(sum(1 for d in ended if d.margin == 0), n),
+        Rate(sum(1 for d in ended if d.one_player_won_every_game), n),
+        Rate(sum(1 for d in ended if d.one_seat_won_every_game), n),
+        Rate(sum(1 for d in deals if d.within(tolerance)), total), tolerance, margins,
+        mean_interval(margins), mean_interval([d.first_seat_effect for d in ended]),
+    )  # fmt: skip
 
 
 def deal_summary(deals: Sequence[DealResult], tolerance: float = DEAL_TOLERANCE) -> dict[str, Any]:
-    """The distribution of match results over `deals` (see the module docstring)."""
-    ended = [d for d in deals if d.outcome == Outcome.FINISHED]
-    n, total = len(ended), len(deals)
-    margins = [d.margin for d in ended]
+    """The distribution of match results over `deals` (see the module docstring), as JSON."""
+    found = deal_stats(deals, tolerance)
     return {
         "unit": "deal",
-        "deals": total,
-        "games_per_deal": len(deals[0].games) if deals else 0,
+        "deals": found.deals,
+        "games_per_deal": found.games_per_deal,
         "outcomes": {kind.value: sum(1 for d in deals if d.outcome == kind) for kind in Outcome},
-        "both_end": _rate(n, total),
-        "endless_in_some_order": sum(1 for d in deals if d.endless_orders),
+        "both_end": found.both_end.to_json(),
+        "endless_in_some_order": found.endless_in_some_order.count,
         "endless_in_every_order": sum(1 for d in deals if d.endless_orders == len(d.games)),
         "margin": {
-            **Distribution.of(Counter(margins)).to_json(),
-            "mean_ci95": mean_t(margins)["ci95"],
+            **Distribution.of(Counter(found.margins)).to_json(),
+            "mean_ci95": found.margin.to_json()["ci95"],
         },
-        "drawn": _rate(sum(1 for d in ended if d.margin == 0), n),
-        "one_player_won_every_game": _rate(sum(1 for d in ended if d.one_player_won_every_game), n),
-        "one_seat_won_every_game": _rate(sum(1 for d in ended if d.one_seat_won_every_game), n),
-        "first_seat_effect": mean_t([d.first_seat_effect for d in ended]),
-        "within_tolerance": {
-            "tolerance": tolerance,
-            **_rate(sum(1 for d in deals if d.within(tolerance)), total),
-        },
+        "drawn": found.drawn.to_json(),
+        "one_player_won_every_game": found.one_player_won_every_game.to_json(),
+        "one_seat_won_every_game": found.one_seat_won_every_game.to_json(),
+        "first_seat_effect": found.first_seat_effect.to_json(),
+        "within_tolerance": {"tolerance": tolerance, **found.within_tolerance.to_json()},
     }
 
 
@@ -281,19 +325,24 @@ def _interval(ci: list[float] | None, sign: str = "") -> str:
 
 def print_deals(summary: dict[str, Any], console: Console) -> None:
     """The deal report of a run of a game without choices: the match results over deals."""
+    for index, line in enumerate(deal_report(summary)):
+        console.print(f"[bold]{summary['title']}[/]{line}" if index == 0 else line)
+
+
+def deal_report(summary: dict[str, Any]) -> list[str]:
+    """The deal report's lines (the first one after the game's title): the match results over
+    deals, then the games themselves, described without intervals."""
     deals = summary["deals"]
     count, per = deals["deals"], deals["games_per_deal"]
     state = "" if summary["complete"] else " (interrupted)"
-    console.print(
-        f"[bold]{summary['title']}[/]: {count} deals, each played once per seat order "
-        f"({count * per} games), seed {summary['seed']}{state}"
-    )
-    console.print(
+    lines = [
+        f": {count} deals, each played once per seat order ({count * per} games), seed "
+        f"{summary['seed']}{state}",
         "A deal leaves no choices: its result is its match over every seat order, computed "
-        "exactly; the deal is the unit of every interval."
-    )
+        "exactly; the deal is the unit of every interval.",
+    ]
     outcomes = deals["outcomes"]
-    console.print(
+    lines.append(
         f"deals whose game ends in every seat order: {deals['both_end']['count']} of {count}, "
         f"{_pct(deals['both_end'])}; endless in some order {deals['endless_in_some_order']} "
         f"(in every order {deals['endless_in_every_order']}); undecided (turn cap) "
@@ -301,34 +350,20 @@ def print_deals(summary: dict[str, Any], console: Console) -> None:
     )
     margin = deals["margin"]
     if margin["n"]:
-        console.print(
+        effect = deals["first_seat_effect"]
+        lines += [
             f"match margin (the best player's points - the next one's, over every seat order), "
             f"{margin['n']} deals that end: mean {margin['mean']:.2f}"
             f"{_interval(margin['mean_ci95'])}, median {margin['p50']:g}, "
-            f"5-95% {margin['p5']:g}-{margin['p95']:g}, max {margin['max']:g}"
-        )
-        effect = deals["first_seat_effect"]
-        console.print(
+            f"5-95% {margin['p5']:g}-{margin['p95']:g}, max {margin['max']:g}",
             f"drawn matches {_pct(deals['drawn'])}; one player won every game "
             f"{_pct(deals['one_player_won_every_game'])}; one seat won every game "
-            f"{_pct(deals['one_seat_won_every_game'])}"
-        )
-        console.print(
+            f"{_pct(deals['one_seat_won_every_game'])}",
             f"first-seat effect (the first seat's points - the others', per game, both tables "
-            f"in both seats): {effect['mean']:+.2f}{_interval(effect['ci95'], '+')} points"
-        )
-    _print_games(summary, console)
-    within = deals["within_tolerance"]
-    console.print(
-        f"deals `pnp kit --fair` accepts (every order ends, margin <= {within['tolerance']:g} "
-        f"points): {within['count']} of {count}, {_pct(within)}"
-    )
-
-
-def _print_games(summary: dict[str, Any], console: Console) -> None:
-    """The games themselves, described without intervals: a deal's games are not samples."""
+            f"in both seats): {effect['mean']:+.2f}{_interval(effect['ci95'], '+')} points",
+        ]
     outcomes, turns = summary["outcomes"], summary["turns"]
-    console.print(
+    lines.append(
         f"games: finished {outcomes['finished']}, endless {outcomes['endless']}, undecided "
         f"{outcomes['undecided']}"
         + (f"; turns of finished games: median {turns['p50']:g}, 5-95% {turns['p5']:g}-"
@@ -336,7 +371,13 @@ def _print_games(summary: dict[str, Any], console: Console) -> None:
     )  # fmt: skip
     longest = summary.get("longest_finished")
     if longest:
-        console.print(
+        lines.append(
             f"longest finished game: {longest['turns']:,} turns (setup {longest['setup']}, "
             f"{'first' if longest['rotation'] == 0 else 'second'} player of the deal starting)"
         )
+    within = deals["within_tolerance"]
+    lines.append(
+        f"deals `pnp kit --fair` accepts (every order ends, margin <= {within['tolerance']:g} "
+        f"points): {within['count']} of {count}, {_pct(within)}"
+    )
+    return lines
