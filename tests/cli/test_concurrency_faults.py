@@ -249,6 +249,34 @@ def test_ctrl_c_while_pnp_loads_is_one_line_and_exit_130(delay: float) -> None:
     assert (code, err) == (130, "pnp: interrupted\n")
 
 
+PROBE = """
+import os, signal, sys, time, types
+
+import pnp.__main__ as entry
+
+def command_line() -> None:  # a Ctrl-C in a string exec, as when dataclasses build methods
+    exec("os.kill(os.getpid(), signal.SIGINT); time.sleep(5)", {**globals(), "time": time})
+
+loading = types.ModuleType("pnp.cli")
+loading.main = command_line
+sys.modules["pnp.cli"] = loading
+entry.main()
+"""
+
+
+def test_ctrl_c_inside_a_string_exec_while_loading_is_exit_130_under_python_m(
+    tmp_path: Path,
+) -> None:
+    """CPython marks a KeyboardInterrupt that leaves a string `exec` (dataclasses and
+    namedtuples build their methods so while pnp loads) as unhandled, and `python -m` then ends
+    by SIGINT (-2) whatever code pnp exits with: the flaky case above, made certain."""
+    (tmp_path / "probe.py").write_text(PROBE)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(Path.cwd())])}
+    run = subprocess.run([sys.executable, "-m", "probe"], env=env, capture_output=True,
+                         timeout=60, cwd=tmp_path)  # fmt: skip
+    assert (run.returncode, run.stderr.decode()) == (130, "pnp: interrupted\n")
+
+
 # -- what killed commands leave, removed by the next ------------------------------------------
 
 
