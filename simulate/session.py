@@ -22,9 +22,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from pnp.games import get_game
-from pnp.output import write_file
 from simulate.charts import write_report
-from simulate.deals import deal_results, deal_summary, deals_csv, print_deals
+from simulate.deals import deals_of, print_deals, write_deals
 from simulate.executors import Execution, make_executor
 from simulate.gamestable import in_game_order, write_games_csv
 from simulate.komi import compensation, print_compensation
@@ -137,9 +136,8 @@ def read_back(request: RunRequest, plan: RunPlan, store: ResultStore) -> dict[st
     info = get_game(plan.game).info
     players = request.players
     if by_deal(plan):
-        found = deal_results(stored_records(store.path, store.done), players, plan.setup_count)
-        extra["deals"] = deal_summary(found)
-        write_file(request.folder / "deals.csv", deals_csv(found))
+        found = deals_of(stored_records(store.path, store.done), players)
+        extra["deals"] = write_deals(request.folder / "deals.csv", found, players)
     if request.kind == "balance":
         evened = compensation(stored_records(store.path, store.done), info, players, plan.seed)
         if evened is not None:
