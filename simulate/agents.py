@@ -100,3 +100,24 @@ def parse_agents(text: str, players: int) -> tuple[str, ...]:
     for name in names:
         make_agent(name)
     return names
+
+
+def agent_budget(spec: str) -> str:
+    """How the agent `spec` chooses, with its budget, in words (for the verdict)."""
+    from simulate.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
+
+    agent = make_agent(spec)
+    if isinstance(agent, RandomAgent):
+        return "a uniformly random legal move"
+    if not isinstance(agent, MCTSAgent):
+        return "the move of best immediate value"
+    iterations = f"{agent.iterations:,} iteration{'s' if agent.iterations != 1 else ''}"
+    budget = (
+        f"{iterations} per legal move ({PER_MOVE_FLOOR:,} to {PER_MOVE_CAP:,} a decision)"
+        if agent.per_move else f"{iterations} a decision"
+    )  # fmt: skip
+    leaves = (
+        "leaves scored by the game's evaluation" if agent.rollout == 0
+        else f"rollouts of at most {agent.rollout:,} random moves"
+    )  # fmt: skip
+    return f"tree search, {budget}, {leaves}"

@@ -136,19 +136,51 @@ def deals_of(records: Iterable[GameRecord], players: int) -> Iterator[DealResult
             yield deal_result([games[r] for r in range(players)], players)
 
 
-def _rate(count: int, trials: int) -> dict[str, Any]:
-    return Rate(count, trials).to_json()
+@dataclass(frozen=True)
+class MeanInterval:
+    """A mean over deals with its Student's t 95% interval (None below two deals)."""
+
+    n: int
+    mean: float
+    ci95: tuple[float, float] | None
+
+    def to_json(self) -> dict[str, Any]:
+        ci = None if self.ci95 is None else [round(v, 6) for v in self.ci95]
+        return {"n": self.n, "mean": round(self.mean, 6) if self.ci95 else self.mean, "ci95": ci}
 
 
-def mean_t(values: Mapping[float, int]) -> dict[str, Any]:
+def mean_interval(values: Mapping[float, int]) -> MeanInterval:
     """The mean of a count per value with its Student's t 95% interval (None below two
     values; a point when every value is equal)."""
     found = Distribution.of(values)
     if found.n < 2:
-        return {"n": found.n, "mean": found.mean, "ci95": None}
+        return MeanInterval(found.n, found.mean, None)
     half = float(stats.t.ppf(0.975, found.n - 1)) * found.sd / math.sqrt(found.n)
-    low, high = found.mean - half, found.mean + half
-    return {"n": found.n, "mean": round(found.mean, 6), "ci95": [round(low, 6), round(high, 6)]}
+    return MeanInterval(found.n, found.mean, (found.mean - half, found.mean + half))
+
+
+def mean_t(values: Mapping[float, int]) -> dict[str, Any]:
+    """`mean_interval` as JSON."""
+    return mean_interval(values).to_json()
+
+
+@dataclass(frozen=True)
+class DealStats:
+    """The distribution of match results over deals, the deal as the unit of every interval
+    (see the module docstring): rates with Wilson intervals, means with t intervals."""
+
+    deals: int
+    games_per_deal: int
+    both_end: Rate  # over all deals
+    endless_in_some_order: Rate  # over all deals
+    drawn: Rate  # over the deals that end
+    one_player_won_every_game: Rate  # the table decides
+    one_seat_won_every_game: Rate  # the seat decides
+    within_tolerance: Rate  # over all deals: what `pnp kit --fair` accepts
+    tolerance: float
+    margins: tuple[tuple[float, int], ...]  # deals that end per match margin, by margin
+    margin: MeanInterval
+    first_seat_effect: MeanInterval  # points per game, over the deals that end
 
 
 class DealFold:
@@ -177,32 +209,43 @@ class DealFold:
         self.one_player += deal.one_player_won_every_game
         self.one_seat += deal.one_seat_won_every_game
 
-    def summary(self) -> dict[str, Any]:
+    def stats(self) -> DealStats:
         ended, total = self.outcomes[Outcome.FINISHED], self.deals
+        return DealStats(
+            total, self.players if total else 0, Rate(ended, total),
+            Rate(self.endless_some, total), Rate(self.drawn, ended), Rate(self.one_player, ended),
+            Rate(self.one_seat, ended), Rate(self.within, total), self.tolerance,
+            tuple(sorted(self.margins.items())), mean_interval(self.margins),
+            mean_interval(self.effects),
+        )  # fmt: skip
+
+    def summary(self) -> dict[str, Any]:
+        """The distribution of match results, as JSON (summary.json's `deals`)."""
+        found = self.stats()
         return {
             "unit": "deal",
-            "deals": total,
-            "games_per_deal": self.players if total else 0,
+            "deals": found.deals,
+            "games_per_deal": found.games_per_deal,
             "outcomes": {kind.value: count for kind, count in self.outcomes.items()},
-            "both_end": _rate(ended, total),
-            "endless_in_some_order": self.endless_some,
+            "both_end": found.both_end.to_json(),
+            "endless_in_some_order": found.endless_in_some_order.count,
             "endless_in_every_order": self.endless_every,
             "margin": {
                 **Distribution.of(self.margins).to_json(),
-                "mean_ci95": mean_t(self.margins)["ci95"],
+                "mean_ci95": found.margin.to_json()["ci95"],
             },
-            "drawn": _rate(self.drawn, ended),
-            "one_player_won_every_game": _rate(self.one_player, ended),
-            "one_seat_won_every_game": _rate(self.one_seat, ended),
-            "first_seat_effect": mean_t(self.effects),
-            "within_tolerance": {"tolerance": self.tolerance, **_rate(self.within, total)},
+            "drawn": found.drawn.to_json(),
+            "one_player_won_every_game": found.one_player_won_every_game.to_json(),
+            "one_seat_won_every_game": found.one_seat_won_every_game.to_json(),
+            "first_seat_effect": found.first_seat_effect.to_json(),
+            "within_tolerance": {"tolerance": self.tolerance, **found.within_tolerance.to_json()},
         }
 
 
 def write_deals(path: Path, deals: Iterable[DealResult], players: int,
-                tolerance: float = DEAL_TOLERANCE) -> dict[str, Any]:  # fmt: skip
+                tolerance: float = DEAL_TOLERANCE) -> DealFold:  # fmt: skip
     """Write deals.csv at `path`, one row per deal in the order they come (`pnp kit GAME --seed
-    <setup>` prints any of them), folding each into the summary it returns; no deal is kept."""
+    <setup>` prints any of them), folding each into the fold it returns; no deal is kept."""
     fold = DealFold(players, tolerance)
     with staged(path) as raw, io.TextIOWrapper(raw, encoding="utf-8", newline="") as stream:
         writer = csv.writer(stream, lineterminator="\n")
@@ -218,7 +261,7 @@ def write_deals(path: Path, deals: Iterable[DealResult], players: int,
                  f"{d.margin:g}", f"{d.first_seat_effect:g}", *(g.outcome.value for g in d.games),
                  *(g.turns for g in d.games), int(d.within(tolerance))]
             )  # fmt: skip
-    return fold.summary()
+    return fold
 
 
 def play_deal(game: Game[Any], setup: Setup) -> DealResult:
@@ -304,19 +347,24 @@ def _interval(ci: list[float] | None, sign: str = "") -> str:
 
 def print_deals(summary: dict[str, Any], console: Console) -> None:
     """The deal report of a run of a game without choices: the match results over deals."""
+    for index, line in enumerate(deal_report(summary)):
+        console.print(f"[bold]{summary['title']}[/]{line}" if index == 0 else line)
+
+
+def deal_report(summary: dict[str, Any]) -> list[str]:
+    """The deal report's lines (the first one after the game's title): the match results over
+    deals, then the games themselves, described without intervals."""
     deals = summary["deals"]
     count, per = deals["deals"], deals["games_per_deal"]
     state = "" if summary["complete"] else " (interrupted)"
-    console.print(
-        f"[bold]{summary['title']}[/]: {count} deals, each played once per seat order "
-        f"({count * per} games), seed {summary['seed']}{state}"
-    )
-    console.print(
+    lines = [
+        f": {count} deals, each played once per seat order ({count * per} games), seed "
+        f"{summary['seed']}{state}",
         "A deal leaves no choices: its result is its match over every seat order, computed "
-        "exactly; the deal is the unit of every interval."
-    )
+        "exactly; the deal is the unit of every interval.",
+    ]
     outcomes = deals["outcomes"]
-    console.print(
+    lines.append(
         f"deals whose game ends in every seat order: {deals['both_end']['count']} of {count}, "
         f"{_pct(deals['both_end'])}; endless in some order {deals['endless_in_some_order']} "
         f"(in every order {deals['endless_in_every_order']}); undecided (turn cap) "
@@ -324,34 +372,20 @@ def print_deals(summary: dict[str, Any], console: Console) -> None:
     )
     margin = deals["margin"]
     if margin["n"]:
-        console.print(
+        effect = deals["first_seat_effect"]
+        lines += [
             f"match margin (the best player's points - the next one's, over every seat order), "
             f"{margin['n']} deals that end: mean {margin['mean']:.2f}"
             f"{_interval(margin['mean_ci95'])}, median {margin['p50']:g}, "
-            f"5-95% {margin['p5']:g}-{margin['p95']:g}, max {margin['max']:g}"
-        )
-        effect = deals["first_seat_effect"]
-        console.print(
+            f"5-95% {margin['p5']:g}-{margin['p95']:g}, max {margin['max']:g}",
             f"drawn matches {_pct(deals['drawn'])}; one player won every game "
             f"{_pct(deals['one_player_won_every_game'])}; one seat won every game "
-            f"{_pct(deals['one_seat_won_every_game'])}"
-        )
-        console.print(
+            f"{_pct(deals['one_seat_won_every_game'])}",
             f"first-seat effect (the first seat's points - the others', per game, both tables "
-            f"in both seats): {effect['mean']:+.2f}{_interval(effect['ci95'], '+')} points"
-        )
-    _print_games(summary, console)
-    within = deals["within_tolerance"]
-    console.print(
-        f"deals `pnp kit --fair` accepts (every order ends, margin <= {within['tolerance']:g} "
-        f"points): {within['count']} of {count}, {_pct(within)}"
-    )
-
-
-def _print_games(summary: dict[str, Any], console: Console) -> None:
-    """The games themselves, described without intervals: a deal's games are not samples."""
+            f"in both seats): {effect['mean']:+.2f}{_interval(effect['ci95'], '+')} points",
+        ]
     outcomes, turns = summary["outcomes"], summary["turns"]
-    console.print(
+    lines.append(
         f"games: finished {outcomes['finished']}, endless {outcomes['endless']}, undecided "
         f"{outcomes['undecided']}"
         + (f"; turns of finished games: median {turns['p50']:g}, 5-95% {turns['p5']:g}-"
@@ -359,7 +393,13 @@ def _print_games(summary: dict[str, Any], console: Console) -> None:
     )  # fmt: skip
     longest = summary.get("longest_finished")
     if longest:
-        console.print(
+        lines.append(
             f"longest finished game: {longest['turns']:,} turns (setup {longest['setup']}, "
             f"{'first' if longest['rotation'] == 0 else 'second'} player of the deal starting)"
         )
+    within = deals["within_tolerance"]
+    lines.append(
+        f"deals `pnp kit --fair` accepts (every order ends, margin <= {within['tolerance']:g} "
+        f"points): {within['count']} of {count}, {_pct(within)}"
+    )
+    return lines

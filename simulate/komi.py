@@ -313,25 +313,30 @@ def compensation(
     return entry
 
 
-def print_compensation(entry: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
-    """The compensation lines of the verdict."""
+def compensation_text(entry: dict[str, Any], seat_names: Sequence[str]) -> str:
+    """The compensation of the verdict, in a line."""
     unit = entry["unit"]
+    hint = "; " + entry["hint"] if entry["hint"] else ""
     if "komi" in entry:
         k = entry["komi"]
         low, high = k["ci95"]
-        console.print(
+        return (
             f"komi: give {seat_names[1]} {k['points']:g} {unit} [{low:g}, {high:g}] (95%, "
             f"bootstrap over {k['units']} {k['resampled']}): {seat_names[0]}'s points share "
             f"{100 * k['first_share_before']:.1f}% without, {100 * k['first_share_after']:.1f}% "
-            f"with it{'; ' + entry['hint'] if entry['hint'] else ''}"
+            f"with it{hint}"
         )
-        return
     parts = [
         f"{seat_names[g['seat'] - 1]} {g['behind_best']:.1f} [{g['ci95'][0]:.1f}, "
         f"{g['ci95'][1]:.1f}]"
         for g in entry["seat_gaps"]
     ]
-    console.print(
+    return (
         f"to even the seats ({unit} each seat trails the best seat's mean score, 95% "
-        f"bootstrap): {', '.join(parts)}{'; ' + entry['hint'] if entry['hint'] else ''}"
+        f"bootstrap): {', '.join(parts)}{hint}"
     )
+
+
+def print_compensation(entry: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
+    """The compensation lines of the verdict."""
+    console.print(compensation_text(entry, seat_names))

@@ -32,8 +32,10 @@ from simulate.records import record_from
 from simulate.request import RandomSetups, RunRequest
 from simulate.runner import GameRecord
 from simulate.session import run_and_report
+from simulate.setups import SetupsVerdict, setup_fairness
 from simulate.store import RESULTS
 from simulate.summary import RunResult
+from simulate.verdict import FirstSeat, first_seat_of
 
 
 @dataclass(frozen=True)
@@ -54,13 +56,16 @@ class Estimate:
 
 @dataclass(frozen=True)
 class Rung:
-    """One rung: every seat played by `agent`; each seat's mean s."""
+    """One rung: every seat played by `agent`; each seat's mean s; for the verdict, the first
+    seat's advantage with the unit its run judged by (simulate/verdict.py) and its setups."""
 
     agent: str
     seats: tuple[Estimate, ...]
     played: int
     complete: bool
     folder: Path
+    first_seat: FirstSeat | None = None
+    setups: SetupsVerdict | None = None
 
 
 @dataclass(frozen=True)
@@ -253,7 +258,9 @@ def run_ladder(
         if not result.complete:
             return None
         seats = seat_estimates(results_in(sub.folder), request.players)
-        rungs.append(Rung(agent, seats, result.played, result.complete, sub.folder))
+        judged = setup_fairness(result.setups) if result.setups else None
+        rungs.append(Rung(agent, seats, result.played, result.complete, sub.folder,
+                          first_seat_of(result, judged), judged))  # fmt: skip
     duels: list[Duel] = []
     for index in range(2, len(agents) + 1):
         stronger, weaker = agents[index - 1], agents[index - 2]

@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from pnp.games import get_game
 from simulate.charts import write_report
-from simulate.deals import deals_of, print_deals, write_deals
+from simulate.deals import DealStats, deals_of, print_deals, write_deals
 from simulate.executors import Execution, make_executor
 from simulate.gamestable import in_game_order, write_games_csv
 from simulate.komi import compensation, print_compensation
@@ -36,6 +37,7 @@ from simulate.runner import GameRecord, IndexSet, RunPlan, missing_chunks
 from simulate.setups import setup_fairness, spread
 from simulate.store import ResultStore
 from simulate.summary import RunFolds, RunResult, RunSummary
+from simulate.verdict import print_verdict, run_verdict
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -129,20 +131,24 @@ def stored_records(results: Path, played: IndexSet) -> Iterator[GameRecord]:
             yield record_from(data)
 
 
-def read_back(request: RunRequest, plan: RunPlan, store: ResultStore) -> dict[str, Any]:
+def read_back(
+    request: RunRequest, plan: RunPlan, store: ResultStore
+) -> tuple[dict[str, Any], DealStats | None]:
     """What is measured from the stored games after the run: the deals of a game without
     choices (and deals.csv), and a balance run's compensation."""
     extra: dict[str, Any] = {}
     info = get_game(plan.game).info
     players = request.players
+    stats = None
     if by_deal(plan):
         found = deals_of(stored_records(store.path, store.done), players)
-        extra["deals"] = write_deals(request.folder / "deals.csv", found, players)
+        fold = write_deals(request.folder / "deals.csv", found, players)
+        extra["deals"], stats = fold.summary(), fold.stats()
     if request.kind == "balance":
         evened = compensation(stored_records(store.path, store.done), info, players, plan.seed)
         if evened is not None:
             extra["compensation"] = evened
-    return extra
+    return extra, stats
 
 
 def run_and_report(request: RunRequest, console: Console, *, table: bool = True) -> RunResult:
@@ -168,14 +174,16 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table:
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
     verdict = setup_fairness(result.setups) if analyses_setups(plan) else None
-    extra = read_back(request, plan, store) if store.done.count else {}
+    extra, deals = read_back(request, plan, store) if store.done.count else ({}, None)
     summary = RunSummary(result, spread(verdict) if verdict is not None else None, extra)
+    overall = run_verdict(summary, verdict, deals, seat_names)
+    summary = replace(summary, extra={**extra, "verdict": overall.to_json()})
     paths = write_results(request.folder, summary, verdict)
     if "deals" in extra:
         paths.append(request.folder / "deals.csv")
     paths.insert(1, write_games_csv(request.folder / "games.csv", store.path, store.done,
                                     fact_kinds(result.measures), players))  # fmt: skip
-    charts = write_report(request.folder, summary, verdict, seat_names)
+    charts = write_report(request.folder, summary, verdict, seat_names, overall, deals)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]
     if not table:
@@ -198,6 +206,7 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table:
         print_compensation(extra["compensation"], console, seat_names)
     for path in paths:
         console.print(str(path))
+    print_verdict(overall, console)
     return result
 
 

@@ -60,9 +60,12 @@ def ladder_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool)
 def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None:
     """Play the ladder of `request` into its folder and print its table and reading."""
     from pnp.games import get_game
-    from simulate.ladder import remove_other_rungs, run_ladder
+    from simulate.komi import compensation
+    from simulate.ladder import remove_other_rungs, results_in, run_ladder
+    from simulate.ladder_chart import write_ladder_report
     from simulate.ladder_report import LADDER, ladder_json, plan_json, print_ladder, write_ladder
     from simulate.runfolder import locked
+    from simulate.verdict import ladder_verdict, print_verdict
 
     info = get_game(request.game).info
     seat_names = [info.seat_name(seat) for seat in range(request.players)]
@@ -83,11 +86,19 @@ def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None
         if ladder is None:
             console.print("interrupted: kept the finished games of every rung (--resume)")
             raise KeyboardInterrupt
-        document = ladder_json(request, ladder, seat_names, note)
+        evened = None
+        if request.kind == "balance":  # the compensation of the top rung's games
+            top = ladder.rungs[-1].folder
+            evened = compensation(results_in(top), info, request.players, request.seed)
+        verdict = ladder_verdict(request, ladder, seat_names, evened)
+        document = {**ladder_json(request, ladder, seat_names, note), "verdict": verdict.to_json()}
         write_ladder(folder, document)
+        report = write_ladder_report(folder, verdict, ladder)
         remove_other_rungs(folder, ladder)
     if request.as_json:
         print(json.dumps(document, indent=2))
         return
     print_ladder(document, console, info.title)
     console.print(str(path))
+    console.print(str(report))
+    print_verdict(verdict, console)
