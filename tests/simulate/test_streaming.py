@@ -300,7 +300,7 @@ def read_back_peak(tmp_path: Path, game: str, setups: int, games: int) -> int:
     store = ResultStore(request.folder, plan, True)
     tracemalloc.start()
     try:
-        extra = session.read_back(request, plan, store)
+        extra, _ = session.read_back(request, plan, store)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
