@@ -29,9 +29,20 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """The move with the best immediate value (`State.move_value`); ties broken at random."""
+    """The move with the best immediate value (`State.move_value`); ties broken at random.
+    Games with a compiled engine (`State.compiled()`) value their moves in
+    simulate/compiled_play.py: the same move from the same generator."""
+
+    def __init__(self, *, compiled: bool = True) -> None:
+        self.compiled = compiled  # False: always the `State`'s values (the reference)
 
     def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
+        compiled = state.compiled() if self.compiled else None
+        if compiled is not None:
+            from simulate.compiled_play import greedy_move
+
+            chosen: Move = greedy_move(compiled, seat, rng)
+            return chosen
         moves: Sequence[Move] = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]

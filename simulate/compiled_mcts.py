@@ -21,18 +21,14 @@ Sequential games only (one seat to play); simultaneous games use simulate/mcts.p
 
 from __future__ import annotations
 
-import hashlib
-import inspect
 import math
-import sys
-import types
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from pnp.games.compiled import Compiled, Engine
+from pnp.games.compiled import Compiled, Engine, specialised
 
 
 def _search(  # type: ignore[no-untyped-def]
@@ -145,29 +141,12 @@ def _grown(array, used, capacity):  # type: ignore[no-untyped-def]
 
 
 engine: Any = None  # in each engine's copy of `_search`, that engine's module (`search_for`)
-_SEARCHES: dict[Engine, Any] = {}
 
 
 def search_for(engine_: Engine) -> Any:
-    """`_search` compiled against the functions of `engine_`, cached by numba beside the
-    engine's module (`Engine.module`).
-
-    numba caches a compiled function by its own file's stamp and bytecode only: a search that
-    took the engine's functions as arguments is compiled again in every process (their types
-    differ per process), and one that imported them would keep a stale copy after the engine
-    changed. So each engine gets its own copy of `_search` whose global `engine` is the engine's
-    module (numba reads `engine.count` and the like in a module as fixed functions), filed under
-    the engine's source (its edits invalidate the cache) and named with a hash of `_search`'s
-    source (its edits give a new cache file)."""
-    if engine_ not in _SEARCHES:
-        module = sys.modules[engine_.module]
-        digest = hashlib.sha256(inspect.getsource(_search).encode()).hexdigest()[:16]
-        name = f"search_{digest}"
-        code = _search.__code__.replace(co_filename=inspect.getfile(module), co_name=name)
-        function = types.FunctionType(code, {**_search.__globals__, "engine": module}, name)
-        function.__qualname__ = name
-        _SEARCHES[engine_] = njit(cache=True)(function)
-    return _SEARCHES[engine_]
+    """`_search` compiled against the functions of `engine_` (pnp/games/compiled.py's
+    `specialised`: one copy per engine, cached by numba beside the engine's module)."""
+    return specialised(_search, engine_)
 
 
 def choose(

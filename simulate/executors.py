@@ -21,6 +21,8 @@ from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
 from pnp.errors import InputError, one_of
+from pnp.games import get_game
+from pnp.games.base import State
 from simulate.runner import GameRecord, RunPlan, Worker
 from simulate.scratch import quiet_cluster_logs, scratch_folder, stderr_into
 
@@ -76,7 +78,8 @@ class ProcessExecutor:
         method = "forkserver" if sys.platform.startswith("linux") else "spawn"
         context = multiprocessing.get_context(method)
         if method == "forkserver":
-            context.set_forkserver_preload(["pnp.games", "simulate.runner"])
+            started = ["simulate.compiled_start"] if _has_engine(plan) else []
+            context.set_forkserver_preload(["pnp.games", "simulate.runner", *started])
         lifeline, keeper = context.Pipe(duplex=False)  # workers exit when `keeper` closes
         pool = ProcessPoolExecutor(
             self.workers, mp_context=context, initializer=_start_worker,
@@ -100,6 +103,13 @@ class ProcessExecutor:
             pool.shutdown(wait=not pending, cancel_futures=True)
             keeper.close()
             lifeline.close()
+
+
+def _has_engine(plan: RunPlan) -> bool:
+    """Whether the plan's game offers a compiled engine (`State.compiled`), told without
+    starting numba."""
+    state = get_game(plan.game).new_state(Worker(plan).setup(0))
+    return type(state).compiled is not State.compiled
 
 
 def play_plan_chunk(plan: RunPlan, chunk: list[int]) -> list[GameRecord]:

@@ -21,11 +21,31 @@ from scipy import optimize
 from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.power import GofChisquarePower, NormalIndPower
-from statsmodels.stats.proportion import proportion_confint
+from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 from statsmodels.stats.weightstats import DescrStatsW
 
 LEVEL = 0.05  # two-sided test level, and 1 - the coverage of every interval
 POWER = 0.8
+
+
+def difference(
+    successes: float, trials: int, other_successes: float, other_trials: int
+) -> tuple[float, float]:
+    """95% interval of the difference of two rates (`successes` / `trials` minus the other),
+    Newcombe's hybrid score interval built from the two Wilson intervals (statsmodels
+    `confint_proportions_2indep`, method "newcomb"); (-1, 1) when either side has no trials."""
+    if trials == 0 or other_trials == 0:
+        return -1.0, 1.0
+    low, high = confint_proportions_2indep(
+        successes,
+        trials,
+        other_successes,
+        other_trials,
+        method="newcomb",
+        compare="diff",
+        alpha=LEVEL,
+    )
+    return float(low), float(high)
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:

@@ -8,15 +8,18 @@ the weaker in the others, over every seat order) and reports the stronger agent'
 when it is no better. Each rung and each head-to-head is an ordinary run folder under the run's
 folder (`rung-2-greedy/`, `duel-3-mcts-200-vs-greedy/`), so a ladder resumes as every run does.
 
-The plain reading: **settled** when the two strongest rungs agree (every seat's 95% interval of
-mean s overlaps between them) and the strongest beats the next clearly (its head-to-head
-interval lies above 1/2); otherwise **not settled**, with each reason. Settled means more skill
-stopped changing the answer, not that no stronger play could.
+The plain reading: **settled** when the two strongest rungs are shown to agree (for every seat,
+the 95% interval of the difference of mean s between them lies inside +-tolerance, the band of
+the verdict's "even": intervals that merely overlap because few games were played do not count)
+and the strongest beats the next clearly (its head-to-head interval lies above 1/2); otherwise
+**not settled**, with each reason and, where more games would do, about how many. Settled means
+more skill stopped changing the answer, not that no stronger play could.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 import shutil
 from collections.abc import Iterable, Iterator, Sequence
@@ -26,8 +29,8 @@ from pathlib import Path
 from rich.console import Console
 
 from pnp.games.base import Outcome
-from simulate.inference import wilson
-from simulate.metrics import seat_scores
+from simulate.inference import difference, wilson
+from simulate.metrics import TOLERANCE, seat_scores
 from simulate.records import record_from
 from simulate.request import RandomSetups, RunRequest
 from simulate.runner import GameRecord
@@ -50,8 +53,11 @@ class Estimate:
     def text(self) -> str:
         return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
-    def overlaps(self, other: Estimate) -> bool:
-        return max(self.low, other.low) <= min(self.high, other.high)
+    def minus(self, other: Estimate) -> tuple[float, float, float]:
+        """This mean s minus `other`'s, with the 95% interval of the difference."""
+        low, high = difference(self.mean * self.games, self.games, other.mean * other.games,
+                               other.games)  # fmt: skip
+        return self.mean - other.mean, low, high
 
 
 @dataclass(frozen=True)
@@ -143,7 +149,7 @@ def results_in(folder: Path) -> Iterator[GameRecord]:
             yield record_from(json.loads(line))
 
 
-def _estimate(total: float, games: int) -> Estimate:
+def estimate(total: float, games: int) -> Estimate:
     """The mean of `games` scores in [0, 1] summing to `total`, with a Wilson 95% interval at
     that rate: exact in form for two players without draws (s is then a win), wider than the
     normal interval otherwise (a score's variance is at most p(1 - p)), and never a point at 0
@@ -159,7 +165,7 @@ def seat_estimates(records: Iterable[GameRecord], players: int) -> tuple[Estimat
         if record.outcome == Outcome.FINISHED:
             games += 1
             totals = [t + s for t, s in zip(totals, seat_scores(record.ranks), strict=True)]
-    return tuple(_estimate(total, games) for total in totals)
+    return tuple(estimate(total, games) for total in totals)
 
 
 def head_to_head(
@@ -177,7 +183,7 @@ def head_to_head(
         if record.ranks[seat] == 1:
             shared = sum(1 for rank in record.ranks if rank == 1) > 1
             draws, wins = draws + shared, wins + (not shared)
-    return _estimate(total, games), (wins, draws, games - wins - draws)
+    return estimate(total, games), (wins, draws, games - wins - draws)
 
 
 def duel_of(result: RunResult, stronger: str, weaker: str, folder: Path) -> Duel:
@@ -199,12 +205,11 @@ def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequen
                for rung in rungs if not rung.complete]  # fmt: skip
     reasons += [f"head-to-head {d.stronger} against {d.weaker} is not complete (resume the run)"
                 for d in duels if not d.complete]  # fmt: skip
-    for name, high, low in zip(seat_names, top.seats, below.seats, strict=True):
-        if not high.overlaps(low):
-            reasons.append(
-                f"{name}: mean s {high.text()} under {top.agent} against {low.text()} under "
-                f"{below.agent}: the two strongest rungs disagree"
-            )
+    reasons += [
+        reason
+        for name, high, low in zip(seat_names, top.seats, below.seats, strict=True)
+        if (reason := _disagreement(name, high, low, top.agent, below.agent))
+    ]
     reasons += [
         f"{d.stronger} is shown weaker than {d.weaker} below it (head-to-head mean s "
         f"{d.skill.text()}): the rungs are not in order of strength"
@@ -219,6 +224,32 @@ def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequen
     if reasons:
         return Reading(False, tuple(reasons), f"not settled under {top.agent}")
     return Reading(True, (), f"settled under {top.agent}: {seat_reading(top, seat_names)}")
+
+
+def _disagreement(name: str, high: Estimate, low: Estimate, top: str, below: str) -> str:
+    """Why one seat's mean s under the two strongest rungs is not shown to agree, or "" when the
+    interval of their difference lies inside +-TOLERANCE."""
+    shift, shift_low, shift_high = high.minus(low)
+    if shift_low >= -TOLERANCE and shift_high <= TOLERANCE:
+        return ""
+    told = f"{name}: mean s {high.text()} under {top} against {low.text()} under {below}"
+    change = f"difference {shift:+.3f} [{shift_low:+.3f}, {shift_high:+.3f}]"
+    if shift_low > 0 or shift_high < 0:
+        return f"{told}: the two strongest rungs disagree ({change})"
+    return (f"{told}: not shown to agree within +-{TOLERANCE:g} ({change}); "
+            f"{_games_to_agree(high, low, shift)}")  # fmt: skip
+
+
+def _games_to_agree(high: Estimate, low: Estimate, shift: float) -> str:
+    """About how many games per rung would put the difference's interval inside +-TOLERANCE, if
+    the two means stayed where they are (normal approximation)."""
+    room = TOLERANCE - abs(shift)
+    if room <= 0.01:
+        return "more games per rung may settle it"
+    spread = high.mean * (1 - high.mean) + low.mean * (1 - low.mean)
+    needed = 1.96**2 * max(spread, 0.01) / room**2
+    step = 10 ** max(0, math.floor(math.log10(needed)) - 1)
+    return f"about {math.ceil(needed / step) * step:,} games per rung would show it"
 
 
 def seat_reading(rung: Rung, seat_names: Sequence[str]) -> str:

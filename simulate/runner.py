@@ -21,7 +21,7 @@ from pnp.errors import InputError
 from pnp.games import get_game
 from pnp.games.base import Facts, Outcome, Result, Setup, State, check_seed
 from pnp.games.options import GameOptions
-from simulate.agents import Agent, RandomAgent, make_agent
+from simulate.agents import Agent, GreedyAgent, RandomAgent, make_agent
 from simulate.metrics import LeadTracker
 
 
@@ -125,9 +125,22 @@ class Played:
     lead_changes: int | None = None
 
 
-def play(state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int) -> Played:
-    """Play `state` to the end with one agent per seat (each with its own generator)."""
+def play(
+    state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int, *, compiled: bool = True
+) -> Played:
+    """Play `state` to the end with one agent per seat (each with its own generator). When
+    every seat is the random or the greedy agent and the game has a compiled engine that can
+    restore a `State`, the engine plays the same game inside numba (simulate/compiled_play.py)
+    and `state` stays where it was; `compiled=False` always steps the `State` (the reference)."""
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(agents))]
+    policies = _policies(agents) if compiled else None
+    engine = state.compiled() if policies is not None else None
+    if policies is not None and engine is not None and engine.restore is not None:
+        from simulate.compiled_play import play_game
+
+        scored = state.scores() is not None
+        state, turns, changes = play_game(engine, policies, rngs, max_turns, scored)
+        return _played(state, turns, changes if scored else None)
     lead = LeadTracker() if state.scores() is not None else None
     turns = 0
     while not state.is_over() and turns < max_turns:
@@ -137,10 +150,29 @@ def play(state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int) 
         turns += 1
         if lead is not None:
             lead.see(state.scores() or ())
+    return _played(state, turns, lead.changes if lead else None)
+
+
+def _policies(agents: Sequence[Agent]) -> list[int] | None:
+    """The compiled policy of every seat (simulate/compiled_play.py), or None if a seat's agent
+    is neither the random nor the (compiled) greedy agent."""
+    from simulate.compiled_play import GREEDY, RANDOM
+
+    policies = []
+    for agent in agents:
+        if type(agent) is RandomAgent:
+            policies.append(RANDOM)
+        elif type(agent) is GreedyAgent and agent.compiled:
+            policies.append(GREEDY)
+        else:
+            return None
+    return policies
+
+
+def _played(state: State[Any], turns: int, lead_changes: int | None) -> Played:
     result = state.result() if state.is_over() else state.undecided_result()
     facts = state.facts()
-    return Played(replace(result, facts=facts) if facts else result, turns,
-                  lead.changes if lead else None)  # fmt: skip
+    return Played(replace(result, facts=facts) if facts else result, turns, lead_changes)
 
 
 @dataclass(frozen=True)
