@@ -72,14 +72,7 @@ def write_report(
         )
     if setups is not None and sum(1 for f in setups.setups if f.games) >= 2:
         charts["setups"] = _setups_chart(setups)
-    output_folder(folder / "charts")
-    paths = []
-    for name, figure in charts.items():
-        for kind in ("png", "svg"):
-            buffer = io.BytesIO()
-            metadata = {"Date": None} if kind == "svg" else {"Software": None}
-            figure.savefig(buffer, format=kind, metadata=metadata)
-            paths.append(write_file(folder / "charts" / f"{name}.{kind}", buffer.getvalue()))
+    paths = [path for name, figure in charts.items() for path in save_chart(folder, name, figure)]
     buffer = io.BytesIO()
     with PdfPages(
         buffer, metadata={"Creator": "pnp", "Producer": None, "CreationDate": None}
@@ -90,6 +83,19 @@ def write_report(
             pdf.savefig(figure)
     paths.insert(0, write_file(folder / "report.pdf", buffer.getvalue()))
     plt.close("all")
+    return paths
+
+
+def save_chart(folder: Path, name: str, figure: Figure) -> list[Path]:
+    """Write `figure` as charts/<name>.png and .svg in `folder`, with no date or software
+    version in the files (the same run gives the same bytes); returns the paths written."""
+    output_folder(folder / "charts")
+    paths = []
+    for kind in ("png", "svg"):
+        buffer = io.BytesIO()
+        metadata = {"Date": None} if kind == "svg" else {"Software": None}
+        figure.savefig(buffer, format=kind, metadata=metadata)
+        paths.append(write_file(folder / "charts" / f"{name}.{kind}", buffer.getvalue()))
     return paths
 
 

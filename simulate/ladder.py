@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import shutil
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,6 +32,7 @@ from simulate.inference import difference, wilson
 from simulate.metrics import TOLERANCE, seat_scores
 from simulate.records import record_from
 from simulate.request import RandomSetups, RunRequest
+from simulate.runfolder import remove_other_runs
 from simulate.runner import GameRecord
 from simulate.session import run_and_report
 from simulate.setups import SetupsVerdict, setup_fairness
@@ -265,15 +265,8 @@ def seat_reading(rung: Rung, seat_names: Sequence[str]) -> str:
 def remove_other_rungs(folder: Path, ladder: Ladder) -> None:
     """Remove the rung and head-to-head run folders in `folder` that this ladder did not play
     (an earlier ladder's, with other agents), so the folder holds one ladder's runs."""
-    kept = {rung.folder.name for rung in ladder.rungs} | {d.folder.name for d in ladder.duels}
-    for path in sorted(folder.iterdir()):
-        if (
-            path.is_dir()
-            and re.fullmatch(r"(rung|duel)-\d+-.+", path.name)
-            and path.name not in kept
-            and (path / RESULTS).exists()
-        ):
-            shutil.rmtree(path)
+    kept = [rung.folder.name for rung in ladder.rungs] + [d.folder.name for d in ladder.duels]
+    remove_other_runs(folder, kept, r"(rung|duel)-\d+-.+")
 
 
 def run_ladder(

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from pnp.commands.common import console
-from pnp.errors import PnpError, one_of
+from pnp.commands.common import console, marked_seed
+from pnp.errors import PnpError
 from pnp.games.base import GameInfo
 
 if TYPE_CHECKING:
@@ -43,18 +43,9 @@ def ladder_note(text: str, info: GameInfo) -> str:
 
 def ladder_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool) -> int | None:
     """With --resume alone, the seed of the one ladder of `game` in `out`; else `seed`."""
-    if seed is not None or not resume:
-        return seed
     from simulate.ladder_report import LADDER
 
-    found = sorted(out.glob(f"{game}-{kind}-*/{LADDER}"))
-    if len(found) != 1:
-        names = one_of(path.parent.name for path in found) if found else "none"
-        raise PnpError(
-            f"--resume without --seed needs exactly one {kind} ladder of {game} in {out}; "
-            f"found {names}: give --seed"
-        )
-    return int(found[0].parent.name.rsplit("-", 1)[1])
+    return marked_seed(seed, out, game, kind, resume, LADDER, f"{kind} ladder")
 
 
 def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None:

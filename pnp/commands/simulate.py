@@ -28,6 +28,7 @@ from pnp.games import get_game
 Resume = Annotated[
     bool, typer.Option("--resume", help="Continue an interrupted run in the same --out.")
 ]
+Paired = Annotated[bool, typer.Option(help="Rotate the seats over each setup's games.")]
 RunAgents = Annotated[
     str | None,
     typer.Option(
@@ -135,7 +136,7 @@ def balance(
     variant: Variant = None,
     agents: RunAgents = None,
     ladder: Ladder = None,
-    paired: Annotated[bool, typer.Option(help="Rotate the seats over each setup's games.")] = True,
+    paired: Paired = True,
     seed: Seed = None,
     workers: Workers = None,
     executor: ExecutorName = "local",

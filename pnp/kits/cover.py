@@ -140,7 +140,8 @@ def printing(document: Document) -> list[str]:
         lines.append(
             f"**Double-sided:** print the whole file double-sided, {FLIP[settings.duplex]}: "
             f"{listed}. Pages marked 'intentionally blank' keep the back of every other page "
-            "you cut out empty."
+            "you cut out empty: keep them in the file. No two-sided printer: choose the print "
+            "dialog's manual two-sided printing (odd pages first, then the stack turned over)."
         )
     elif pairs:  # laser: each sheet is cut on its own
         listed = ", ".join(

@@ -151,8 +151,7 @@ def _room(
     room = document.room
     if room is None or room.page.paper.landscape != landscape or room.page.back_of is not None:
         return None
-    content = room.page.paper.content
-    free = Box(content.x, room.top + SHARE_GAP, content.w, content.bottom - room.top - SHARE_GAP)
+    free = room.free(SHARE_GAP)
     area = free.below(HEADING_SPACE) if heading else free
     here = _fits(area, width)
     per_page = _per_page(document, width, heading, landscape)
