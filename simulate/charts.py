@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import math
 import textwrap
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -63,7 +62,7 @@ def write_report(
     if measures.turns.n:
         charts["duration"] = _histogram(measures.turns, "Game length", "turns", "games")
     if deals is not None and deals.margins:
-        counts = Distribution.of(Counter(deals.margins))
+        counts = Distribution.of(dict(deals.margins))
         charts["margin"] = _histogram(
             counts, "Table advantage: match margin per deal (both seat orders)", "points", "deals"
         )

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -38,6 +40,7 @@ from scipy import stats
 from pnp.errors import InputError
 from pnp.games.base import Game, Outcome, Setup
 from pnp.games.options import GameOptions
+from pnp.output import staged
 from simulate.matches import participant_score
 from simulate.runner import GameRecord, RunPlan, Worker, setup_seed
 from simulate.stats import Distribution, Rate, standing
@@ -120,19 +123,17 @@ def deal_result(games: Sequence[GameRecord], players: int) -> DealResult:
     )  # fmt: skip
 
 
-def deal_results(records: Iterable[GameRecord], players: int, setups: int) -> list[DealResult]:
-    """The deals of a paired run whose every seat order was played, in setup order. Records may
-    come in any order; a deal's games are held only until its last one comes."""
-    open_deals: dict[tuple[int, int], dict[int, GameRecord]] = {}
-    found = []
+def deals_of(records: Iterable[GameRecord], players: int) -> Iterator[DealResult]:
+    """The deals of a paired run whose every seat order was played, as their last game comes.
+    A deal's games are neighbouring game numbers (`RunPlan.place`), so records in game order
+    give the deals in setup order holding one deal's games at a time."""
+    open_deals: dict[int, dict[int, GameRecord]] = {}
     for record in records:
-        key = (record.setup_index, record.index // setups // players)
-        games = open_deals.setdefault(key, {})
+        games = open_deals.setdefault(record.index // players, {})
         games[record.rotation] = record
         if len(games) == players:
-            del open_deals[key]
-            found.append((key, deal_result([games[r] for r in range(players)], players)))
-    return [deal for _, deal in sorted(found, key=lambda pair: pair[0])]
+            del open_deals[record.index // players]
+            yield deal_result([games[r] for r in range(players)], players)
 
 
 @dataclass(frozen=True)
@@ -148,19 +149,18 @@ class MeanInterval:
         return {"n": self.n, "mean": round(self.mean, 6) if self.ci95 else self.mean, "ci95": ci}
 
 
-def mean_interval(values: Sequence[float]) -> MeanInterval:
-    """The mean with its Student's t 95% interval (None below two values)."""
-    if len(values) < 2:
-        return MeanInterval(len(values), float(np.mean(values)) if values else 0.0, None)
-    low, high = stats.ttest_1samp(values, 0.0).confidence_interval()
-    mean = float(np.mean(values))
-    if not np.isfinite(low):  # every value equal: no spread, the interval is the value
-        low = high = mean
-    return MeanInterval(len(values), mean, (float(low), float(high)))
+def mean_interval(values: Mapping[float, int]) -> MeanInterval:
+    """The mean of a count per value with its Student's t 95% interval (None below two
+    values; a point when every value is equal)."""
+    found = Distribution.of(values)
+    if found.n < 2:
+        return MeanInterval(found.n, found.mean, None)
+    half = float(stats.t.ppf(0.975, found.n - 1)) * found.sd / math.sqrt(found.n)
+    return MeanInterval(found.n, found.mean, (found.mean - half, found.mean + half))
 
 
-def mean_t(values: Sequence[float]) -> dict[str, Any]:
-    """The mean with its Student's t 95% interval (None below two values), as JSON."""
+def mean_t(values: Mapping[float, int]) -> dict[str, Any]:
+    """`mean_interval` as JSON."""
     return mean_interval(values).to_json()
 
 
@@ -178,68 +178,90 @@ class DealStats:
     one_seat_won_every_game: Rate  # the seat decides
     within_tolerance: Rate  # over all deals: what `pnp kit --fair` accepts
     tolerance: float
-    margins: tuple[float, ...]  # the match margin of each deal that ends
+    margins: tuple[tuple[float, int], ...]  # deals that end per match margin, by margin
     margin: MeanInterval
     first_seat_effect: MeanInterval  # points per game, over the deals that end
 
 
-def deal_stats(deals: Sequence[DealResult], tolerance: float = DEAL_TOLERANCE) -> DealStats:
-    """The match results over `deals` (see the module docstring)."""
-    ended = [d for d in deals if d.outcome == Outcome.FINISHED]
-    n, total = len(ended), len(deals)
-    margins = tuple(d.margin for d in ended)
-    return DealStats(
-        total, len(deals[0].games) if deals else 0, Rate(n, total),
-        Rate(sum(1 for d in deals if d.endless_orders), total),
-        Rate(sum(1 for d in ended if d.margin == 0), n),
-        Rate(sum(1 for d in ended if d.one_player_won_every_game), n),
-        Rate(sum(1 for d in ended if d.one_seat_won_every_game), n),
-        Rate(sum(1 for d in deals if d.within(tolerance)), total), tolerance, margins,
-        mean_interval(margins), mean_interval([d.first_seat_effect for d in ended]),
-    )  # fmt: skip
+class DealFold:
+    """Deals folded one at a time into the distribution of match results (see the module
+    docstring), holding a count per distinct margin and first-seat effect, never a deal."""
 
+    def __init__(self, players: int, tolerance: float = DEAL_TOLERANCE) -> None:
+        self.players, self.tolerance = players, tolerance
+        self.deals = self.endless_some = self.endless_every = 0
+        self.outcomes = dict.fromkeys(Outcome, 0)
+        self.margins: Counter[float] = Counter()  # of the deals that end
+        self.effects: Counter[float] = Counter()  # first-seat effect of the deals that end
+        self.drawn = self.one_player = self.one_seat = self.within = 0
 
-def deal_summary(deals: Sequence[DealResult], tolerance: float = DEAL_TOLERANCE) -> dict[str, Any]:
-    """The distribution of match results over `deals` (see the module docstring), as JSON."""
-    found = deal_stats(deals, tolerance)
-    return {
-        "unit": "deal",
-        "deals": found.deals,
-        "games_per_deal": found.games_per_deal,
-        "outcomes": {kind.value: sum(1 for d in deals if d.outcome == kind) for kind in Outcome},
-        "both_end": found.both_end.to_json(),
-        "endless_in_some_order": found.endless_in_some_order.count,
-        "endless_in_every_order": sum(1 for d in deals if d.endless_orders == len(d.games)),
-        "margin": {
-            **Distribution.of(Counter(found.margins)).to_json(),
-            "mean_ci95": found.margin.to_json()["ci95"],
-        },
-        "drawn": found.drawn.to_json(),
-        "one_player_won_every_game": found.one_player_won_every_game.to_json(),
-        "one_seat_won_every_game": found.one_seat_won_every_game.to_json(),
-        "first_seat_effect": found.first_seat_effect.to_json(),
-        "within_tolerance": {"tolerance": tolerance, **found.within_tolerance.to_json()},
-    }
+    def add(self, deal: DealResult) -> None:
+        self.deals += 1
+        self.outcomes[deal.outcome] += 1
+        self.endless_some += deal.endless_orders > 0
+        self.endless_every += deal.endless_orders == len(deal.games)
+        self.within += deal.within(self.tolerance)
+        if deal.outcome != Outcome.FINISHED:
+            return
+        self.margins[deal.margin] += 1
+        self.effects[deal.first_seat_effect] += 1
+        self.drawn += deal.margin == 0
+        self.one_player += deal.one_player_won_every_game
+        self.one_seat += deal.one_seat_won_every_game
 
-
-def deals_csv(deals: Sequence[DealResult], tolerance: float = DEAL_TOLERANCE) -> str:
-    """One row per deal, in setup order: `pnp kit GAME --seed <setup>` prints any of them."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    players = len(deals[0].points) if deals else 0
-    orders = len(deals[0].games) if deals else 0
-    writer.writerow(
-        ["setup_index", "setup", "outcome", *(f"points_{p}" for p in range(1, players + 1)),
-         "margin", "first_seat_effect", *(f"outcome_order_{r}" for r in range(1, orders + 1)),
-         *(f"turns_order_{r}" for r in range(1, orders + 1)), "within_tolerance"]
-    )  # fmt: skip
-    for d in deals:
-        writer.writerow(
-            [d.setup_index, d.setup, d.outcome.value, *(f"{v:g}" for v in d.points),
-             f"{d.margin:g}", f"{d.first_seat_effect:g}", *(g.outcome.value for g in d.games),
-             *(g.turns for g in d.games), int(d.within(tolerance))]
+    def stats(self) -> DealStats:
+        ended, total = self.outcomes[Outcome.FINISHED], self.deals
+        return DealStats(
+            total, self.players if total else 0, Rate(ended, total),
+            Rate(self.endless_some, total), Rate(self.drawn, ended), Rate(self.one_player, ended),
+            Rate(self.one_seat, ended), Rate(self.within, total), self.tolerance,
+            tuple(sorted(self.margins.items())), mean_interval(self.margins),
+            mean_interval(self.effects),
         )  # fmt: skip
-    return buffer.getvalue()
+
+    def summary(self) -> dict[str, Any]:
+        """The distribution of match results, as JSON (summary.json's `deals`)."""
+        found = self.stats()
+        return {
+            "unit": "deal",
+            "deals": found.deals,
+            "games_per_deal": found.games_per_deal,
+            "outcomes": {kind.value: count for kind, count in self.outcomes.items()},
+            "both_end": found.both_end.to_json(),
+            "endless_in_some_order": found.endless_in_some_order.count,
+            "endless_in_every_order": self.endless_every,
+            "margin": {
+                **Distribution.of(self.margins).to_json(),
+                "mean_ci95": found.margin.to_json()["ci95"],
+            },
+            "drawn": found.drawn.to_json(),
+            "one_player_won_every_game": found.one_player_won_every_game.to_json(),
+            "one_seat_won_every_game": found.one_seat_won_every_game.to_json(),
+            "first_seat_effect": found.first_seat_effect.to_json(),
+            "within_tolerance": {"tolerance": self.tolerance, **found.within_tolerance.to_json()},
+        }
+
+
+def write_deals(path: Path, deals: Iterable[DealResult], players: int,
+                tolerance: float = DEAL_TOLERANCE) -> DealFold:  # fmt: skip
+    """Write deals.csv at `path`, one row per deal in the order they come (`pnp kit GAME --seed
+    <setup>` prints any of them), folding each into the fold it returns; no deal is kept."""
+    fold = DealFold(players, tolerance)
+    with staged(path) as raw, io.TextIOWrapper(raw, encoding="utf-8", newline="") as stream:
+        writer = csv.writer(stream, lineterminator="\n")
+        writer.writerow(
+            ["setup_index", "setup", "outcome", *(f"points_{p}" for p in range(1, players + 1)),
+             "margin", "first_seat_effect", *(f"outcome_order_{r}" for r in range(1, players + 1)),
+             *(f"turns_order_{r}" for r in range(1, players + 1)), "within_tolerance"]
+        )  # fmt: skip
+        for d in deals:
+            fold.add(d)
+            writer.writerow(
+                [d.setup_index, d.setup, d.outcome.value, *(f"{v:g}" for v in d.points),
+                 f"{d.margin:g}", f"{d.first_seat_effect:g}", *(g.outcome.value for g in d.games),
+                 *(g.turns for g in d.games), int(d.within(tolerance))]
+            )  # fmt: skip
+    return fold
 
 
 def play_deal(game: Game[Any], setup: Setup) -> DealResult:
@@ -247,7 +269,7 @@ def play_deal(game: Game[Any], setup: Setup) -> DealResult:
     players = setup.options.players
     plan = RunPlan(game.info.name, setup.options, ("random",) * players, 0, players,
                    setups=(setup,), paired=True)  # fmt: skip
-    (deal,) = deal_results(Worker(plan).play_chunk(range(players)), players, 1)
+    (deal,) = deals_of(Worker(plan).play_chunk(range(players)), players)
     return deal
 
 

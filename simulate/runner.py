@@ -46,14 +46,29 @@ MAX_GAMES = 10**12  # a run of this many games takes years; beyond it, nothing c
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where a game of a plan is played: its setup, its number among that setup's games, its
+    seat rotation, and the match it belongs to (its own number when the run is not paired)."""
+
+    setup_index: int
+    game_in_setup: int
+    rotation: int
+    match: int
+
+
+@dataclass(frozen=True)
 class RunPlan:
     """What to play: `games` games over the setups, agents per seat, one master seed.
 
     `setups` holds fixed setups (from a file); otherwise `random_setups` setups are drawn from
-    the master seed with `options`. Game g is played on setup g mod M; in paired mode its
-    rotation is (g div M) mod players, so every setup sees every seat order equally often: seat s
-    then holds the setup's player (s + rotation) mod players, with that player's agent and
-    whatever the setup binds to the player (`Game.rotated`).
+    the master seed with `options`. Game g is played on setup g mod M (its game g div M there).
+    In paired mode the games come in matches of `players` neighbouring numbers: match
+    b = g div players is played on setup b mod M, and its game of rotation g mod players is that
+    setup's game (b div M) * players + rotation, so every setup sees every seat order equally
+    often and a match's games are played and stored together (a run folds its matches holding
+    a few at a time, whatever its count). Seat s then holds the setup's player
+    (s + rotation) mod players, with that player's agent and whatever the setup binds to the
+    player (`Game.rotated`).
     """
 
     game: str
@@ -76,6 +91,15 @@ class RunPlan:
     @property
     def setup_count(self) -> int:
         return len(self.setups) or self.random_setups
+
+    def place(self, index: int) -> Place:
+        """Where game `index` is played (see the class docstring)."""
+        count = self.setup_count
+        if not self.paired:
+            return Place(index % count, index // count, 0, index)
+        players = self.options.players
+        match, rotation = divmod(index, players)
+        return Place(match % count, match // count * players + rotation, rotation, match)
 
     def tasks(self, start: int = 0, stop: int | None = None) -> range:
         """The game numbers from `start` to `stop` (all games by default), without building a
@@ -185,10 +209,10 @@ class Worker:
         """Game `index` of the plan: its setup, seed and the agent in each seat."""
         plan = self.plan
         players = plan.options.players
-        setup_index, game_in_setup = index % plan.setup_count, index // plan.setup_count
-        rotation = game_in_setup % players if plan.paired else 0
+        place = plan.place(index)
+        setup_index, rotation = place.setup_index, place.rotation
         names = tuple(plan.agents[(s + rotation) % players] for s in range(players))
-        seed = game_seed(plan.seed, setup_index, game_in_setup)
+        seed = game_seed(plan.seed, setup_index, place.game_in_setup)
         setup = self.setup(setup_index)
         if rotation:
             setup = get_game(plan.game).rotated(setup, rotation)

@@ -23,9 +23,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from pnp.games import get_game
-from pnp.output import write_file
 from simulate.charts import write_report
-from simulate.deals import DealStats, deal_results, deal_stats, deal_summary, deals_csv, print_deals
+from simulate.deals import DealStats, deals_of, print_deals, write_deals
 from simulate.executors import Execution, make_executor
 from simulate.gamestable import in_game_order, write_games_csv
 from simulate.komi import compensation, print_compensation
@@ -150,10 +149,9 @@ def read_back(
     players = request.players
     stats = None
     if by_deal(plan):
-        found = deal_results(stored_records(store.path, store.done), players, plan.setup_count)
-        extra["deals"] = deal_summary(found)
-        stats = deal_stats(found)
-        write_file(request.folder / "deals.csv", deals_csv(found))
+        found = deals_of(stored_records(store.path, store.done), players)
+        fold = write_deals(request.folder / "deals.csv", found, players)
+        extra["deals"], stats = fold.summary(), fold.stats()
     if request.kind == "balance":
         evened = compensation(stored_records(store.path, store.done), info, players, plan.seed)
         if evened is not None:

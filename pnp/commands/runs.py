@@ -117,6 +117,11 @@ def balance_counts(
     games = BALANCE_GAMES if games is None else games
     if setups < 1 or games < 1:
         raise PnpError(f"--setups {setups} --games {games}: expected whole numbers >= 1")
+    from simulate.runner import MAX_GAMES  # simulate loads only for a run
+
+    if setups * games > MAX_GAMES:  # named by the user's two counts, not the product alone
+        raise PnpError(f"--setups {setups} x --games {games} is {setups * games:,} games: at "
+                       f"most {MAX_GAMES:,}")  # fmt: skip
     return setups, games, paired
 
 

@@ -36,6 +36,9 @@ ROOT = Path(__file__).resolve().parents[2]
             ["--games", "300", "--limited", str(10**8), "--seconds", "3"],
             "(stopped by Ctrl-C)",
         ),
+        # a balance read back as deals (and deals.csv), and a komi balance over setups
+        ("benchmarks.memory", ["--run", "deals", "--games", "400", "--limited"], "peak RSS"),
+        ("benchmarks.memory", ["--run", "komi", "--games", "400", "--limited"], "peak RSS"),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_table(module: str, args: list[str], expected: str) -> None:
