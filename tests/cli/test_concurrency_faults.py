@@ -26,6 +26,7 @@ import pytest
 
 from pnp.output import remove_stale_temporaries, staged_folder
 from simulate.scratch import remove_stale_scratch
+from tests.support.waiting import wait_until
 
 DEAD_PID = 2**22 + 17  # above Linux's largest pid: no such process
 RUN = ["simulate", "amazons", "--size", "6", "--games", "300", "--seed", "4", "--workers", "2",
@@ -42,15 +43,6 @@ def pnp(*args: str, tmp: Path | None = None) -> subprocess.Popen[bytes]:
 def finished(process: subprocess.Popen[bytes], seconds: float = 300) -> tuple[int, str]:
     _, err = process.communicate(timeout=seconds)
     return process.returncode, err.decode()
-
-
-def wait_until(done: Callable[[], bool], seconds: float) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if done():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def run_outputs(folder: Path) -> tuple[bytes, bytes, list[bytes]]:
