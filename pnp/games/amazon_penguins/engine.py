@@ -34,7 +34,7 @@ CELLS, EACH, DIRECTIONS, CHIP, PIECES, COUNTS, FISH, CHIPS, SEGMENTS = range(9) 
 Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sentinel's 0), dims
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     """A penguin that can slide can always spear: the chip it left."""
     following, _, dims = context
@@ -46,7 +46,7 @@ def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _claim(context, position, seat, cell):  # type: ignore[no-untyped-def]
     _, values, dims = context
     position[dims[CHIP] + cell] = 0
@@ -54,12 +54,12 @@ def _claim(context, position, seat, cell):  # type: ignore[no-untyped-def]
     position[dims[CHIPS] + seat] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _placing(dims, position):  # type: ignore[no-untyped-def]
     return position[dims[COUNTS] + position[TURN]] < dims[EACH]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _run(following, position, cell, d):  # type: ignore[no-untyped-def]
     """How many free cells a slide from `cell` in direction `d` passes."""
     run = 0
@@ -70,7 +70,7 @@ def _run(following, position, cell, d):  # type: ignore[no-untyped-def]
     return run
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _spears(context, position, target):  # type: ignore[no-untyped-def]
     following, _, dims = context
     total = 0
@@ -79,7 +79,7 @@ def _spears(context, position, target):  # type: ignore[no-untyped-def]
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _segment(context, position, source, d, limit, total):  # type: ignore[no-untyped-def]
     """Walk the destinations from `source` (freed) in direction `d`, `total` moves counted
     before them: (the total after them, -1, -1) if it stays within `limit`, else (limit, target,
@@ -95,7 +95,7 @@ def _segment(context, position, source, d, limit, total):  # type: ignore[no-unt
     return total, -1, -1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     """The moves of the seat to play; keeps the count before each penguin and direction."""
     dims = context[2]
@@ -119,7 +119,7 @@ def count(context, position):  # type: ignore[no-untyped-def]
     return max(total, 1)  # no move: the pass
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
     following, _, dims = context
     base = dims[CELLS] + 1
@@ -155,7 +155,7 @@ def move_at(context, position, index):  # type: ignore[no-untyped-def]
     return ((source + 1) * base + target + 1) * base + spear + 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
     dims = context[2]
     base = dims[CELLS] + 1
@@ -190,13 +190,13 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
     position[OVER] = 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
     fish = context[2][FISH]
     out[0], out[1] = float(position[fish]), float(position[fish + 1])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks by fish, then chips."""
     dims = context[2]
@@ -208,14 +208,14 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
     out[1] = 1.0 - out[0]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`State.evaluate`: one's fish minus the other's."""
     fish = context[2][FISH]
     return float(position[fish + seat] - position[fish + 1 - seat])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`AmazonPenguinsState.move_value`: the fish lead after the move, counting the chip it
     spears."""
@@ -226,7 +226,7 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     return lead + values[spear] if source >= 0 else lead
 
 
-ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+ENGINE = Engine(__name__)
 
 
 def context_of(state: AmazonPenguinsState) -> Context:

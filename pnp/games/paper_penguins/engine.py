@@ -33,7 +33,7 @@ EACH = PIECES_EACH
 Context = tuple[IntArray, IntArray, IntArray]  # following, values, dims
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     following, _, dims = context
     for p in range(position[dims[COUNTS] + seat]):
@@ -44,12 +44,12 @@ def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _placing(dims, position):  # type: ignore[no-untyped-def]
     return position[dims[COUNTS] + position[TURN]] < EACH
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _walk(context, position, index):  # type: ignore[no-untyped-def]
     """The code of move `index` of the seat to play, or -1 and the count of its moves (none
     counted as the pass) when it has no more than `index`."""
@@ -78,17 +78,17 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
     return -1, total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     return _walk(context, position, -1)[1]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
     return _walk(context, position, index)[0]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
     _, values, dims = context
     base = dims[CELLS] + 1
@@ -113,13 +113,13 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
     position[OVER] = not _placing(dims, position) and stuck
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
     score = context[2][SCORE]
     out[0], out[1] = float(position[score]), float(position[score + 1])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores: the higher score wins, equal scores draw."""
     score = context[2][SCORE]
@@ -128,14 +128,14 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
     out[1] = 1.0 - out[0]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`State.evaluate`: one's score minus the other's."""
     score = context[2][SCORE]
     return float(position[score + seat] - position[score + 1 - seat])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`PaperPenguinsState.move_value`: the number marked (nothing for a pass)."""
     _, values, dims = context
@@ -143,7 +143,7 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     return float(values[target]) if target >= 0 else 0.0
 
 
-ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+ENGINE = Engine(__name__)
 
 
 def context_of(state: PaperPenguinsState) -> Context:

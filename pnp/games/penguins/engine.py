@@ -34,17 +34,17 @@ DIRECTIONS = len(HEX_STEPS)
 Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sentinel's 0), dims
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _placing(dims, position):  # type: ignore[no-untyped-def]
     return position[PLACED] < dims[PLAYERS] * dims[EACH]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _piece(dims, position, seat, p):  # type: ignore[no-untyped-def]
     return position[dims[PIECES] + seat * dims[EACH] + p]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     following, _, dims = context
     for p in range(position[dims[COUNTS] + seat]):
@@ -55,7 +55,7 @@ def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _take(context, position, seat, cell):  # type: ignore[no-untyped-def]
     _, values, dims = context
     position[dims[TILE] + cell] = 0
@@ -63,7 +63,7 @@ def _take(context, position, seat, cell):  # type: ignore[no-untyped-def]
     position[dims[TILES] + seat] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _pass_turn(context, position, seat):  # type: ignore[no-untyped-def]
     """`PenguinsState.pass_turn`: the next seat with penguins that can move plays; one that
     cannot keeps the tiles under its penguins and is out; none left: the game is over."""
@@ -88,7 +88,7 @@ def _pass_turn(context, position, seat):  # type: ignore[no-untyped-def]
     position[OVER] = 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _walk(context, position, index):  # type: ignore[no-untyped-def]
     """The code of move `index` of the seat to play, or -1 and the count of its moves when it
     has no more than `index`."""
@@ -115,17 +115,17 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
     return -1, total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     return _walk(context, position, -1)[1]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
     return _walk(context, position, index)[0]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
     dims = context[2]
     source, target = code // (dims[CELLS] + 1) - 1, code % (dims[CELLS] + 1)
@@ -145,14 +145,14 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
     _pass_turn(context, position, seat)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
     dims = context[2]
     for seat in range(dims[PLAYERS]):
         out[seat] = float(position[dims[FISH] + seat])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks by fish, then tiles (ties share the average
     of their ranks)."""
@@ -171,7 +171,7 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
         out[seat] = 1.0 - (above + level / 2) / (players - 1)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`PenguinsState.evaluate`: fish taken plus the fish under one's penguins, minus the best
     other player's."""
@@ -188,7 +188,7 @@ def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     return float(own - best)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`State.move_value`: the evaluation right after the move."""
     after = position.copy()
@@ -196,7 +196,7 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     return evaluate(context, after, seat)
 
 
-ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+ENGINE = Engine(__name__)
 
 
 @cache
