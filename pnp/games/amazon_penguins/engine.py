@@ -24,8 +24,9 @@ from numba import njit
 
 from pnp.games.amazon_penguins.game import AmazonPenguinsState
 from pnp.games.compiled import Compiled, Engine, Position
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.shooting import Move
+from pnp.games.mechanics.slide_engine import can_slide, claim, lead, share_by_lead, two_scores
 from pnp.games.mechanics.sliding import Grid, IntArray, neighbour_table
 
 PLIES, PASSES, LISTED, FREE = range(HEAD, HEAD + 4)  # FREE: where the free flags start
@@ -38,20 +39,14 @@ Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sent
 def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     """A penguin that can slide can always spear: the chip it left."""
     following, _, dims = context
-    for p in range(position[dims[COUNTS] + seat]):
-        source = position[dims[PIECES] + seat * dims[EACH] + p]
-        for d in range(dims[DIRECTIONS]):
-            if position[FREE + following[source, d]]:
-                return True
-    return False
+    first = dims[PIECES] + seat * dims[EACH]
+    return can_slide(following, position, FREE, first, position[dims[COUNTS] + seat])
 
 
 @njit(inline="always")
 def _claim(context, position, seat, cell):  # type: ignore[no-untyped-def]
     _, values, dims = context
-    position[dims[CHIP] + cell] = 0
-    position[dims[FISH] + seat] += values[cell]
-    position[dims[CHIPS] + seat] += 1
+    claim(position, values, cell, dims[CHIP], dims[FISH] + seat, dims[CHIPS] + seat)
 
 
 @njit(inline="always")
@@ -192,27 +187,21 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    fish = context[2][FISH]
-    out[0], out[1] = float(position[fish]), float(position[fish + 1])
+    two_scores(position, context[2][FISH], out)
 
 
 @njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks by fish, then chips."""
     dims = context[2]
-    fish, chips = dims[FISH], dims[CHIPS]
-    lead = position[fish] - position[fish + 1]
-    if lead == 0:
-        lead = position[chips] - position[chips + 1]
-    out[0] = 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
-    out[1] = 1.0 - out[0]
+    ahead = lead(position, dims[FISH], 0)
+    share_by_lead(ahead if ahead != 0 else lead(position, dims[CHIPS], 0), out)
 
 
 @njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`State.evaluate`: one's fish minus the other's."""
-    fish = context[2][FISH]
-    return float(position[fish + seat] - position[fish + 1 - seat])
+    return float(lead(position, context[2][FISH], seat))
 
 
 @njit(inline="always")

@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.grid import QUEEN_STEPS, Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move
 from pnp.games.mechanics.sliding import IntArray, line_patterns, ray_table, reach_counts

@@ -22,14 +22,14 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
-from pnp.games.mechanics.hexgrid import HEX_STEPS, HexGrid
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.hexgrid import HexGrid
+from pnp.games.mechanics.slide_engine import can_slide, claim, slide_at
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.penguins.game import PENGUINS_EACH, Move, PenguinsState
 
 PLACED, FREE = range(HEAD, HEAD + 2)  # FREE: where the free flags start
 CELLS, PLAYERS, EACH, TILE, PIECES, COUNTS, FISH, TILES = range(8)  # entries of `dims`
-DIRECTIONS = len(HEX_STEPS)
 
 Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sentinel's 0), dims
 
@@ -45,22 +45,9 @@ def _piece(dims, position, seat, p):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
-    following, _, dims = context
-    for p in range(position[dims[COUNTS] + seat]):
-        source = _piece(dims, position, seat, p)
-        for d in range(DIRECTIONS):
-            if position[FREE + following[source, d]]:
-                return True
-    return False
-
-
-@njit(inline="always")
 def _take(context, position, seat, cell):  # type: ignore[no-untyped-def]
     _, values, dims = context
-    position[dims[TILE] + cell] = 0
-    position[dims[FISH] + seat] += values[cell]
-    position[dims[TILES] + seat] += 1
+    claim(position, values, cell, dims[TILE], dims[FISH] + seat, dims[TILES] + seat)
 
 
 @njit(inline="always")
@@ -77,10 +64,10 @@ def _pass_turn(context, position, seat):  # type: ignore[no-untyped-def]
         pieces = position[dims[COUNTS] + following]
         if pieces == 0:
             continue
-        if _can_move(context, position, following):
+        first = dims[PIECES] + following * dims[EACH]
+        if can_slide(context[0], position, FREE, first, pieces):
             position[TURN] = following
             return
-        first = dims[PIECES] + following * dims[EACH]
         for p in range(pieces):
             _take(context, position, following, position[first + p])
             position[first + p] = 0  # as a position built afresh holds it
@@ -103,16 +90,9 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
                 total += 1
         return -1, total
     seat = position[TURN]
-    for p in range(position[dims[COUNTS] + seat]):
-        source = _piece(dims, position, seat, p)
-        for d in range(DIRECTIONS):
-            cell = following[source, d]
-            while position[FREE + cell]:
-                if total == index:
-                    return (source + 1) * (cells + 1) + cell, total
-                total += 1
-                cell = following[cell, d]
-    return -1, total
+    first, pieces = dims[PIECES] + seat * dims[EACH], position[dims[COUNTS] + seat]
+    source, target, total = slide_at(following, position, FREE, first, pieces, index)
+    return ((source + 1) * (cells + 1) + target if source >= 0 else -1), total
 
 
 @njit(inline="always")
