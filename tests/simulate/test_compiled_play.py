@@ -21,6 +21,9 @@ WHOLE_GAMES = [
     ("penguins", 4),
     ("amazon-penguins", 2),
     ("paper-penguins", 2),
+    ("wallaby", 2),
+    ("wallaby", 3),
+    ("wallaby", 4),
 ]
 ONE_MOVE = [*WHOLE_GAMES, ("amazons", 2)]
 

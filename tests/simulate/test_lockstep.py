@@ -51,10 +51,23 @@ def test_lockstep_plays_the_games_of_one_at_a_time_whatever_the_batch(
 def test_lockstep_leaves_other_agents_and_games_to_the_one_game_loop() -> None:
     assert lockstep_games(states(2), seats(("greedy", "mcts:5"), 2), [1, 2], 200) is None
     assert lockstep_games(states(2), seats(("random", "random"), 2), [1, 2], 200) is None
-    wallaby = get_game("wallaby")  # no compiled engine
-    options = wallaby.info.resolve(None, None, {})
-    start = [wallaby.new_state(wallaby.random_setup(1, options))]
+    platypus = get_game("platypus")  # no compiled engine of the contract
+    options = platypus.info.resolve(None, None, {})
+    start = [platypus.new_state(platypus.random_setup(1, options))]
     assert lockstep_games(start, seats(("mcts:5", "mcts:5"), 1), [1], 200) is None
+
+
+def test_wallaby_games_are_searched_in_lockstep_as_one_at_a_time() -> None:
+    wallaby = get_game("wallaby")
+    options = wallaby.info.resolve(3, None, {})
+    names, seeds = ("mcts:6:0", "random", "mcts:4:3"), [21, 22, 23]
+
+    def starts() -> list[State[Any]]:
+        return [wallaby.new_state(wallaby.random_setup(seed, options)) for seed in seeds]
+
+    agents = [[make_agent(name) for name in names] for _ in seeds]
+    alone = [play(state, agents[0], seed, 300) for state, seed in zip(starts(), seeds, strict=True)]
+    assert lockstep_games(starts(), agents, seeds, 300, 2) == alone
 
 
 def test_a_run_searched_in_lockstep_gives_the_records_of_one_game_at_a_time(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from pnp.games.base import Facts, Outcome, Result, Seat, State, ranks_by
+from pnp.games.compiled import Compiled
 from pnp.games.mechanics.grid import SquareGrid
 from pnp.games.wallaby.moves import (
     FREE_LENGTHS,
@@ -243,6 +244,11 @@ class WallabyState(State[Move]):
         if self.score[seat] + gain >= self.field.goal:
             return WIN + gain
         return float(gain)
+
+    def compiled(self) -> Compiled:
+        from pnp.games.wallaby import engine  # numba loads only when a compiled engine plays
+
+        return engine.compiled(self)
 
     def clone(self) -> WallabyState:
         other = WallabyState.__new__(WallabyState)

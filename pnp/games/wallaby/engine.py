@@ -1,0 +1,461 @@
+"""The compiled Wallaby engine (the contract of pnp/games/compiled.py), any board and variant.
+
+Rules: ../shared/RULES.md, "Wallaby", as `WallabyState` plays them (rules.py): the setup steps,
+then jump, bounce, harvest (the scarecrow moved after a one-plant harvest), ground check,
+leaving the game, passes and the endless game. Jumps and bounces are table reads, as `Field`
+keeps them: `hops[cell, n, d]` the extended spot a jump of n from `cell` in direction d lands on
+(-1: none), `landed[cell, n, d]` its board cell (-1 off the board), `ends[spot, n, d, k]` the
+board cell a bounce from an extended spot ends on (n the plants there, 0 for none; k the length
+less one when n is 0), -1 off the board.
+
+One position is one int64 array: `TURN` (the seat to act, in the setup too), `OVER`, the setup
+step, the seat whose play turn it is, the winner (-1 none), endless, passes in a row, turns,
+passes, the scarecrow's cell, how many have left; then every cell's plants, each seat's cell,
+whether it is in, its harvest by value (4 entries, the first unused), its score and each
+seat's place in the order of leaving.
+
+Moves are listed in `WallabyState.legal_moves`' order: setup steps by cell, or turns route by
+route (jump direction, then bounce direction and length), each route's puts without a harvest,
+then per scarecrow choice (stays, then the tiles left in cell order) its puts with a harvest. A
+move's code: 0 the pass; a setup step 1 + kind * (cells + 1) + cell + 1; a turn from
+`turn_base` on, packing jump, bounce, length, harvest, scarecrow + 1 and put + 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import numpy as np
+from numba import njit
+
+from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.sliding import IntArray
+from pnp.games.wallaby.moves import PASS, STEPS, Step, Turn
+from pnp.games.wallaby.rules import LOSS, WIN, Field, Move, WallabyState
+
+STEP, PLAYS, WINNER, ENDLESS, IN_ROW, TURNS, PASSES, SCARECROW, OUTS = range(HEAD, HEAD + 9)
+TILE = HEAD + 9  # where the cells' plants start
+CELLS, COLS, PLAYERS, GOAL, POS, ALIVE, HELD, SCORE, LEFT = range(9)  # entries of `dims`
+KINDS = ("place", "harvest", "scarecrow")
+STEP_ROWS = np.array([dr for dr, _ in STEPS], dtype=np.int64)  # per direction
+STEP_COLS = np.array([dc for _, dc in STEPS], dtype=np.int64)
+KEY = 1 << 20  # rank keys: the winner, then those in by score, then those out by when they left
+
+Context = tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]
+
+
+@njit(inline="always")
+def _rival(dims, position, seat, cell):  # type: ignore[no-untyped-def]
+    """Whether a wallaby other than `seat`'s (any, for -1) stands on `cell`."""
+    for other in range(dims[PLAYERS]):
+        if other != seat and position[dims[POS] + other] == cell:
+            return True
+    return False
+
+
+@njit(inline="always")
+def _puts(dims, position, seat, value, end, harvest):  # type: ignore[no-untyped-def]
+    """How many ground-check choices a route has (without or with the harvest of a tile of
+    `value`), and its `which`-th is `_put(..., which)`."""
+    if position[TILE + end]:
+        return 1
+    held = dims[HELD] + 4 * seat
+    count = 0
+    for v in range(1, 4):
+        count += position[held + v] > 0 or (harvest and v == value)
+    return max(count, 1)  # none: the player leaves
+
+
+@njit(inline="always")
+def _put(dims, position, seat, value, end, harvest, which):  # type: ignore[no-untyped-def]
+    if position[TILE + end]:
+        return 0  # landed: no ground check
+    held = dims[HELD] + 4 * seat
+    for v in range(1, 4):
+        if position[held + v] > 0 or (harvest and v == value):
+            if which == 0:
+                return v
+            which -= 1
+    return -1  # out
+
+
+@njit(inline="always")
+def _target(dims, position, choice, spot):  # type: ignore[no-untyped-def]
+    """Scarecrow choice `choice`: -1 it stays, else the choice-th tile but its own and `spot`."""
+    if choice == 0:
+        return -1
+    choice -= 1
+    for cell in range(dims[CELLS]):
+        if position[TILE + cell] and cell != position[SCARECROW] and cell != spot:
+            if choice == 0:
+                return cell
+            choice -= 1
+    return -1
+
+
+@njit(inline="always")
+def _setup_walk(context, position, index):  # type: ignore[no-untyped-def]
+    perimeter, steps, dims = context[3], context[4], context[5]
+    cells = dims[CELLS]
+    kind, seat = steps[position[STEP], 0], steps[position[STEP], 1]
+    total = 0
+    for i in range(perimeter.shape[0] if kind == 0 else cells):
+        cell = perimeter[i] if kind == 0 else i
+        plants = position[TILE + cell]
+        if kind == 0:
+            legal = plants > 0 and not _rival(dims, position, -1, cell)
+        elif kind == 1:
+            legal = plants == seat and not _rival(dims, position, -1, cell)
+            legal = legal and cell != position[SCARECROW]
+        else:
+            legal = plants > 0
+        if legal:
+            if total == index:
+                return 1 + kind * (cells + 1) + cell + 1, total
+            total += 1
+    if kind == 1 and total == 0:  # nothing to harvest
+        return (1 + cells + 1, 1) if index == 0 else (-1, 1)
+    return -1, total
+
+
+@njit(inline="always")
+def _walk(context, position, index):  # type: ignore[no-untyped-def]
+    """The code of move `index` of the seat to act, or -1 and the count of its moves when it
+    has no more than `index`."""
+    hops, landed, ends, _, _, dims = context
+    if position[STEP] < context[4].shape[0]:
+        return _setup_walk(context, position, index)
+    cells = dims[CELLS]
+    seat = position[TURN]
+    start = position[dims[POS] + seat]
+    jump = position[TILE + start]
+    scarecrow = position[SCARECROW]
+    tiles_left = -1
+    total = 0
+    for d in range(4):
+        spot = hops[start, jump, d]
+        if spot < 0:
+            continue
+        cell = landed[start, jump, d]
+        value = position[TILE + cell] if cell >= 0 else 0
+        targets = 0
+        if value and not _rival(dims, position, seat, cell) and cell != scarecrow:
+            targets = 1
+            if value == 1 and scarecrow >= 0:
+                if tiles_left < 0:
+                    tiles_left = 0
+                    for c in range(cells):
+                        tiles_left += position[TILE + c] > 0
+                targets = tiles_left - 1
+        for b in range(4):
+            for k in range(3 if value == 0 else 1):
+                end = ends[spot, value, b, k]
+                if end < 0 or end == start:
+                    continue
+                kept = _puts(dims, position, seat, value, end, False)
+                taken = _puts(dims, position, seat, value, end, True)
+                n = kept + targets * taken
+                if total <= index < total + n:
+                    at = index - total
+                    harvest, target = 0, -1
+                    if at < kept:
+                        put = _put(dims, position, seat, value, end, False, at)
+                    else:
+                        choice, which = divmod(at - kept, taken)
+                        put = _put(dims, position, seat, value, end, True, which)
+                        harvest, target = 1, _target(dims, position, choice, cell)
+                    length = k + 1 if value == 0 else value
+                    move = (((d * 4 + b) * 4 + length) * 2 + harvest) * (cells + 1) + target + 1
+                    return 1 + 3 * (cells + 1) + move * 5 + put + 1, total
+                total += n
+    if total == 0:
+        return (0, 1) if index == 0 else (-1, 1)  # the pass
+    return -1, total
+
+
+@njit(inline="always")
+def count(context, position):  # type: ignore[no-untyped-def]
+    return _walk(context, position, -1)[1]
+
+
+@njit(inline="always")
+def move_at(context, position, index):  # type: ignore[no-untyped-def]
+    return _walk(context, position, index)[0]
+
+
+@njit(inline="always")
+def _take(dims, position, seat, cell):  # type: ignore[no-untyped-def]
+    value = position[TILE + cell]
+    position[TILE + cell] = 0
+    position[dims[HELD] + 4 * seat + value] += 1
+    position[dims[SCORE] + seat] += value
+
+
+@njit(inline="always")
+def _next(dims, position, seat):  # type: ignore[no-untyped-def]
+    players = dims[PLAYERS]
+    for _ in range(players):
+        seat = (seat + 1) % players
+        if position[dims[ALIVE] + seat]:
+            break
+    position[PLAYS] = seat
+    position[TURN] = seat
+
+
+@njit(inline="always")
+def _setup_step(context, position, code):  # type: ignore[no-untyped-def]
+    steps, dims = context[4], context[5]
+    kind, cell = (code - 1) // (dims[CELLS] + 1), (code - 1) % (dims[CELLS] + 1) - 1
+    seat = steps[position[STEP], 1]
+    if kind == 0:
+        position[dims[POS] + seat] = cell
+    elif kind == 1 and cell >= 0:
+        _take(dims, position, seat, cell)
+    elif kind == 2:
+        position[SCARECROW] = cell
+    position[STEP] += 1
+    setting_up = position[STEP] < steps.shape[0]
+    position[TURN] = steps[position[STEP], 1] if setting_up else position[PLAYS]
+
+
+@njit(inline="always")
+def _pass(context, position):  # type: ignore[no-untyped-def]
+    dims = context[5]
+    position[TURNS] += 1
+    position[PASSES] += 1
+    position[IN_ROW] += 1
+    alive = 0
+    for seat in range(dims[PLAYERS]):
+        alive += position[dims[ALIVE] + seat]
+    if position[IN_ROW] >= alive:
+        position[ENDLESS] = 1  # no one can move and nothing changes: it repeats for ever
+        position[OVER] = 1
+    else:
+        _next(dims, position, position[PLAYS])
+
+
+def _unpack(cells: int, code: int) -> tuple[int, int, int, int, int, int]:
+    """A turn's code as (jump, bounce, length, harvest, scarecrow, put)."""
+    move, put = divmod(code - 1 - 3 * (cells + 1), 5)
+    move, target = divmod(move, cells + 1)
+    move, harvest = divmod(move, 2)
+    move, length = divmod(move, 4)
+    jump, bounce = divmod(move, 4)
+    return jump, bounce, length, harvest, target - 1, put - 1
+
+
+_decode = njit(inline="always")(_unpack)
+
+
+@njit(inline="always")
+def apply(context, position, code):  # type: ignore[no-untyped-def]
+    dims = context[5]
+    cells, cols = dims[CELLS], dims[COLS]
+    if code == 0:
+        _pass(context, position)
+        return
+    if code <= 3 * (cells + 1):
+        _setup_step(context, position, code)
+        return
+    jump, bounce, length, harvest, target, put = _decode(cells, code)
+    seat = position[PLAYS]
+    start = position[dims[POS] + seat]
+    spot = start + (STEP_ROWS[jump] * cols + STEP_COLS[jump]) * position[TILE + start]
+    end = spot + (STEP_ROWS[bounce] * cols + STEP_COLS[bounce]) * length
+    position[dims[POS] + seat] = end
+    if harvest:
+        _take(dims, position, seat, spot)
+        if target >= 0:
+            position[SCARECROW] = target
+    if put == -1:  # no tile to put down: the player leaves
+        position[dims[ALIVE] + seat] = 0
+        position[dims[POS] + seat] = -1
+        position[dims[LEFT] + seat] = position[OUTS]
+        position[OUTS] += 1
+        if position[OUTS] == dims[PLAYERS] - 1:
+            for other in range(dims[PLAYERS]):
+                if position[dims[ALIVE] + other]:
+                    position[WINNER] = other
+    elif put > 0:
+        position[dims[HELD] + 4 * seat + put] -= 1
+        position[dims[SCORE] + seat] -= put
+        position[TILE + end] = put
+    position[TURNS] += 1
+    position[IN_ROW] = 0
+    if position[dims[SCORE] + seat] >= dims[GOAL]:
+        position[WINNER] = seat
+    if position[WINNER] >= 0:
+        position[OVER] = 1
+    else:
+        _next(dims, position, seat)
+
+
+@njit(inline="always")
+def scores(context, position, out):  # type: ignore[no-untyped-def]
+    dims = context[5]
+    for seat in range(dims[PLAYERS]):
+        out[seat] = float(position[dims[SCORE] + seat])
+
+
+@njit(inline="always")
+def _key(dims, position, seat):  # type: ignore[no-untyped-def]
+    """`WallabyState.result`'s rank key: the winner, then those in by score, then those out by
+    when they left (all equal in an endless game)."""
+    if position[ENDLESS]:
+        return 0
+    if seat == position[WINNER]:
+        return 3 * KEY
+    if position[dims[ALIVE] + seat]:
+        return 2 * KEY + position[dims[SCORE] + seat]
+    return KEY + position[dims[LEFT] + seat]
+
+
+@njit(inline="always")
+def rewards(context, position, out):  # type: ignore[no-untyped-def]
+    """simulate.metrics' seat scores of the ranks (ties share the average of their ranks)."""
+    dims = context[5]
+    players = dims[PLAYERS]
+    for seat in range(players):
+        above, level = 0, 0
+        own = _key(dims, position, seat)
+        for other in range(players):
+            if other != seat:
+                key = _key(dims, position, other)
+                above += key > own
+                level += key == own
+        out[seat] = 1.0 - (above + level / 2) / (players - 1)
+
+
+@njit(inline="always")
+def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
+    """`State.evaluate`: one's plants minus the best other player's."""
+    dims = context[5]
+    best = -(1 << 62)
+    for other in range(dims[PLAYERS]):
+        if other != seat:
+            best = max(best, position[dims[SCORE] + other])
+    return float(position[dims[SCORE] + seat] - best)
+
+
+@njit(inline="always")
+def value(context, position, seat, code):  # type: ignore[no-untyped-def]
+    """`WallabyState.move_value`: plants gained now; leaving the worst, the goal the best."""
+    dims = context[5]
+    cells, cols = dims[CELLS], dims[COLS]
+    if code <= 3 * (cells + 1):
+        return 0.0
+    jump, _, _, harvest, _, put = _decode(cells, code)
+    if put == -1:
+        return LOSS
+    gain = -max(put, 0)
+    if harvest:
+        start = position[dims[POS] + seat]
+        spot = start + (STEP_ROWS[jump] * cols + STEP_COLS[jump]) * position[TILE + start]
+        gain += position[TILE + spot]
+    if position[dims[SCORE] + seat] + gain >= dims[GOAL]:
+        return WIN + gain
+    return float(gain)
+
+
+ENGINE = Engine(__name__)
+
+
+@cache
+def tables(field: Field) -> Context:
+    """A field's constant tables: jumps, bounces, the perimeter, the setup steps, `dims`."""
+    cells, players = field.rows * field.cols, field.players
+    hops = np.full((cells, 4, 4), -1, dtype=np.int64)
+    landed = np.full((cells, 4, 4), -1, dtype=np.int64)
+    for cell, by_length in enumerate(field.jumps):
+        for n, jumps in enumerate(by_length):
+            for d, inside, spot in jumps:
+                hops[cell, n, d], landed[cell, n, d] = spot, inside
+    ends = np.full((len(field.bounces), 4, 4, 3), -1, dtype=np.int64)
+    for spot, by_value in enumerate(field.bounces):
+        for n, bounces in enumerate(by_value):
+            for d, length, end in bounces:
+                ends[spot, n, d, length - 1 if n == 0 else 0] = end
+    steps = np.array([(KINDS.index(kind), seat) for kind, seat in field.steps], dtype=np.int64)
+    pos = TILE + cells
+    alive = pos + players
+    held = alive + players
+    score = held + 4 * players
+    dims = [cells, field.cols, players, field.goal, pos, alive, held, score, score + players]
+    perimeter = np.array(field.perimeter, dtype=np.int64)
+    return hops, landed, ends, perimeter, steps.reshape(-1, 2), np.array(dims, dtype=np.int64)
+
+
+def position_of(state: WallabyState) -> tuple[Context, Position]:
+    context = tables(state.field)
+    dims = context[5]
+    players, cells = state.players, int(dims[CELLS])
+    position = np.zeros(int(dims[LEFT]) + players, dtype=np.int64)
+    setting_up = state.setting_up()
+    position[TURN] = state.field.steps[state.step][1] if setting_up else state.turn
+    position[OVER] = state.is_over()
+    position[STEP], position[PLAYS] = state.step, state.turn
+    position[WINNER] = -1 if state.winner is None else state.winner
+    position[ENDLESS], position[IN_ROW] = state.endless, state.passes_in_row
+    position[TURNS], position[PASSES] = state.play_turns, state.passes
+    position[SCARECROW], position[OUTS] = state.scarecrow, len(state.out_order)
+    position[TILE : TILE + cells] = state.tile
+    position[dims[POS] : dims[POS] + players] = state.pos
+    position[dims[ALIVE] : dims[ALIVE] + players] = state.alive
+    position[dims[HELD] : dims[HELD] + 4 * players] = [v for held in state.held for v in held]
+    position[dims[SCORE] : dims[SCORE] + players] = state.score
+    for order, seat in enumerate(state.out_order):
+        position[dims[LEFT] + seat] = order
+    return context, position
+
+
+def restorer(state: WallabyState) -> Callable[[Position], WallabyState]:
+    """A position of the engine back to a `WallabyState` of `state`'s field and tiles dealt."""
+    field, dealt = state.field, state.dealt
+    dims = tables(field)[5]
+    players, cells = field.players, int(dims[CELLS])
+
+    def restore(position: Position) -> WallabyState:
+        restored = WallabyState.__new__(WallabyState)
+        restored.field, restored.players, restored.dealt = field, players, dealt
+        restored.tile = position[TILE : TILE + cells].tolist()
+        restored.pos = position[dims[POS] : dims[POS] + players].tolist()
+        restored.scarecrow = int(position[SCARECROW])
+        held = position[dims[HELD] : dims[HELD] + 4 * players].tolist()
+        restored.held = [held[4 * seat : 4 * seat + 4] for seat in range(players)]
+        restored.score = position[dims[SCORE] : dims[SCORE] + players].tolist()
+        restored.alive = [bool(a) for a in position[dims[ALIVE] : dims[ALIVE] + players]]
+        left = position[dims[LEFT] : dims[LEFT] + players]
+        out = [seat for seat in range(players) if not restored.alive[seat]]
+        restored.out_order = sorted(out, key=lambda seat: int(left[seat]))
+        restored.step, restored.turn = int(position[STEP]), int(position[PLAYS])
+        winner = int(position[WINNER])
+        restored.winner = None if winner < 0 else winner
+        restored.endless, restored.passes_in_row = bool(position[ENDLESS]), int(position[IN_ROW])
+        restored.play_turns, restored.passes = int(position[TURNS]), int(position[PASSES])
+        return restored
+
+    return restore
+
+
+def decoder(field: Field) -> Callable[[int], Move]:
+    cells = field.rows * field.cols
+
+    def decode(code: int) -> Move:
+        code = int(code)
+        if code == 0:
+            return PASS
+        if code <= 3 * (cells + 1):
+            kind, cell = divmod(code - 1, cells + 1)
+            return Step(KINDS[kind], cell - 1)
+        jump, bounce, length, harvest, target, put = _unpack(cells, code)
+        return Turn(jump, bounce, length, bool(harvest), target, put)  # -1: STAYS, OUT
+
+    return decode
+
+
+def compiled(state: WallabyState) -> Compiled:
+    context, position = position_of(state)
+    return Compiled(ENGINE, context, position, state.players, decoder(state.field),
+                    restorer(state))  # fmt: skip
