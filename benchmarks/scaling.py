@@ -1,22 +1,30 @@
 """Games per second with 1 and 2 worker processes, and the speed-up (goal: >= 1.8x on 2 cores).
 
-Plays random Wallaby games (each about 7 ms: a random board, the setup steps and some 400
-moves) through the same runner and process pool `pnp simulate` uses, so pool start-up is part of
-the figure.
+    python benchmarks/scaling.py all [--seconds S] [--repeats R] [GAME ...]
+    python benchmarks/scaling.py cli [--random N] [--greedy N] [--repeats R] [GAME ...]
+    python benchmarks/scaling.py one [--games N] [--game GAME] [--agent AGENT]
 
-    python benchmarks/scaling.py [GAMES] [GAME] [AGENT]
-    python benchmarks/scaling.py all [RANDOM_GAMES] [GREEDY_GAMES]
-    python benchmarks/scaling.py cli [RANDOM_GAMES] [GREEDY_GAMES] [GAME ...]
+`all`: random and greedy games per second of every game named (default: every game; default
+options, one random setup per game, compiled engines where a game has them) through the runner
+and process pool `pnp simulate` uses, with 1 and 2 workers. The work is compared, not the
+start: each configuration first plays one untimed run (numba's compile or cache load, the pool's
+start; its wall time is printed as "first s"), then the game count is raised until one worker
+takes at least S seconds (default 4, so 2 workers at 1.8x take over 2), and the figure is the
+median of R timed runs (default 3) of that many games.
 
-`all`: random and greedy games per second for every game (default options, one random setup
-per game, the batch engine where a game has one), 1 and 2 workers, and the speed-up.
-`cli`: the same end to end, as a user runs it: the wall time of `pnp simulate GAME --games N
---agents A --workers W` in a fresh process (Python's start, imports, pool, play, summary,
-games.csv and report.pdf), for the games named (default: every game).
+`cli`: end to end, as a user runs it: the wall time of `pnp simulate GAME --games N --agents A
+--workers W` in a fresh process (Python's start, imports, pool, play, summary, games.csv and
+report.pdf), the median of R runs (default 1), beside the wall time of the same command for one
+game (the fixed cost a run pays whatever its games), so that both the end-to-end speed-up and
+the speed-up of the rest (the games) are shown.
+
+`one`: one game and agent, 1 and 2 workers, N games each, after an untimed run of each.
 """
 
 from __future__ import annotations
 
+import argparse
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,28 +35,44 @@ from simulate.executors import Execution
 from simulate.runner import RunPlan
 from simulate.session import run
 
-GOAL_GAME_MS = 5.0  # the speed-up goal is for games at least this long
 
-
-def games_per_second(game: str, agent: str, games: int, workers: int) -> float:
-    info = get_game(game).info
-    options = info.resolve(None, None, {})
+def seconds_for(game: str, agent: str, games: int, workers: int) -> float:
+    """The wall time of one run of `games` games (each its own random setup) in this process."""
+    options = get_game(game).info.resolve(None, None, {})
     plan = RunPlan(game, options, (agent,) * options.players, 1, games, random_setups=games)
     start = time.perf_counter()
     result = run(plan, Execution(workers), show_progress=False)
     elapsed = time.perf_counter() - start
     assert result.complete
-    return games / elapsed
+    return elapsed
 
 
-def every_game(random_games: int, greedy_games: int) -> None:
-    print(f"{'game':<18} {'agent':<7} {'1 worker':>10} {'2 workers':>10} {'speed-up':>9}")
-    for name in ORDER:
-        for agent, games in (("random", random_games), ("greedy", greedy_games)):
-            one = games_per_second(name, agent, games, 1)
-            two = games_per_second(name, agent, games, 2)
-            print(f"{name:<18} {agent:<7} {one:>10.1f} {two:>10.1f} {two / one:>8.2f}x",
-                  flush=True)  # fmt: skip
+def calibrated(game: str, agent: str, seconds: float) -> int:
+    """A game count one worker plays in at least `seconds` (after a warm run)."""
+    games = 20
+    while True:
+        took = seconds_for(game, agent, games, 1)
+        if took >= seconds:
+            return games
+        games = int(games * min(10.0, 1.2 * seconds / max(took, 1e-3))) + 1
+
+
+def every_game(names: list[str], seconds: float, repeats: int) -> None:
+    print(f"{'game':<18} {'agent':<7} {'games':>7} {'first s':>8} {'1 worker g/s':>13} "
+          f"{'first s':>8} {'2 workers g/s':>14} {'speed-up':>9}")  # fmt: skip
+    for name in names:
+        for agent in ("random", "greedy"):
+            first_one = seconds_for(name, agent, 20, 1)  # compiles or loads the engines
+            games = calibrated(name, agent, seconds)
+            one = games / statistics.median(
+                seconds_for(name, agent, games, 1) for _ in range(repeats)
+            )
+            first_two = seconds_for(name, agent, 40, 2)  # starts the pool, loads in workers
+            two = games / statistics.median(
+                seconds_for(name, agent, games, 2) for _ in range(repeats)
+            )
+            print(f"{name:<18} {agent:<7} {games:>7} {first_one:>8.2f} {one:>13.1f} "
+                  f"{first_two:>8.2f} {two:>14.1f} {two / one:>8.2f}x", flush=True)  # fmt: skip
 
 
 def command_seconds(game: str, agent: str, games: int, workers: int) -> float:
@@ -61,39 +85,56 @@ def command_seconds(game: str, agent: str, games: int, workers: int) -> float:
         return time.perf_counter() - start
 
 
-def every_command(random_games: int, greedy_games: int, games: list[str]) -> None:
-    print(f"{'game':<18} {'agent':<7} {'games':>6} {'1 worker s':>11} {'2 workers s':>12} "
-          f"{'speed-up':>9}")  # fmt: skip
-    for name in games or ORDER:
-        for agent, count in (("random", random_games), ("greedy", greedy_games)):
-            one = command_seconds(name, agent, count, 1)
-            two = command_seconds(name, agent, count, 2)
-            print(f"{name:<18} {agent:<7} {count:>6} {one:>11.2f} {two:>12.2f} "
-                  f"{one / two:>8.2f}x", flush=True)  # fmt: skip
+def every_command(names: list[str], counts: dict[str, int], repeats: int) -> None:
+    print(f"{'game':<18} {'agent':<7} {'games':>6} {'W':>2} {'1 game s':>9} {'N games s':>10} "
+          f"{'games only s':>13}")  # fmt: skip
+    for name in names:
+        for agent, count in counts.items():
+            totals = {}
+            for workers in (1, 2):
+                fixed = command_seconds(name, agent, 1, workers)
+                total = statistics.median(
+                    command_seconds(name, agent, count, workers) for _ in range(repeats)
+                )
+                totals[workers] = (total, total - fixed)
+                print(f"{name:<18} {agent:<7} {count:>6} {workers:>2} {fixed:>9.2f} "
+                      f"{total:>10.2f} {total - fixed:>13.2f}", flush=True)  # fmt: skip
+            (one, one_games), (two, two_games) = totals[1], totals[2]
+            print(f"{'':<18} {'':<7} {'':>6} speed-up end to end {one / two:.2f}x, games only "
+                  f"{one_games / max(two_games, 1e-9):.2f}x", flush=True)  # fmt: skip
 
 
 def main() -> None:
-    if len(sys.argv) > 1 and sys.argv[1] == "cli":
-        counts = [int(n) for n in sys.argv[2:4]] + [4000, 400][len(sys.argv[2:4]) :]
-        every_command(counts[0], counts[1], sys.argv[4:])
-        return
-    if len(sys.argv) > 1 and sys.argv[1] == "all":
-        counts = [int(n) for n in sys.argv[2:4]]
-        every_game(*(counts + [400, 40][len(counts) :]))
-        return
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    game = sys.argv[2] if len(sys.argv) > 2 else "wallaby"
-    agent = sys.argv[3] if len(sys.argv) > 3 else "random"
-    one = games_per_second(game, agent, games, 1)
-    two = games_per_second(game, agent, games, 2)
-    per_game = 1000 / one
-    print(f"{game} ({agent}), {games} games: {per_game:.2f} ms per game on one worker")
-    if per_game < GOAL_GAME_MS:
-        print(f"note: the goal is for games of >= {GOAL_GAME_MS:g} ms; at {per_game:.2f} ms pool "
-              "overhead weighs more: pick a slower game or agent")  # fmt: skip
-    print(f"1 worker:  {one:8.1f} games/s")
-    print(f"2 workers: {two:8.1f} games/s")
-    print(f"speed-up:  {two / one:8.2f}x (goal >= 1.8x on 2 cores)")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    modes = parser.add_subparsers(dest="mode", required=True)
+    every = modes.add_parser("all", help="games/s of every game, 1 and 2 workers")
+    every.add_argument("--seconds", type=float, default=4.0)
+    every.add_argument("--repeats", type=int, default=3)
+    every.add_argument("names", nargs="*", metavar="GAME")
+    cli = modes.add_parser("cli", help="end to end, `pnp simulate` in a fresh process")
+    cli.add_argument("--random", type=int, default=4000)
+    cli.add_argument("--greedy", type=int, default=400)
+    cli.add_argument("--repeats", type=int, default=1)
+    cli.add_argument("names", nargs="*", metavar="GAME")
+    one = modes.add_parser("one", help="one game and agent")
+    one.add_argument("--games", type=int, default=2000)
+    one.add_argument("--game", default="wallaby", choices=ORDER)
+    one.add_argument("--agent", default="random")
+    args = parser.parse_args()
+    unknown = set(getattr(args, "names", None) or []) - set(ORDER)
+    if unknown:
+        parser.error(f"unknown games {sorted(unknown)}; games: {', '.join(ORDER)}")
+    if args.mode == "all":
+        every_game(args.names or list(ORDER), args.seconds, args.repeats)
+    elif args.mode == "cli":
+        every_command(args.names or list(ORDER), {"random": args.random, "greedy": args.greedy},
+                      args.repeats)  # fmt: skip
+    else:
+        for workers in (1, 2):
+            seconds_for(args.game, args.agent, 40, workers)  # untimed: engines, pool
+        rates = [args.games / seconds_for(args.game, args.agent, args.games, w) for w in (1, 2)]
+        print(f"{args.game} ({args.agent}), {args.games} games: 1 worker {rates[0]:.1f} games/s, "
+              f"2 workers {rates[1]:.1f}: {rates[1] / rates[0]:.2f}x (goal >= 1.8x)")  # fmt: skip
 
 
 if __name__ == "__main__":
