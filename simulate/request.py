@@ -44,7 +44,9 @@ class RunRequest:
     `kind` names the run folder (out/<game>-<kind>-<seed>) and, for "balance", adds the setup
     ranking to the printed report. `resume` continues a run already in that folder;
     `as_json` prints the summary as JSON instead of the table. `subfolder` puts the run in a
-    folder of its own under that one (a rung of a ladder, simulate/ladder.py).
+    folder of its own under that one (a rung of a ladder, simulate/ladder.py). `tolerance` is the
+    margin of a fair verdict (None: the default, simulate/fair.py `default_tolerance`); `command`
+    the command line that asked for the run, recorded in summary.json.
     """
 
     game: str
@@ -61,6 +63,8 @@ class RunRequest:
     resume: bool = False
     as_json: bool = False
     subfolder: str = ""
+    tolerance: float | None = None
+    command: str | None = None
 
     @property
     def folder(self) -> Path:

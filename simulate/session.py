@@ -29,6 +29,7 @@ from simulate.executors import Execution, make_executor
 from simulate.gamestable import in_game_order, write_games_csv
 from simulate.komi import compensation, print_compensation
 from simulate.measures import Measures, SeatFact
+from simulate.metrics import fair_tolerance
 from simulate.records import record_from
 from simulate.report import print_setups, print_summary, write_results
 from simulate.request import RunRequest
@@ -138,8 +139,9 @@ def read_back(request: RunRequest, plan: RunPlan, store: ResultStore) -> dict[st
     players = request.players
     if by_deal(plan):
         found = deal_results(stored_records(store.path, store.done), players, plan.setup_count)
-        extra["deals"] = deal_summary(found)
-        write_file(request.folder / "deals.csv", deals_csv(found))
+        tolerance = fair_tolerance(False, request.tolerance)
+        extra["deals"] = deal_summary(found, tolerance)
+        write_file(request.folder / "deals.csv", deals_csv(found, tolerance))
     if request.kind == "balance":
         evened = compensation(stored_records(store.path, store.done), info, players, plan.seed)
         if evened is not None:
@@ -169,9 +171,11 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table:
     store.claim()  # even with no game played, the outputs written next are this run's
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
-    verdict = setup_fairness(result.setups) if analyses_setups(plan) else None
+    verdict = (setup_fairness(result.setups, fair_tolerance(True, request.tolerance))
+               if analyses_setups(plan) else None)  # fmt: skip
     extra = read_back(request, plan, store) if store.done.count else {}
-    summary = RunSummary(result, spread(verdict) if verdict is not None else None, extra)
+    summary = RunSummary(result, spread(verdict) if verdict is not None else None, extra,
+                         request.command)  # fmt: skip
     paths = write_results(request.folder, summary, verdict)
     if "deals" in extra:
         paths.append(request.folder / "deals.csv")

@@ -4,8 +4,10 @@ the wording of the library's input errors as options."""
 from __future__ import annotations
 
 import secrets
+import shlex
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +22,17 @@ from pnp.games.setupfile import read_setup
 from pnp.kits.options import KitOptions, kit_setup
 
 console = Console(highlight=False, soft_wrap=True)
+
+# The words of the command line being run (`pnp` first), set by PnpGroup.main for summary.json.
+COMMAND_LINE: ContextVar[tuple[str, ...] | None] = ContextVar("command_line", default=None)
+
+
+def command_line() -> str | None:
+    """The command line being run, shell-quoted (`shlex.join`: `shlex.split` gives its words
+    back); None outside a command line (a script calling a command's function)."""
+    words = COMMAND_LINE.get()
+    return shlex.join(words) if words is not None else None
+
 
 GameArg = Annotated[
     str,

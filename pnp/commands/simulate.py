@@ -32,7 +32,7 @@ RunAgents = Annotated[
     str | None,
     typer.Option(
         help="Agent for every seat, or one per seat: A,B,... (random, greedy, mcts). Default: "
-        "random for simulate, greedy for balance and wherever random play misleads.",
+        "greedy, in simulate and balance alike.",
         autocompletion=complete_agents,
         show_default=False,
     ),
@@ -107,7 +107,7 @@ def simulate(
     """Play many games and report balance: seat win rates, draws, margins, game length."""
     with worded_flags():
         run_or_ladder(
-            ladder, agents, default_agents(get_game(game).info), game=game, kind="sim",
+            ladder, agents, default_agents(), game=game, kind="sim",
             games=games, setups=setups, setup_file=setup, players=players, variant=variant,
             paired=paired, seed=seed, workers=workers, executor=executor, scheduler=scheduler,
             out=out, resume=resume, options=game_options or {}, as_json=as_json,
@@ -123,19 +123,33 @@ def balance(
             show_default=False,
         ),
     ] = None,
-    games: Annotated[
+    games_per_setup: Annotated[
         int | None,
         typer.Option(
-            "--games",
-            help="Games per setup (default 200; a game without choices: one per seat order).",
+            "--games-per-setup",
+            help="Games on each setup (default 200; a game without choices: one per seat "
+            "order). The run plays --setups times as many in all (simulate's --games).",
             show_default=False,
         ),
     ] = None,
+    games: Annotated[int | None, typer.Option("--games", hidden=True)] = None,
     players: Players = None,
     variant: Variant = None,
     agents: RunAgents = None,
     ladder: Ladder = None,
     paired: Annotated[bool, typer.Option(help="Rotate the seats over each setup's games.")] = True,
+    tolerance: Annotated[
+        float | None,
+        typer.Option(
+            help="A setup is fair when every seat's mean s has its 95% interval inside 1/2 +- "
+            "this (default 0.05); for a game without choices, a deal is within it when its match "
+            "margin is at most this many points (default 2). As `pnp kit --fair --tolerance`.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as JSON instead of the tables.")
+    ] = False,
     seed: Seed = None,
     workers: Workers = None,
     executor: ExecutorName = "local",
@@ -144,13 +158,23 @@ def balance(
     out: Out = Path("output"),
     game_options: dict[str, str] | None = None,
 ) -> None:
-    """Play every one of --setups random setups --games times and judge each one's fairness
-    (ranked only when the setups are shown to differ)."""
-    setups, games, paired = balance_counts(game, setups, games, paired, players)
+    """Play every one of --setups random setups --games-per-setup times and judge each one's
+    fairness (ranked only when the setups are shown to differ)."""
+    from simulate.metrics import fair_tolerance
+
+    if games is not None:  # once the games on each setup: say the new name, not click's guess
+        raise PnpError(
+            f"--games {games}: balance counts the games on each setup, --games-per-setup N "
+            "(--games is the total, as in simulate); give --setups M --games-per-setup N"
+        )
+    info = get_game(game).info
+    setups, per_setup, paired = balance_counts(game, setups, games_per_setup, paired, players)
     with worded_flags():
+        margin = fair_tolerance(info.has_choices, tolerance)
         run_or_ladder(
-            ladder, agents, "greedy", game=game, kind="balance", games=setups * games,
-            setups=setups, setup_file=None, players=players, variant=variant, paired=paired,
-            seed=seed, workers=workers, executor=executor, scheduler=scheduler, out=out,
-            resume=resume, options=game_options or {},
+            ladder, agents, default_agents(), game=game, kind="balance",
+            games=setups * per_setup, setups=setups, setup_file=None, players=players,
+            variant=variant, paired=paired, seed=seed, workers=workers, executor=executor,
+            scheduler=scheduler, out=out, resume=resume, options=game_options or {},
+            as_json=as_json, tolerance=margin,
         )  # fmt: skip

@@ -23,8 +23,8 @@ import pytest
 
 pytest.importorskip("dask.distributed")
 DASK = Path(sys.executable).with_name("dask")
-BALANCE = ["balance", "amazons", "--size", "6", "--setups", "6", "--games", "30", "--seed", "9",
-           "--agents", "random"]  # fmt: skip
+BALANCE = ["balance", "amazons", "--size", "6", "--setups", "6", "--games-per-setup", "30",
+           "--seed", "9", "--agents", "random"]  # fmt: skip
 
 
 def free_port() -> int:

@@ -102,7 +102,7 @@ def test_wallaby_seat_gaps_are_plants_behind_the_best_seat() -> None:
 
 
 def test_balance_prints_and_records_the_komi(tmp_path: Path) -> None:
-    code, out, err = invoke("balance", "paper-penguins", "--setups", "4", "--games", "20",
+    code, out, err = invoke("balance", "paper-penguins", "--setups", "4", "--games-per-setup", "20",
                             "--seed", "3", "--workers", "1", "--out", str(tmp_path))  # fmt: skip
     assert code == 0, err
     summary = json.loads((tmp_path / "paper-penguins-balance-3" / "summary.json").read_text())
@@ -114,7 +114,7 @@ def test_balance_prints_and_records_the_komi(tmp_path: Path) -> None:
 
 def test_balance_of_wallaby_prints_the_plants_each_seat_trails(tmp_path: Path) -> None:
     code, out, err = invoke("balance", "wallaby", "--players", "3", "--setups", "3",
-                            "--games", "6", "--seed", "3", "--workers", "1",
+                            "--games-per-setup", "6", "--seed", "3", "--workers", "1",
                             "--out", str(tmp_path))  # fmt: skip
     assert code == 0, err
     summary = json.loads((tmp_path / "wallaby-balance-3" / "summary.json").read_text())

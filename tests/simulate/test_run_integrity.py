@@ -164,9 +164,9 @@ def test_a_rerun_removes_the_outputs_it_does_not_write(tmp_path: Path) -> None:
     folder = tmp_path / "paper-penguins-balance-3"
     (tmp_path / "paper-penguins-balance-3").mkdir()
     (folder / "notes.txt").write_text("mine")
-    assert runner.invoke(app, [*balance, "--games", "2"]).exit_code == 0
+    assert runner.invoke(app, [*balance, "--games-per-setup", "2"]).exit_code == 0
     assert (folder / "setups.csv").exists() and (folder / "charts" / "setups.svg").exists()
-    assert runner.invoke(app, [*balance, "--games", "1"]).exit_code == 0  # 1 game a setup
+    assert runner.invoke(app, [*balance, "--games-per-setup", "1"]).exit_code == 0  # 1 game a setup
     summary = json.loads((folder / "summary.json").read_text())
     assert summary["games"] == 3 and "setup_fairness" not in summary
     assert not (folder / "setups.csv").exists(), "the first run's setup ranking is gone"
