@@ -26,7 +26,7 @@ from pnp.output import write_file
 from simulate.charts import write_report
 from simulate.deals import deal_results, deal_summary, deals_csv, print_deals
 from simulate.executors import Execution, make_executor
-from simulate.gamestable import in_game_order, write_games_csv
+from simulate.gamestable import in_game_order, write_game_tables
 from simulate.komi import compensation, print_compensation
 from simulate.measures import Measures, SeatFact
 from simulate.metrics import fair_tolerance
@@ -179,8 +179,8 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table:
     paths = write_results(request.folder, summary, verdict)
     if "deals" in extra:
         paths.append(request.folder / "deals.csv")
-    paths.insert(1, write_games_csv(request.folder / "games.csv", store.path, store.done,
-                                    fact_kinds(result.measures), players))  # fmt: skip
+    paths[1:1] = write_game_tables(request.folder, store.path, store.done,
+                                 fact_kinds(result.measures), players)  # fmt: skip
     charts = write_report(request.folder, summary, verdict, seat_names)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]

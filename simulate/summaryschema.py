@@ -63,16 +63,19 @@ def per_outcome(schema: Json) -> Json:
     return closed({kind.value: schema for kind in Outcome})
 
 
+# A distribution of at least one value (simulate/stats.py `Distribution.to_json`).
+DISTRIBUTION: Json = {
+    "n": {"type": "integer", "minimum": 1},
+    "mean": NUMBER,
+    "sd": NUMBER,
+    "min": NUMBER,
+    **{f"p{q}": NUMBER for q in PERCENTILES},
+    "max": NUMBER,
+}
+
+
 def _distribution() -> Json:
-    full = {
-        "n": {"type": "integer", "minimum": 1},
-        "mean": NUMBER,
-        "sd": NUMBER,
-        "min": NUMBER,
-        **{f"p{q}": NUMBER for q in PERCENTILES},
-        "max": NUMBER,
-    }
-    return {"oneOf": [closed({"n": {"const": 0}}), closed(full)]}
+    return {"oneOf": [closed({"n": {"const": 0}}), closed(DISTRIBUTION)]}
 
 
 STANDINGS = {
@@ -104,17 +107,7 @@ def _fact() -> Json:
     return {
         "oneOf": [
             closed({**game, **RATE}),
-            closed(
-                {
-                    **game,
-                    "n": {"type": "integer", "minimum": 1},
-                    "mean": NUMBER,
-                    "sd": NUMBER,
-                    "min": NUMBER,
-                    **{f"p{q}": NUMBER for q in PERCENTILES},
-                    "max": NUMBER,
-                }
-            ),
+            closed({**game, **DISTRIBUTION}),
             closed({**game, "n": INTEGER, "counts": counts}),
             closed({**game, "n": {"const": 0}}),
             closed({"kind": {"const": "seat"}, "by_value": by_value}),
@@ -213,17 +206,7 @@ def _deals() -> Json:
     margin = {
         "oneOf": [
             closed({"n": {"const": 0}, "mean_ci95": NULL}),
-            closed(
-                {
-                    "n": {"type": "integer", "minimum": 1},
-                    "mean": NUMBER,
-                    "sd": NUMBER,
-                    "min": NUMBER,
-                    **{f"p{q}": NUMBER for q in PERCENTILES},
-                    "max": NUMBER,
-                    "mean_ci95": maybe(ref("interval")),
-                }
-            ),
+            closed({**DISTRIBUTION, "mean_ci95": maybe(ref("interval"))}),
         ]
     }
     return closed(

@@ -23,7 +23,7 @@ from simulate import records as records_module
 from simulate import session
 from simulate import store as store_module
 from simulate.executors import Execution
-from simulate.gamestable import in_game_order, write_games_csv
+from simulate.gamestable import in_game_order, write_game_tables
 from simulate.matches import MatchFold
 from simulate.records import record_json
 from simulate.runner import GameRecord, IndexSet, RunPlan
@@ -235,12 +235,15 @@ def test_games_csv_is_written_in_game_order_from_results_jsonl(tmp_path: Path) -
     fold = RunFold(2)
     for record in shuffled:
         fold.add(record)
-    path = write_games_csv(tmp_path / "games.csv", results, played,
-                           fact_kinds(fold.measures()), 2)  # fmt: skip
+    path, seats = write_game_tables(tmp_path, results, played, fact_kinds(fold.measures()), 2)
     rows = list(csv.DictReader(io.StringIO(path.read_text())))
     assert [int(row["game"]) for row in rows] == [*range(20), *range(25, 30)]
     assert rows[3]["score_1"] == "3" and rows[3]["rank_1"] == "1" and rows[3]["turns"] == "13"
+    assert [int(row["game"]) for row in csv.DictReader(io.StringIO(seats.read_text()))] == [
+        game for game in [*range(20), *range(25, 30)] for _ in range(2)
+    ]
     assert not list(tmp_path.glob(".games.csv*")), "no temporary file left"
+    assert not list(tmp_path.glob(".seats.csv*")), "no temporary file left"
 
 
 def test_a_two_worker_run_writes_games_csv_in_game_order(tmp_path: Path) -> None:

@@ -22,6 +22,11 @@ def run_summaries(out: Path) -> list[dict[str, Any]]:
     return [json.loads(p.read_text()) for p in sorted(out.rglob("summary.json"))]
 
 
+def played(out: Path, *args: str) -> None:
+    code, _, err = invoke(*args, "--seed", "2", "--workers", "1", "--out", str(out))
+    assert code == 0, err
+
+
 def test_the_published_schema_is_a_valid_2020_12_schema() -> None:
     schema = json.loads(SCHEMA_PATH.read_text())
     Draft202012Validator.check_schema(schema)
@@ -62,21 +67,7 @@ def test_summary_records_the_version_the_command_line_and_the_agents_budgets(
 
 
 def test_a_budget_per_legal_move_is_recorded_with_its_floor_and_cap(tmp_path: Path) -> None:
-    code, _, err = invoke(
-        "simulate",
-        "paper-penguins",
-        "--games",
-        "1",
-        "--agents",
-        "mcts:1x:0",
-        "--seed",
-        "1",
-        "--workers",
-        "1",
-        "--out",
-        str(tmp_path),
-    )
-    assert code == 0, err
+    played(tmp_path, "simulate", "paper-penguins", "--games", "1", "--agents", "mcts:1x:0")
     (summary,) = run_summaries(tmp_path)
     assert summary["agent_settings"]["mcts:1x:0"] == {
         "kind": "mcts",
@@ -102,8 +93,7 @@ RUNS = [
 def test_every_kind_of_run_writes_a_summary_the_schema_accepts(
     tmp_path: Path, args: list[str]
 ) -> None:
-    code, _, err = invoke(*args, "--seed", "2", "--workers", "1", "--out", str(tmp_path))
-    assert code == 0, err
+    played(tmp_path, *args)
     summaries = run_summaries(tmp_path)
     assert summaries
     for summary in summaries:
@@ -111,19 +101,7 @@ def test_every_kind_of_run_writes_a_summary_the_schema_accepts(
 
 
 def test_the_schema_refuses_a_summary_that_lost_or_gained_a_key(tmp_path: Path) -> None:
-    code, _, err = invoke(
-        "simulate",
-        "penguins",
-        "--games",
-        "2",
-        "--seed",
-        "1",
-        "--workers",
-        "1",
-        "--out",
-        str(tmp_path),
-    )
-    assert code == 0, err
+    played(tmp_path, "simulate", "penguins", "--games", "2")
     (summary,) = run_summaries(tmp_path)
     assert summary_problems({k: v for k, v in summary.items() if k != "pnp_version"})
     assert summary_problems({**summary, "surprise": 1})
