@@ -1,4 +1,9 @@
-"""Peak memory of `pnp simulate platypus` by number of games: does a run stay flat?
+"""Peak memory of a run by number of games: does a run stay flat?
+
+Three runs (`--run`): `platypus` is `pnp simulate platypus` (every game its own deal);
+`deals` is `pnp balance platypus --setups N/2` (random deals, each played in both seat orders
+and read back as deals, with deals.csv and the komi); `komi` is `pnp balance paper-penguins
+--setups 100` with random agents (games per setup N/100, the komi read back over setups).
 
 Each case runs the command in its own child process (one worker, so the run is that one
 process) and reads the child's peak resident set size from `resource.getrusage`. A case with a
@@ -7,7 +12,8 @@ as a user would stop a run far too long to finish, and keeps what it played: the
 that its summary.json counts exactly the games results.jsonl kept and games.csv has a row for
 each. The last column is the peak against the first case's.
 
-    python -m benchmarks.memory [--games 10000 1000000] [--limited 100000000 --seconds 60]
+    python -m benchmarks.memory [--run platypus|deals|komi] [--games 10000 1000000]
+        [--limited 100000000 --seconds 60]
 """
 
 from __future__ import annotations
@@ -33,10 +39,28 @@ class Peak:
     stopped: bool  # by the time limit
 
 
-def measure(games: int, limit: float | None) -> Peak:
+KOMI_SETUPS = 100
+
+
+def pnp_command(run: str, games: int, out: str) -> tuple[list[str], Path]:
+    """The pnp command of a case and the run folder it writes."""
+    common = ["--seed", "1", "--workers", "1", "--out", out]
+    if run == "deals":
+        args = ["balance", "platypus", "--setups", str(games // 2)]
+        folder = "platypus-balance-1"
+    elif run == "komi":
+        args = ["balance", "paper-penguins", "--setups", str(KOMI_SETUPS), "--games-per-setup",
+                str(games // KOMI_SETUPS), "--agents", "random"]  # fmt: skip
+        folder = "paper-penguins-balance-1"
+    else:
+        args, folder = ["simulate", "platypus", "--games", str(games)], "platypus-sim-1"
+    return [sys.executable, "-m", "pnp", *args, *common], Path(out, folder)
+
+
+def measure(run: str, games: int, limit: float | None) -> Peak:
     """Run one case in a child process; its peak RSS comes from RUSAGE_CHILDREN, which is
     reset only per process, so each case is measured by a fresh interpreter (`--one`)."""
-    command = [sys.executable, "-m", "benchmarks.memory", "--one", str(games)]
+    command = [sys.executable, "-m", "benchmarks.memory", "--run", run, "--one", str(games)]
     if limit is not None:
         command += ["--seconds", str(limit)]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
@@ -44,12 +68,10 @@ def measure(games: int, limit: float | None) -> Peak:
     return Peak(games, int(played), float(seconds), int(peak_kb) / 1024, stopped == "1")
 
 
-def one(games: int, limit: float | None) -> None:
+def one(run: str, games: int, limit: float | None) -> None:
     """The `--one` case: run pnp, stop it after `limit` seconds if given, print the figures."""
     with tempfile.TemporaryDirectory() as out:
-        command = [sys.executable, "-m", "pnp", "simulate", "platypus", "--games", str(games),
-                   "--seed", "1", "--workers", "1", "--out", out]  # fmt: skip
-        folder = Path(out, "platypus-sim-1")
+        command, folder = pnp_command(run, games, out)
         started = time.perf_counter()
         child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         while (
@@ -75,13 +97,14 @@ def one(games: int, limit: float | None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--run", choices=["platypus", "deals", "komi"], default="platypus")
     parser.add_argument("--games", type=int, nargs="*", default=[10**4, 10**6])
     parser.add_argument("--limited", type=int, nargs="*", default=[10**8])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one is not None:
-        one(args.one, args.seconds if "--seconds" in sys.argv else None)
+        one(args.run, args.one, args.seconds if "--seconds" in sys.argv else None)
         return
     cases = [(games, None) for games in args.games]
     cases += [(games, args.seconds) for games in args.limited]
@@ -89,7 +112,7 @@ def main() -> None:
           f"{'vs first':>9}")  # fmt: skip
     first = None
     for games, limit in cases:
-        peak = measure(games, limit)
+        peak = measure(args.run, games, limit)
         first = first or peak
         note = "  (stopped by Ctrl-C)" if peak.stopped else ""
         figures = f"{peak.games:>16,} {peak.played:>13,} {peak.seconds:>8.1f} {peak.peak_mb:>12.0f}"

@@ -6,14 +6,20 @@ the figure.
 
     python benchmarks/scaling.py [GAMES] [GAME] [AGENT]
     python benchmarks/scaling.py all [RANDOM_GAMES] [GREEDY_GAMES]
+    python benchmarks/scaling.py cli [RANDOM_GAMES] [GREEDY_GAMES] [GAME ...]
 
 `all`: random and greedy games per second for every game (default options, one random setup
 per game, the batch engine where a game has one), 1 and 2 workers, and the speed-up.
+`cli`: the same end to end, as a user runs it: the wall time of `pnp simulate GAME --games N
+--agents A --workers W` in a fresh process (Python's start, imports, pool, play, summary,
+games.csv and report.pdf), for the games named (default: every game).
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
+import tempfile
 import time
 
 from pnp.games import ORDER, get_game
@@ -45,7 +51,32 @@ def every_game(random_games: int, greedy_games: int) -> None:
                   flush=True)  # fmt: skip
 
 
+def command_seconds(game: str, agent: str, games: int, workers: int) -> float:
+    """The wall time of one `pnp simulate` run in a fresh process."""
+    with tempfile.TemporaryDirectory() as out:
+        command = [sys.executable, "-m", "pnp", "simulate", game, "--games", str(games),
+                   "--agents", agent, "--workers", str(workers), "--out", out]  # fmt: skip
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        return time.perf_counter() - start
+
+
+def every_command(random_games: int, greedy_games: int, games: list[str]) -> None:
+    print(f"{'game':<18} {'agent':<7} {'games':>6} {'1 worker s':>11} {'2 workers s':>12} "
+          f"{'speed-up':>9}")  # fmt: skip
+    for name in games or ORDER:
+        for agent, count in (("random", random_games), ("greedy", greedy_games)):
+            one = command_seconds(name, agent, count, 1)
+            two = command_seconds(name, agent, count, 2)
+            print(f"{name:<18} {agent:<7} {count:>6} {one:>11.2f} {two:>12.2f} "
+                  f"{one / two:>8.2f}x", flush=True)  # fmt: skip
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "cli":
+        counts = [int(n) for n in sys.argv[2:4]] + [4000, 400][len(sys.argv[2:4]) :]
+        every_command(counts[0], counts[1], sys.argv[4:])
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "all":
         counts = [int(n) for n in sys.argv[2:4]]
         every_game(*(counts + [400, 40][len(counts) :]))

@@ -18,7 +18,7 @@ import typer
 
 from pnp import __version__
 from pnp.cli_support import PnpGroup, game_command, kit_command
-from pnp.commands import demo, info, kit, simulate
+from pnp.commands import demo, info, kit, simulate, sweep
 from pnp.commands.platypus import app as platypus_app
 
 app = typer.Typer(
@@ -52,6 +52,7 @@ app.command()(info.games)
 app.command()(kit_command(kit.kit))
 app.command()(game_command(simulate.simulate))
 app.command()(game_command(simulate.balance))
+app.command()(game_command(sweep.sweep))
 app.command()(game_command(info.perft))
 app.command()(demo.demo)
 app.add_typer(platypus_app, name="platypus")

@@ -29,9 +29,20 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """The move with the best immediate value (`State.move_value`); ties broken at random."""
+    """The move with the best immediate value (`State.move_value`); ties broken at random.
+    Games with a compiled engine (`State.compiled()`) value their moves in
+    simulate/compiled_play.py: the same move from the same generator."""
+
+    def __init__(self, *, compiled: bool = True) -> None:
+        self.compiled = compiled  # False: always the `State`'s values (the reference)
 
     def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
+        compiled = state.compiled() if self.compiled else None
+        if compiled is not None:
+            from simulate.compiled_play import greedy_move
+
+            chosen: Move = greedy_move(compiled, seat, rng)
+            return chosen
         moves: Sequence[Move] = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
@@ -122,3 +133,24 @@ def parse_agents(text: str, players: int) -> tuple[str, ...]:
     for name in names:
         make_agent(name)
     return names
+
+
+def agent_budget(spec: str) -> str:
+    """How the agent `spec` chooses, with its budget, in words (for the verdict)."""
+    from simulate.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
+
+    agent = make_agent(spec)
+    if isinstance(agent, RandomAgent):
+        return "a uniformly random legal move"
+    if not isinstance(agent, MCTSAgent):
+        return "the move of best immediate value"
+    iterations = f"{agent.iterations:,} iteration{'s' if agent.iterations != 1 else ''}"
+    budget = (
+        f"{iterations} per legal move ({PER_MOVE_FLOOR:,} to {PER_MOVE_CAP:,} a decision)"
+        if agent.per_move else f"{iterations} a decision"
+    )  # fmt: skip
+    leaves = (
+        "leaves scored by the game's evaluation" if agent.rollout == 0
+        else f"rollouts of at most {agent.rollout:,} random moves"
+    )  # fmt: skip
+    return f"tree search, {budget}, {leaves}"

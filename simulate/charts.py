@@ -24,50 +24,97 @@ from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from pnp.games import get_game
 from pnp.games.base import Outcome
 from pnp.output import output_folder, write_file
+from simulate.deal_chart import deals_chart as _deals_chart
+from simulate.deals import DealStats, deal_report
 from simulate.measures import Fact, Measures, SeatFact
-from simulate.report import fact_line, setup_lines
+from simulate.report import fact_line, result_lines, setup_lines
 from simulate.setups import SetupFairness, SetupsVerdict
 from simulate.stats import Distribution, Rate
 from simulate.summary import RunSummary
+from simulate.verdict import Verdict, agents_text, options_text
 
 plt.rcParams.update({"svg.hashsalt": "pnp", "font.size": 9, "figure.dpi": 100})
+WIDTH = 100  # characters of a text page's line (8 pt monospace on A4)
 
 
 def write_report(
     folder: Path,
     summary: RunSummary,
-    verdict: SetupsVerdict | None,
+    setups: SetupsVerdict | None,
     seat_names: Sequence[str],
+    verdict: Verdict,
+    deals: DealStats | None = None,
 ) -> list[Path]:
-    """Write report.pdf and charts/<name>.png|svg into `folder`; returns the paths written."""
-    measures = summary.result.measures
-    charts = {
-        "seats": _seat_chart(measures, seat_names),
-        "duration": _histogram(measures.turns, "Game length", "turns"),
-        "margin": _histogram(measures.margin, "Score margin (best - second)", "points"),
-    }
-    if verdict is not None and sum(1 for f in verdict.setups if f.games) >= 2:
-        charts["setups"] = _setups_chart(verdict)
-    output_folder(folder / "charts")
-    paths = []
-    for name, figure in charts.items():
-        for kind in ("png", "svg"):
-            buffer = io.BytesIO()
-            metadata = {"Date": None} if kind == "svg" else {"Software": None}
-            figure.savefig(buffer, format=kind, metadata=metadata)
-            paths.append(write_file(folder / "charts" / f"{name}.{kind}", buffer.getvalue()))
+    """Write report.pdf (the verdict, the summary, the charts) and charts/<name>.png|svg into
+    `folder`; returns the paths written. A chart is drawn only for a measure the run has: no
+    score margin for a game without scores, no seat chart of per-game intervals for a game
+    without choices (its deals are the unit, `deals` chart)."""
+    result = summary.result
+    measures = result.measures
+    charts: dict[str, Figure] = {}
+    if deals is not None:
+        charts["deals"] = _deals_chart(deals, seat_names)
+    elif result.listed is None:
+        charts["seats"] = _seat_chart(measures, seat_names)
+    if measures.turns.n:
+        charts["duration"] = _histogram(measures.turns, "Game length", "turns", "games")
+    if deals is not None and deals.margins:
+        counts = Distribution.of(dict(deals.margins))
+        charts["margin"] = _histogram(
+            counts, "Table advantage: match margin per deal (both seat orders)", "points", "deals"
+        )
+    elif deals is None and measures.margin.n:
+        charts["margin"] = _histogram(
+            measures.margin, "Score margin (best - second)", "points", "games"
+        )
+    if setups is not None and sum(1 for f in setups.setups if f.games) >= 2:
+        charts["setups"] = _setups_chart(setups)
+    paths = [path for name, figure in charts.items() for path in save_chart(folder, name, figure)]
     buffer = io.BytesIO()
     with PdfPages(
         buffer, metadata={"Creator": "pnp", "Producer": None, "CreationDate": None}
     ) as pdf:
-        pdf.savefig(_summary_page(summary, seat_names, verdict))
+        pdf.savefig(text_page(verdict.lines()[1:], verdict.lines()[0], size=9.5))
+        pdf.savefig(_summary_page(summary, seat_names, setups, deals))
         for figure in charts.values():
             pdf.savefig(figure)
     paths.insert(0, write_file(folder / "report.pdf", buffer.getvalue()))
     plt.close("all")
     return paths
+
+
+def save_chart(folder: Path, name: str, figure: Figure) -> list[Path]:
+    """Write `figure` as charts/<name>.png and .svg in `folder`, with no date or software
+    version in the files (the same run gives the same bytes); returns the paths written."""
+    output_folder(folder / "charts")
+    paths = []
+    for kind in ("png", "svg"):
+        buffer = io.BytesIO()
+        metadata = {"Date": None} if kind == "svg" else {"Software": None}
+        figure.savefig(buffer, format=kind, metadata=metadata)
+        paths.append(write_file(folder / "charts" / f"{name}.{kind}", buffer.getvalue()))
+    return paths
+
+
+def text_page(lines: Sequence[str], title: str = "", size: float = 8) -> Figure:
+    """An A4 page of text in `size` points, each line wrapped to the page's width, under a
+    bold `title` when given."""
+    figure = plt.figure(figsize=(8.27, 11.69))
+    width = int(WIDTH * 8 / size)
+    wrapped = [
+        part
+        for line in lines
+        for part in textwrap.wrap(line, width, subsequent_indent="    ") or [""]
+    ]
+    top = 0.95
+    if title:
+        figure.text(0.07, top, title, va="top", family="monospace", fontsize=14, weight="bold")
+        top -= 0.035
+    figure.text(0.07, top, "\n".join(wrapped), va="top", family="monospace", fontsize=size)
+    return figure
 
 
 def _6(value: float) -> float:
@@ -85,6 +132,8 @@ def _seat_chart(measures: Measures, seat_names: Sequence[str]) -> Figure:
     wins.bar(x, rates, yerr=[low, high], capsize=4, color="#4c72b0")
     wins.axhline(1 / len(seats), color="#888888", linestyle="dashed", linewidth=1, label="1/N")
     wins.set(xticks=x, xticklabels=seat_names, ylabel="win rate", title="Win rate per seat (95%)")
+    for axes in (wins, scores):  # many seats: slanted names, so that none overlaps the next
+        axes.tick_params(axis="x", labelrotation=30 if len(seats) > 4 else 0)
     wins.set_ylim(0, min(1.0, max(1 / len(seats), float(max(rates + high))) * 1.3 + 0.02))
     wins.legend(loc="upper left", fontsize=7, framealpha=0.9)
     intervals = [tuple(_6(v) for v in s.mean_s) for s in seats]
@@ -103,25 +152,22 @@ def _seat_chart(measures: Measures, seat_names: Sequence[str]) -> Figure:
     return figure
 
 
-def _histogram(distribution: Distribution, title: str, unit: str) -> Figure:
+def _histogram(distribution: Distribution, title: str, unit: str, counted: str) -> Figure:
     figure, axes = plt.subplots(figsize=(8, 3.2))
-    if distribution.n:
-        values = [value for value, _ in distribution.counts]
-        games = [count for _, count in distribution.counts]
-        axes.hist(values, bins=_bins(values), weights=games, color="#55a868", edgecolor="white")
-        if all(float(v).is_integer() for v in values):
-            axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-        axes.axvline(
-            distribution.mean,
-            color="#333333",
-            linestyle="dashed",
-            linewidth=1,
-            label=f"mean {distribution.mean:.1f}",
-        )
-        axes.legend(loc="upper right")
-    else:
-        axes.text(0.5, 0.5, "no finished games with this measure", ha="center", va="center")
-    axes.set(title=title, xlabel=unit, ylabel="games")
+    values = [value for value, _ in distribution.counts]
+    games = [count for _, count in distribution.counts]
+    axes.hist(values, bins=_bins(values), weights=games, color="#55a868", edgecolor="white")
+    if all(float(v).is_integer() for v in values):
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.axvline(
+        distribution.mean,
+        color="#333333",
+        linestyle="dashed",
+        linewidth=1,
+        label=f"mean {distribution.mean:.1f}",
+    )
+    axes.legend(loc="upper right")
+    axes.set(title=f"{title} (n = {distribution.n:,} {counted})", xlabel=unit, ylabel=counted)
     figure.tight_layout()
     return figure
 
@@ -182,17 +228,26 @@ def _setups_chart(verdict: SetupsVerdict) -> Figure:
 
 
 def _summary_page(
-    summary: RunSummary, seat_names: Sequence[str], verdict: SetupsVerdict | None
+    summary: RunSummary,
+    seat_names: Sequence[str],
+    setups: SetupsVerdict | None,
+    deals: DealStats | None,
 ) -> Figure:
-    figure = plt.figure(figsize=(8.27, 11.69))
     result, plan = summary.result, summary.result.plan
     measures = result.measures
-    lines = [
-        f"{summary.title}: balance report",
-        "",
-        f"games {result.played} on {plan.setup_count} setup(s), players {measures.players}, "
-        f"variant {plan.options.variant}",
-        f"agents {', '.join(plan.agents)}; paired {plan.paired}; seed {plan.seed}",
+    lines = [f"{summary.title}: balance report", "", f"options: {options_text(plan.options)}"]
+    if deals is not None:  # the deal is the unit: no per-game intervals
+        report = deal_report(summary.to_json())
+        return text_page([*lines, "", report[0].lstrip(": "), *report[1:]])
+    if result.listed is not None:  # exact: every game and match, no interval
+        return text_page([*lines, "", "each seat order of the setup played once", "",
+                          *result_lines(summary)])  # fmt: skip
+    count, has_choices = plan.setup_count, get_game(plan.game).info.has_choices
+    rotated = "; seats rotated over each setup's games" if plan.paired else ""
+    lines += [
+        f"games {result.played} on {count} {'setup' if count == 1 else 'setups'}{rotated}; "
+        f"seed {plan.seed}",
+        f"agents: {agents_text(plan.agents, seat_names) if has_choices else 'none (no choices)'}",
         "",
         "seat        wins   draws  losses  win rate (95%)          mean s (95%)",
     ]
@@ -206,11 +261,10 @@ def _summary_page(
             f"{mean:.3f} ({slo:.3f}-{shi:.3f})"
         )
     lines += ["", *_measure_lines(measures)]
-    if verdict is not None and len(verdict.setups) > 1:
-        lines += ["", *_setup_lines(verdict)]
+    if setups is not None and len(setups.setups) > 1:
+        lines += ["", *_setup_lines(setups)]
     lines += fact_lines(measures.facts)
-    figure.text(0.07, 0.95, "\n".join(lines), va="top", family="monospace", fontsize=8)
-    return figure
+    return text_page(lines)
 
 
 def _rate_text(name: str, rate: Rate) -> str:

@@ -21,18 +21,14 @@ Sequential games only (one seat to play); simultaneous games use simulate/mcts.p
 
 from __future__ import annotations
 
-import hashlib
-import inspect
 import math
-import sys
-import types
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from pnp.games.compiled import Compiled, Engine
+from pnp.games.compiled import Compiled, Engine, specialised
 
 
 def _search(  # type: ignore[no-untyped-def]
@@ -51,13 +47,7 @@ def _search(  # type: ignore[no-untyped-def]
     position = root.copy()
     # per edge, in blocks of a node's moves: untried move indices, then the expanded moves in
     # the order they were made
-    capacity = 1024
-    untried = np.empty(capacity, dtype=np.int32)
-    code = np.empty(capacity, dtype=np.int64)
-    child = np.empty(capacity, dtype=np.int64)
-    edge_visits = np.zeros(capacity, dtype=np.float64)
-    edge_total = np.zeros(capacity, dtype=np.float64)
-    value = np.empty(capacity, dtype=np.float64)
+    untried, code, child, edge_visits, edge_total = new_edges(1024)
     used = 0
     seat[0] = engine.to_act(context, root)
     nodes = 1
@@ -67,18 +57,9 @@ def _search(  # type: ignore[no-untyped-def]
         while not terminal[node]:
             if moves[node] < 0:  # first left: list its moves (as indices 0..n-1)
                 listed = engine.count(context, position)
-                if used + listed > capacity:
-                    capacity = 2 * (used + listed)
-                    untried = _grown(untried, used, capacity)
-                    code = _grown(code, used, capacity)
-                    child = _grown(child, used, capacity)
-                    edge_visits = _grown(edge_visits, used, capacity)
-                    edge_total = _grown(edge_total, used, capacity)
-                    value = np.empty(capacity, dtype=np.float64)
-                for i in range(listed):
-                    untried[used + i] = i
-                    edge_visits[used + i] = 0.0
-                    edge_total[used + i] = 0.0
+                untried, code, child, edge_visits, edge_total = room(
+                    untried, code, child, edge_visits, edge_total, used, listed
+                )
                 start[node], moves[node] = used, listed
                 used += listed
             first, made = start[node], expanded[node]
@@ -98,29 +79,12 @@ def _search(  # type: ignore[no-untyped-def]
                 depth += 1
                 break
             log_visits = math.log(max(visits[node], 1))
-            for edge in range(first, first + made):  # UCB1, vectorised; the first best wins
-                value[edge] = edge_total[edge] / edge_visits[edge] + exploration * np.sqrt(
-                    log_visits / edge_visits[edge]
-                )
-            best = first
-            for edge in range(first + 1, first + made):
-                if value[edge] > value[best]:
-                    best = edge
+            best = ucb_best(edge_visits, edge_total, first, made, log_visits, exploration)
             engine.apply(context, position, code[best])
             path[depth] = best
             depth += 1
             node = child[best]
-        for _ in range(limit):  # the rollout: uniformly random moves
-            if engine.over(context, position):
-                break
-            index = rng.integers(0, engine.count(context, position))
-            engine.apply(context, position, engine.move_at(context, position, index))
-        if engine.over(context, position):
-            engine.rewards(context, position, out)
-        else:  # cut at the limit: the logistic of each seat's evaluation
-            for player in range(players):
-                value_ = max(-50.0, min(50.0, engine.evaluate(context, position, player)))
-                out[player] = 1.0 / (1.0 + math.exp(-value_))
+        rollout(context, position, rng, limit, out)  # type: ignore[no-untyped-call]
         node = 0
         for i in range(depth):
             edge = path[i]
@@ -128,46 +92,92 @@ def _search(  # type: ignore[no-untyped-def]
             edge_visits[edge] += 1.0
             edge_total[edge] += out[seat[node]]
             node = child[edge]
-    best = start[0]
-    for edge in range(start[0] + 1, start[0] + expanded[0]):
+    return code[most_visited(edge_visits, edge_total, start[0], expanded[0])]
+
+
+def rollout(context, position, rng, limit, out):  # type: ignore[no-untyped-def]
+    """Play `position` on by uniformly random moves, at most `limit`, and score it into `out`:
+    a game cut at the limit by the logistic of each seat's evaluation."""
+    for _ in range(limit):
+        if engine.over(context, position):
+            break
+        index = rng.integers(0, engine.count(context, position))
+        engine.apply(context, position, engine.move_at(context, position, index))
+    if engine.over(context, position):
+        engine.rewards(context, position, out)
+    else:
+        for player in range(out.shape[0]):
+            value = max(-50.0, min(50.0, engine.evaluate(context, position, player)))
+            out[player] = 1.0 / (1.0 + math.exp(-value))
+
+
+@njit(cache=True)
+def new_edges(capacity):  # type: ignore[no-untyped-def]
+    """Arrays for `capacity` edges: untried move index, code, child, visits, total reward."""
+    return (
+        np.empty(capacity, dtype=np.int32), np.empty(capacity, dtype=np.int64),
+        np.empty(capacity, dtype=np.int64), np.zeros(capacity, dtype=np.float64),
+        np.zeros(capacity, dtype=np.float64),
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def room(untried, code, child, edge_visits, edge_total, used, listed):  # type: ignore[no-untyped-def]
+    """The edge arrays with room for `listed` edges after the first `used` (grown by doubling),
+    those edges holding the untried move indices 0..listed-1 and no visits."""
+    if used + listed > untried.shape[0]:
+        capacity = 2 * (used + listed)
+        untried = grown(untried, used, capacity)
+        code = grown(code, used, capacity)
+        child = grown(child, used, capacity)
+        edge_visits = grown(edge_visits, used, capacity)
+        edge_total = grown(edge_total, used, capacity)
+    for i in range(listed):
+        untried[used + i] = i
+        edge_visits[used + i] = 0.0
+        edge_total[used + i] = 0.0
+    return untried, code, child, edge_visits, edge_total
+
+
+@njit(cache=True, inline="always")
+def ucb_best(edge_visits, edge_total, first, made, log_visits, exploration):  # type: ignore[no-untyped-def]
+    """The edge among a node's `made` expanded ones with the best UCB1; the first such."""
+    best, best_value = first, -np.inf
+    for edge in range(first, first + made):
+        value = edge_total[edge] / edge_visits[edge] + exploration * np.sqrt(
+            log_visits / edge_visits[edge]
+        )
+        if value > best_value:
+            best, best_value = edge, value
+    return best
+
+
+@njit(cache=True, inline="always")
+def most_visited(edge_visits, edge_total, first, made):  # type: ignore[no-untyped-def]
+    """The move played: the most visited edge; ties: the best total, then the first made."""
+    best = first
+    for edge in range(first + 1, first + made):
         if edge_visits[edge] > edge_visits[best] or (
             edge_visits[edge] == edge_visits[best] and edge_total[edge] > edge_total[best]
         ):
             best = edge
-    return code[best]
+    return best
 
 
 @njit(cache=True)
-def _grown(array, used, capacity):  # type: ignore[no-untyped-def]
+def grown(array, used, capacity):  # type: ignore[no-untyped-def]
     bigger = np.empty(capacity, dtype=array.dtype)
     bigger[:used] = array[:used]
     return bigger
 
 
 engine: Any = None  # in each engine's copy of `_search`, that engine's module (`search_for`)
-_SEARCHES: dict[Engine, Any] = {}
 
 
 def search_for(engine_: Engine) -> Any:
-    """`_search` compiled against the functions of `engine_`, cached by numba beside the
-    engine's module (`Engine.module`).
-
-    numba caches a compiled function by its own file's stamp and bytecode only: a search that
-    took the engine's functions as arguments is compiled again in every process (their types
-    differ per process), and one that imported them would keep a stale copy after the engine
-    changed. So each engine gets its own copy of `_search` whose global `engine` is the engine's
-    module (numba reads `engine.count` and the like in a module as fixed functions), filed under
-    the engine's source (its edits invalidate the cache) and named with a hash of `_search`'s
-    source (its edits give a new cache file)."""
-    if engine_ not in _SEARCHES:
-        module = sys.modules[engine_.module]
-        digest = hashlib.sha256(inspect.getsource(_search).encode()).hexdigest()[:16]
-        name = f"search_{digest}"
-        code = _search.__code__.replace(co_filename=inspect.getfile(module), co_name=name)
-        function = types.FunctionType(code, {**_search.__globals__, "engine": module}, name)
-        function.__qualname__ = name
-        _SEARCHES[engine_] = njit(cache=True)(function)
-    return _SEARCHES[engine_]
+    """`_search` compiled against the functions of `engine_` (pnp/games/compiled.py's
+    `specialised`: one copy per engine, cached by numba beside the engine's module)."""
+    return specialised(_search, engine_, rollout=specialised(rollout, engine_))
 
 
 def choose(

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -38,6 +40,7 @@ from scipy import stats
 from pnp.errors import InputError
 from pnp.games.base import Game, Outcome, Setup
 from pnp.games.options import GameOptions
+from pnp.output import staged
 from simulate.matches import participant_score
 from simulate.runner import GameRecord, RunPlan, Worker, setup_seed
 from simulate.stats import Distribution, Rate, standing
@@ -120,82 +123,145 @@ def deal_result(games: Sequence[GameRecord], players: int) -> DealResult:
     )  # fmt: skip
 
 
-def deal_results(records: Iterable[GameRecord], players: int, setups: int) -> list[DealResult]:
-    """The deals of a paired run whose every seat order was played, in setup order. Records may
-    come in any order; a deal's games are held only until its last one comes."""
-    open_deals: dict[tuple[int, int], dict[int, GameRecord]] = {}
-    found = []
+def deals_of(records: Iterable[GameRecord], players: int) -> Iterator[DealResult]:
+    """The deals of a paired run whose every seat order was played, as their last game comes.
+    A deal's games are neighbouring game numbers (`RunPlan.place`), so records in game order
+    give the deals in setup order holding one deal's games at a time."""
+    open_deals: dict[int, dict[int, GameRecord]] = {}
     for record in records:
-        key = (record.setup_index, record.index // setups // players)
-        games = open_deals.setdefault(key, {})
+        games = open_deals.setdefault(record.index // players, {})
         games[record.rotation] = record
         if len(games) == players:
-            del open_deals[key]
-            found.append((key, deal_result([games[r] for r in range(players)], players)))
-    return [deal for _, deal in sorted(found, key=lambda pair: pair[0])]
+            del open_deals[record.index // players]
+            yield deal_result([games[r] for r in range(players)], players)
 
 
-def _rate(count: int, trials: int) -> dict[str, Any]:
-    return Rate(count, trials).to_json()
+@dataclass(frozen=True)
+class MeanInterval:
+    """A mean over deals with its Student's t 95% interval (None below two deals)."""
+
+    n: int
+    mean: float
+    ci95: tuple[float, float] | None
+
+    def to_json(self) -> dict[str, Any]:
+        ci = None if self.ci95 is None else [round(v, 6) for v in self.ci95]
+        return {"n": self.n, "mean": round(self.mean, 6) if self.ci95 else self.mean, "ci95": ci}
 
 
-def mean_t(values: Sequence[float]) -> dict[str, Any]:
-    """The mean with its Student's t 95% interval (None below two values)."""
-    if len(values) < 2:
-        return {"n": len(values), "mean": float(np.mean(values)) if values else 0.0, "ci95": None}
-    low, high = stats.ttest_1samp(values, 0.0).confidence_interval()
-    mean = float(np.mean(values))
-    if not np.isfinite(low):  # every value equal: no spread, the interval is the value
-        low = high = mean
-    return {"n": len(values), "mean": round(mean, 6), "ci95": [round(low, 6), round(high, 6)]}
+def mean_interval(values: Mapping[float, int]) -> MeanInterval:
+    """The mean of a count per value with its Student's t 95% interval (None below two
+    values; a point when every value is equal)."""
+    found = Distribution.of(values)
+    if found.n < 2:
+        return MeanInterval(found.n, found.mean, None)
+    half = float(stats.t.ppf(0.975, found.n - 1)) * found.sd / math.sqrt(found.n)
+    return MeanInterval(found.n, found.mean, (found.mean - half, found.mean + half))
 
 
-def deal_summary(deals: Sequence[DealResult], tolerance: float = DEAL_TOLERANCE) -> dict[str, Any]:
-    """The distribution of match results over `deals` (see the module docstring)."""
-    ended = [d for d in deals if d.outcome == Outcome.FINISHED]
-    n, total = len(ended), len(deals)
-    margins = [d.margin for d in ended]
-    return {
-        "unit": "deal",
-        "deals": total,
-        "games_per_deal": len(deals[0].games) if deals else 0,
-        "outcomes": {kind.value: sum(1 for d in deals if d.outcome == kind) for kind in Outcome},
-        "both_end": _rate(n, total),
-        "endless_in_some_order": sum(1 for d in deals if d.endless_orders),
-        "endless_in_every_order": sum(1 for d in deals if d.endless_orders == len(d.games)),
-        "margin": {
-            **Distribution.of(Counter(margins)).to_json(),
-            "mean_ci95": mean_t(margins)["ci95"],
-        },
-        "drawn": _rate(sum(1 for d in ended if d.margin == 0), n),
-        "one_player_won_every_game": _rate(sum(1 for d in ended if d.one_player_won_every_game), n),
-        "one_seat_won_every_game": _rate(sum(1 for d in ended if d.one_seat_won_every_game), n),
-        "first_seat_effect": mean_t([d.first_seat_effect for d in ended]),
-        "within_tolerance": {
-            "tolerance": tolerance,
-            **_rate(sum(1 for d in deals if d.within(tolerance)), total),
-        },
-    }
+def mean_t(values: Mapping[float, int]) -> dict[str, Any]:
+    """`mean_interval` as JSON."""
+    return mean_interval(values).to_json()
 
 
-def deals_csv(deals: Sequence[DealResult], tolerance: float = DEAL_TOLERANCE) -> str:
-    """One row per deal, in setup order: `pnp kit GAME --seed <setup>` prints any of them."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    players = len(deals[0].points) if deals else 0
-    orders = len(deals[0].games) if deals else 0
-    writer.writerow(
-        ["setup_index", "setup", "outcome", *(f"points_{p}" for p in range(1, players + 1)),
-         "margin", "first_seat_effect", *(f"outcome_order_{r}" for r in range(1, orders + 1)),
-         *(f"turns_order_{r}" for r in range(1, orders + 1)), "within_tolerance"]
-    )  # fmt: skip
-    for d in deals:
-        writer.writerow(
-            [d.setup_index, d.setup, d.outcome.value, *(f"{v:g}" for v in d.points),
-             f"{d.margin:g}", f"{d.first_seat_effect:g}", *(g.outcome.value for g in d.games),
-             *(g.turns for g in d.games), int(d.within(tolerance))]
+@dataclass(frozen=True)
+class DealStats:
+    """The distribution of match results over deals, the deal as the unit of every interval
+    (see the module docstring): rates with Wilson intervals, means with t intervals."""
+
+    deals: int
+    games_per_deal: int
+    both_end: Rate  # over all deals
+    endless_in_some_order: Rate  # over all deals
+    drawn: Rate  # over the deals that end
+    one_player_won_every_game: Rate  # the table decides
+    one_seat_won_every_game: Rate  # the seat decides
+    within_tolerance: Rate  # over all deals: what `pnp kit --fair` accepts
+    tolerance: float
+    margins: tuple[tuple[float, int], ...]  # deals that end per match margin, by margin
+    margin: MeanInterval
+    first_seat_effect: MeanInterval  # points per game, over the deals that end
+
+
+class DealFold:
+    """Deals folded one at a time into the distribution of match results (see the module
+    docstring), holding a count per distinct margin and first-seat effect, never a deal."""
+
+    def __init__(self, players: int, tolerance: float = DEAL_TOLERANCE) -> None:
+        self.players, self.tolerance = players, tolerance
+        self.deals = self.endless_some = self.endless_every = 0
+        self.outcomes = dict.fromkeys(Outcome, 0)
+        self.margins: Counter[float] = Counter()  # of the deals that end
+        self.effects: Counter[float] = Counter()  # first-seat effect of the deals that end
+        self.drawn = self.one_player = self.one_seat = self.within = 0
+
+    def add(self, deal: DealResult) -> None:
+        self.deals += 1
+        self.outcomes[deal.outcome] += 1
+        self.endless_some += deal.endless_orders > 0
+        self.endless_every += deal.endless_orders == len(deal.games)
+        self.within += deal.within(self.tolerance)
+        if deal.outcome != Outcome.FINISHED:
+            return
+        self.margins[deal.margin] += 1
+        self.effects[deal.first_seat_effect] += 1
+        self.drawn += deal.margin == 0
+        self.one_player += deal.one_player_won_every_game
+        self.one_seat += deal.one_seat_won_every_game
+
+    def stats(self) -> DealStats:
+        ended, total = self.outcomes[Outcome.FINISHED], self.deals
+        return DealStats(
+            total, self.players if total else 0, Rate(ended, total),
+            Rate(self.endless_some, total), Rate(self.drawn, ended), Rate(self.one_player, ended),
+            Rate(self.one_seat, ended), Rate(self.within, total), self.tolerance,
+            tuple(sorted(self.margins.items())), mean_interval(self.margins),
+            mean_interval(self.effects),
         )  # fmt: skip
-    return buffer.getvalue()
+
+    def summary(self) -> dict[str, Any]:
+        """The distribution of match results, as JSON (summary.json's `deals`)."""
+        found = self.stats()
+        return {
+            "unit": "deal",
+            "deals": found.deals,
+            "games_per_deal": found.games_per_deal,
+            "outcomes": {kind.value: count for kind, count in self.outcomes.items()},
+            "both_end": found.both_end.to_json(),
+            "endless_in_some_order": found.endless_in_some_order.count,
+            "endless_in_every_order": self.endless_every,
+            "margin": {
+                **Distribution.of(self.margins).to_json(),
+                "mean_ci95": found.margin.to_json()["ci95"],
+            },
+            "drawn": found.drawn.to_json(),
+            "one_player_won_every_game": found.one_player_won_every_game.to_json(),
+            "one_seat_won_every_game": found.one_seat_won_every_game.to_json(),
+            "first_seat_effect": found.first_seat_effect.to_json(),
+            "within_tolerance": {"tolerance": self.tolerance, **found.within_tolerance.to_json()},
+        }
+
+
+def write_deals(path: Path, deals: Iterable[DealResult], players: int,
+                tolerance: float = DEAL_TOLERANCE) -> DealFold:  # fmt: skip
+    """Write deals.csv at `path`, one row per deal in the order they come (`pnp kit GAME --seed
+    <setup>` prints any of them), folding each into the fold it returns; no deal is kept."""
+    fold = DealFold(players, tolerance)
+    with staged(path) as raw, io.TextIOWrapper(raw, encoding="utf-8", newline="") as stream:
+        writer = csv.writer(stream, lineterminator="\n")
+        writer.writerow(
+            ["setup_index", "setup", "outcome", *(f"points_{p}" for p in range(1, players + 1)),
+             "margin", "first_seat_effect", *(f"outcome_order_{r}" for r in range(1, players + 1)),
+             *(f"turns_order_{r}" for r in range(1, players + 1)), "within_tolerance"]
+        )  # fmt: skip
+        for d in deals:
+            fold.add(d)
+            writer.writerow(
+                [d.setup_index, d.setup, d.outcome.value, *(f"{v:g}" for v in d.points),
+                 f"{d.margin:g}", f"{d.first_seat_effect:g}", *(g.outcome.value for g in d.games),
+                 *(g.turns for g in d.games), int(d.within(tolerance))]
+            )  # fmt: skip
+    return fold
 
 
 def play_deal(game: Game[Any], setup: Setup) -> DealResult:
@@ -203,7 +269,7 @@ def play_deal(game: Game[Any], setup: Setup) -> DealResult:
     players = setup.options.players
     plan = RunPlan(game.info.name, setup.options, ("random",) * players, 0, players,
                    setups=(setup,), paired=True)  # fmt: skip
-    (deal,) = deal_results(Worker(plan).play_chunk(range(players)), players, 1)
+    (deal,) = deals_of(Worker(plan).play_chunk(range(players)), players)
     return deal
 
 
@@ -281,19 +347,24 @@ def _interval(ci: list[float] | None, sign: str = "") -> str:
 
 def print_deals(summary: dict[str, Any], console: Console) -> None:
     """The deal report of a run of a game without choices: the match results over deals."""
+    for index, line in enumerate(deal_report(summary)):
+        console.print(f"[bold]{summary['title']}[/]{line}" if index == 0 else line)
+
+
+def deal_report(summary: dict[str, Any]) -> list[str]:
+    """The deal report's lines (the first one after the game's title): the match results over
+    deals, then the games themselves, described without intervals."""
     deals = summary["deals"]
     count, per = deals["deals"], deals["games_per_deal"]
     state = "" if summary["complete"] else " (interrupted)"
-    console.print(
-        f"[bold]{summary['title']}[/]: {count} deals, each played once per seat order "
-        f"({count * per} games), seed {summary['seed']}{state}"
-    )
-    console.print(
+    lines = [
+        f": {count} deals, each played once per seat order ({count * per} games), seed "
+        f"{summary['seed']}{state}",
         "A deal leaves no choices: its result is its match over every seat order, computed "
-        "exactly; the deal is the unit of every interval."
-    )
+        "exactly; the deal is the unit of every interval.",
+    ]
     outcomes = deals["outcomes"]
-    console.print(
+    lines.append(
         f"deals whose game ends in every seat order: {deals['both_end']['count']} of {count}, "
         f"{_pct(deals['both_end'])}; endless in some order {deals['endless_in_some_order']} "
         f"(in every order {deals['endless_in_every_order']}); undecided (turn cap) "
@@ -301,34 +372,20 @@ def print_deals(summary: dict[str, Any], console: Console) -> None:
     )
     margin = deals["margin"]
     if margin["n"]:
-        console.print(
+        effect = deals["first_seat_effect"]
+        lines += [
             f"match margin (the best player's points - the next one's, over every seat order), "
             f"{margin['n']} deals that end: mean {margin['mean']:.2f}"
             f"{_interval(margin['mean_ci95'])}, median {margin['p50']:g}, "
-            f"5-95% {margin['p5']:g}-{margin['p95']:g}, max {margin['max']:g}"
-        )
-        effect = deals["first_seat_effect"]
-        console.print(
+            f"5-95% {margin['p5']:g}-{margin['p95']:g}, max {margin['max']:g}",
             f"drawn matches {_pct(deals['drawn'])}; one player won every game "
             f"{_pct(deals['one_player_won_every_game'])}; one seat won every game "
-            f"{_pct(deals['one_seat_won_every_game'])}"
-        )
-        console.print(
+            f"{_pct(deals['one_seat_won_every_game'])}",
             f"first-seat effect (the first seat's points - the others', per game, both tables "
-            f"in both seats): {effect['mean']:+.2f}{_interval(effect['ci95'], '+')} points"
-        )
-    _print_games(summary, console)
-    within = deals["within_tolerance"]
-    console.print(
-        f"deals `pnp kit --fair` accepts (every order ends, margin <= {within['tolerance']:g} "
-        f"points): {within['count']} of {count}, {_pct(within)}"
-    )
-
-
-def _print_games(summary: dict[str, Any], console: Console) -> None:
-    """The games themselves, described without intervals: a deal's games are not samples."""
+            f"in both seats): {effect['mean']:+.2f}{_interval(effect['ci95'], '+')} points",
+        ]
     outcomes, turns = summary["outcomes"], summary["turns"]
-    console.print(
+    lines.append(
         f"games: finished {outcomes['finished']}, endless {outcomes['endless']}, undecided "
         f"{outcomes['undecided']}"
         + (f"; turns of finished games: median {turns['p50']:g}, 5-95% {turns['p5']:g}-"
@@ -336,7 +393,13 @@ def _print_games(summary: dict[str, Any], console: Console) -> None:
     )  # fmt: skip
     longest = summary.get("longest_finished")
     if longest:
-        console.print(
+        lines.append(
             f"longest finished game: {longest['turns']:,} turns (setup {longest['setup']}, "
             f"{'first' if longest['rotation'] == 0 else 'second'} player of the deal starting)"
         )
+    within = deals["within_tolerance"]
+    lines.append(
+        f"deals `pnp kit --fair` accepts (every order ends, margin <= {within['tolerance']:g} "
+        f"points): {within['count']} of {count}, {_pct(within)}"
+    )
+    return lines

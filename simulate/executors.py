@@ -7,6 +7,7 @@ changes the numbers.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib
 import multiprocessing
@@ -41,11 +42,8 @@ class InlineExecutor:
 _WORKER: Worker | None = None
 
 
-def _start_worker(plan: RunPlan, lifeline: Connection | None = None) -> None:
-    global _WORKER
-    _WORKER = Worker(plan)
-    if lifeline is not None:
-        threading.Thread(target=_exit_with_main, args=(lifeline,), daemon=True).start()
+def _start_worker(lifeline: Connection) -> None:
+    threading.Thread(target=_exit_with_main, args=(lifeline,), daemon=True).start()
 
 
 def _exit_with_main(lifeline: Connection) -> None:
@@ -60,33 +58,96 @@ def _exit_with_main(lifeline: Connection) -> None:
     os._exit(1)
 
 
-def _play_chunk(chunk: list[int]) -> list[GameRecord]:
-    assert _WORKER is not None, "worker process not initialised"
+def _play_chunk(plan: RunPlan, chunk: list[int]) -> list[GameRecord]:
+    """One chunk in a pool's worker, which keeps the `Worker` of the plan it last played (and
+    with it whatever the game's engines loaded) for the next chunk."""
+    global _WORKER
+    if _WORKER is None or _WORKER.plan != plan:
+        _WORKER = Worker(plan)
     return _WORKER.play_chunk(chunk)
 
 
+def _ready() -> None:
+    """A pool's first task for each worker: it returns once the worker process is running."""
+
+
+@dataclass
+class _Pool:
+    """A pool of worker processes and the pipe whose write end (`keeper`) ends them closed."""
+
+    workers: int
+    executor: ProcessPoolExecutor
+    keeper: Connection
+    lifeline: Connection  # the read end each worker gets when it starts
+
+    def close(self, wait: bool) -> None:
+        self.executor.shutdown(wait=wait, cancel_futures=True)
+        self.keeper.close()
+        self.lifeline.close()
+
+
+_POOL: _Pool | None = None
+#: The modules a forkserver imports once, so that every worker it forks starts with them
+#: (simulate/compiled_start.py: numba's compiler started, for the games with compiled engines).
+PRELOAD = ["pnp.games", "simulate.runner", "simulate.compiled_start"]
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """This process's pool of `workers` local worker processes, started on first use and kept
+    for the next run (a ladder's rungs, a fair search's rounds): a run then pays no process
+    start-up, and a worker keeps the engines it compiled or loaded. Workers are forked from a
+    forkserver that has imported `PRELOAD` (on Linux), else spawned."""
+    global _POOL
+    if _POOL is not None and _POOL.workers == workers:
+        return _POOL.executor
+    drop_pool()
+    scratch_folder()  # multiprocessing's socket folder goes there, removed at exit
+    method = "forkserver" if sys.platform.startswith("linux") else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(PRELOAD)
+    lifeline, keeper = context.Pipe(duplex=False)  # workers exit when `keeper` closes
+    pool = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start_worker, initargs=(lifeline,)
+    )
+    _POOL = _Pool(workers, pool, keeper, lifeline)
+    for _ in range(workers):  # workers start one per task waiting: start them all now
+        pool.submit(_ready)
+    return pool
+
+
+def drop_pool(wait: bool = True) -> None:
+    """Shut this process's pool down (at exit, or after a run that left work in it)."""
+    global _POOL
+    if _POOL is not None:
+        pool, _POOL = _POOL, None
+        pool.close(wait)
+
+
+atexit.register(drop_pool)
+
+
+def start_workers(execution: Execution) -> None:
+    """Start the worker processes of `execution` now (local ones; a Dask cluster starts with
+    its run), so they start while this process still prepares the run."""
+    if execution.executor == "local" and execution.workers > 1:
+        worker_pool(execution.workers)
+
+
 class ProcessExecutor:
-    """Plays chunks in `workers` local processes, keeping at most two chunks queued per worker."""
+    """Plays chunks in `workers` local processes (this process's `worker_pool`), keeping at
+    most two chunks queued per worker."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
 
     def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]:
-        scratch_folder()  # multiprocessing's socket folder goes there, removed at exit
-        method = "forkserver" if sys.platform.startswith("linux") else "spawn"
-        context = multiprocessing.get_context(method)
-        if method == "forkserver":
-            context.set_forkserver_preload(["pnp.games", "simulate.runner"])
-        lifeline, keeper = context.Pipe(duplex=False)  # workers exit when `keeper` closes
-        pool = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_start_worker,
-            initargs=(plan, lifeline),
-        )  # fmt: skip
+        pool = worker_pool(self.workers)
         pending: set[Future[list[GameRecord]]] = set()
         queue = iter(chunks)
         try:
             for chunk in queue:
-                pending.add(pool.submit(_play_chunk, chunk))
+                pending.add(pool.submit(_play_chunk, plan, chunk))
                 if len(pending) >= 2 * self.workers:
                     break
             while pending:
@@ -95,11 +156,10 @@ class ProcessExecutor:
                     yield future.result()
                     following = next(queue, None)
                     if following is not None:
-                        pending.add(pool.submit(_play_chunk, following))
+                        pending.add(pool.submit(_play_chunk, plan, following))
         finally:
-            pool.shutdown(wait=not pending, cancel_futures=True)
-            keeper.close()
-            lifeline.close()
+            if pending:  # interrupted, or a chunk failed: the pool's work is not this run's
+                drop_pool(wait=False)
 
 
 def play_plan_chunk(plan: RunPlan, chunk: list[int]) -> list[GameRecord]:

@@ -21,11 +21,35 @@ from scipy import optimize
 from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.power import GofChisquarePower, NormalIndPower
-from statsmodels.stats.proportion import proportion_confint
+from statsmodels.stats.proportion import (
+    confint_proportions_2indep,
+    proportion_confint,
+    proportions_ztest,
+)
 from statsmodels.stats.weightstats import DescrStatsW
 
 LEVEL = 0.05  # two-sided test level, and 1 - the coverage of every interval
 POWER = 0.8
+
+
+def difference(
+    successes: float, trials: int, other_successes: float, other_trials: int
+) -> tuple[float, float]:
+    """95% interval of the difference of two rates (`successes` / `trials` minus the other),
+    Newcombe's hybrid score interval built from the two Wilson intervals (statsmodels
+    `confint_proportions_2indep`, method "newcomb"); (-1, 1) when either side has no trials."""
+    if trials == 0 or other_trials == 0:
+        return -1.0, 1.0
+    low, high = confint_proportions_2indep(
+        successes,
+        trials,
+        other_successes,
+        other_trials,
+        method="newcomb",
+        compare="diff",
+        alpha=LEVEL,
+    )
+    return float(low), float(high)
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
@@ -149,3 +173,23 @@ def setup_level_interval(means: Sequence[float]) -> tuple[float, float, float]:
     described = DescrStatsW(np.asarray(means, dtype=float))
     low, high = described.tconfint_mean(alpha=LEVEL)
     return float(described.mean), max(0.0, float(low)), min(1.0, float(high))
+
+
+def setup_level_p(means: Sequence[float]) -> float:
+    """Two-sided p-value of the t test that the mean over setups of a per-setup mean in [0, 1]
+    is 1/2: the test `setup_level_interval` inverts. 1 with fewer than two setups; with every
+    setup at the same mean (no spread to test against), 1 at 1/2 and 0 elsewhere."""
+    if len(means) < 2:
+        return 1.0
+    described = DescrStatsW(np.asarray(means, dtype=float))
+    if described.std == 0:
+        return 1.0 if described.mean == 0.5 else 0.0
+    return float(described.ttest_mean(0.5)[1])
+
+
+def score_p(successes: float, trials: int) -> float:
+    """Two-sided p-value of the score test of a rate of 1/2 for `successes` (a count, or a sum
+    of scores in [0, 1]) of `trials`: the test the Wilson interval inverts; 1 without trials."""
+    if trials == 0:
+        return 1.0
+    return float(proportions_ztest(successes, trials, value=0.5, prop_var=0.5)[1])

@@ -8,9 +8,9 @@ Two methods, by how a game could give points at the table (`GameInfo.compensatio
   counts half a win each; a game's own tie-break, such as Penguins' tiles, is left out). The
   komi is the k among the margins and the half points beside them that brings F(k) nearest 1/2
   (the smallest such k: a whole range of k can be equally fair). Its 95% interval is a
-  percentile bootstrap (scipy.stats.bootstrap, 999 resamples, a generator seeded from the run's
-  seed): over games when each setup has one finished game or there is one setup (a sheet given
-  as a board file), else over setups (the setup is the unit: its games share a board).
+  percentile bootstrap (999 resamples, a generator seeded from the run's seed): over games when
+  each setup has one finished game or there is one setup (a sheet given as a board file), else
+  over setups (the setup is the unit: its games share a board).
 - **Seat gaps** ("start": a race to a goal, any number of players, Wallaby). Per seat, the mean
   score over finished games and how many points it trails the best seat (the seat with the
   highest mean score over all the games), with the same bootstrap of that difference: the
@@ -18,20 +18,27 @@ Two methods, by how a game could give points at the table (`GameInfo.compensatio
   as a goal that much lower) to reach the best seat's mean. The simple reading assumes a head
   start adds its points to the seat's final score.
 
+Games are folded as they are read back, one at a time: per setup, a count per margin (or per
+score vector), never a list of games, so a verdict over 10^9 games takes the memory of one over
+10^3. The bootstrap works on those counts: a resample of games is a multinomial draw of games
+per margin, a resample of setups pools the counts of the setups drawn (a sparse table, scipy).
+scipy.stats.bootstrap is not used because it resamples an array holding every game (and draws
+999 x n indices at once): the same percentile method, in memory that grows with the run.
+
 `second_share_with` replays the verdict on fresh games: the second seat's points share with a
 komi applied, with its bootstrap interval, which should hold 1/2.
 """
 
 from __future__ import annotations
 
-import warnings
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 from rich.console import Console
-from scipy import stats
+from scipy import sparse
 
 from pnp.games.base import GameInfo, Outcome
 from simulate.runner import GameRecord
@@ -63,123 +70,210 @@ class SeatGap:
 
 def first_share(margins: np.ndarray, komi: float) -> float:
     """F(komi): the first seat's points share when the second seat gets `komi` points."""
-    return float(_shares(np.sort(margins), np.array([komi]))[0])
+    values, counts = np.unique(margins, return_counts=True)
+    return float(_shares(values, counts[None, :], np.array([komi]))[0, 0])
 
 
-def _shares(ordered: np.ndarray, komis: np.ndarray) -> np.ndarray:
-    """F at each of `komis`, from the sorted margins (a search, not a pass per komi)."""
-    left = np.searchsorted(ordered, komis, side="left")
-    right = np.searchsorted(ordered, komis, side="right")
-    return np.asarray((len(ordered) - right + 0.5 * (right - left)) / len(ordered))
+def _shares(values: np.ndarray, counts: np.ndarray, komis: np.ndarray) -> np.ndarray:
+    """F at each of `komis` (columns) for each row of `counts` (games per sorted margin
+    `values`): a search and cumulative counts, never a pass per game."""
+    ends = np.concatenate([np.zeros((len(counts), 1)), np.cumsum(counts, axis=1)], axis=1)
+    left = np.searchsorted(values, komis, side="left")
+    right = np.searchsorted(values, komis, side="right")
+    n = ends[:, -1:]
+    return np.asarray((n - ends[:, right] + 0.5 * (ends[:, right] - ends[:, left])) / n)
 
 
-def _candidates(margins: np.ndarray) -> np.ndarray:
-    values = np.unique(margins)
+def _candidates(values: np.ndarray) -> np.ndarray:
     return np.unique(np.concatenate([values - 0.5, values, values + 0.5]))
 
 
-def _komi(margins: np.ndarray, candidates: np.ndarray) -> float:
-    distance = np.round(np.abs(_shares(np.sort(margins), candidates) - 0.5), 12)
-    best = np.flatnonzero(distance == distance.min())
-    return float(candidates[best[np.argmin(np.abs(candidates[best]))]])
-
-
-def _finished(records: Iterable[GameRecord]) -> list[GameRecord]:
-    return [r for r in records if r.outcome == Outcome.FINISHED and r.scores is not None]
-
-
-def _groups(records: Iterable[GameRecord]) -> tuple[list[list[GameRecord]], str]:
-    """The bootstrap's units: the games of each setup, or single games when every setup has one
-    game, or when there is one setup (the verdict is then about that setup)."""
-    by_setup: dict[int, list[GameRecord]] = {}
-    for r in records:
-        by_setup.setdefault(r.setup_index, []).append(r)
-    if len(by_setup) == 1 or all(len(games) == 1 for games in by_setup.values()):
-        return [[r] for r in records], "games"
-    return [by_setup[k] for k in sorted(by_setup)], "setups"
+def _komis(values: np.ndarray, counts: np.ndarray, candidates: np.ndarray) -> np.ndarray:
+    """The komi of each row of `counts`: the candidate nearest a share of 1/2, the smallest in
+    size among equally near ones (the more negative of two of one size)."""
+    order = np.lexsort((candidates, np.abs(candidates)))
+    ordered = candidates[order]
+    distance = np.round(np.abs(_shares(values, counts, ordered) - 0.5), 12)
+    return np.asarray(ordered[np.argmin(distance, axis=1)], dtype=float)
 
 
 def _rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(np.random.SeedSequence([seed, STREAM]))
 
 
-def bootstrap_interval(
-    groups: Sequence[np.ndarray], statistic: Callable[[np.ndarray], float], seed: int
-) -> tuple[float, float]:
-    """Percentile 95% interval of `statistic` (of the pooled rows) over resampled groups."""
-    if len(groups) < 2:
-        value = statistic(np.concatenate(groups))
-        return value, value
+class Units:
+    """The bootstrap's units, folded game by game: per setup, the finished games per value (a
+    margin, or a score vector). The units are the setups, or single games when every setup has
+    one game or there is one setup (the verdict is then about that setup). Memory: a count per
+    distinct value of each setup, never a game."""
 
-    def pooled(indices: np.ndarray) -> float:
-        return statistic(np.concatenate([groups[i] for i in indices]))
+    def __init__(self) -> None:
+        self.per_setup: dict[int, Counter[Any]] = {}
 
-    with warnings.catch_warnings():  # a statistic with no spread has a point interval
-        warnings.simplefilter("ignore")
-        found = stats.bootstrap(
-            (np.arange(len(groups)),), pooled, vectorized=False, n_resamples=RESAMPLES,
-            method="percentile", rng=_rng(seed),
-        )  # fmt: skip
-    low, high = found.confidence_interval
-    if not np.isfinite(low):
-        value = statistic(np.concatenate(groups))
-        return value, value
+    def add(self, setup_index: int, value: Any) -> None:
+        found = self.per_setup.get(setup_index)
+        if found is None:
+            found = self.per_setup[setup_index] = Counter()
+        found[value] += 1
+
+    @property
+    def unit(self) -> str:
+        groups = self.per_setup.values()
+        one_each = all(sum(games.values()) == 1 for games in groups)
+        return "games" if len(groups) == 1 or one_each else "setups"
+
+    def pooled(self) -> Counter[Any]:
+        total: Counter[Any] = Counter()
+        for games in self.per_setup.values():
+            total.update(games)
+        return total
+
+    def units(self) -> int:
+        if self.unit == "games":
+            return sum(sum(games.values()) for games in self.per_setup.values())
+        return len(self.per_setup)
+
+    def resampled(self, values: list[Any], seed: int) -> np.ndarray:
+        """RESAMPLES bootstrap resamples as games per value (columns in the order of `values`):
+        games drawn with replacement (a multinomial over the values), or setups drawn with
+        replacement and their games pooled."""
+        rng, column = _rng(seed), {value: k for k, value in enumerate(values)}
+        if self.unit == "games":
+            counts = self.pooled()
+            n = sum(counts.values())
+            shares = np.array([counts[v] for v in values], dtype=float) / n
+            return np.asarray(rng.multinomial(n, shares, size=RESAMPLES), dtype=float)
+        groups = [self.per_setup[k] for k in sorted(self.per_setup)]
+        rows = [i for i, games in enumerate(groups) for _ in games]
+        columns = [column[v] for games in groups for v in games]
+        data = [float(c) for games in groups for c in games.values()]
+        table = sparse.csr_matrix((data, (rows, columns)), shape=(len(groups), len(values)))
+        batch = max(1, 10**6 // len(groups))  # weights of a batch of resamples at once
+        found = []
+        for start in range(0, RESAMPLES, batch):
+            picks = rng.integers(0, len(groups), size=(min(batch, RESAMPLES - start), len(groups)))
+            weights = np.stack([np.bincount(p, minlength=len(groups)) for p in picks])
+            found.append(np.asarray((table.T @ weights.T).T))
+        return np.concatenate(found)
+
+
+def interval(statistics: np.ndarray, point: float) -> tuple[float, float]:
+    """The percentile 95% interval of the resampled `statistics` (the point estimate when
+    there is a single unit, or no spread to speak of)."""
+    if not len(statistics) or not np.all(np.isfinite(statistics)):
+        return point, point
+    low, high = np.percentile(statistics, [2.5, 97.5])
     return float(low), float(high)
 
 
-def _margins(games: Sequence[GameRecord]) -> np.ndarray:
-    return np.array([r.scores[0] - r.scores[1] for r in games if r.scores is not None])
+@dataclass
+class MarginFold:
+    """Two-player finished games folded into their margins, per setup."""
+
+    units: Units = field(default_factory=Units)
+    games: int = 0
+
+    def add(self, record: GameRecord) -> None:
+        if (
+            record.outcome == Outcome.FINISHED
+            and record.scores is not None
+            and len(record.ranks) == 2
+        ):
+            self.units.add(record.setup_index, record.scores[0] - record.scores[1])
+            self.games += 1
+
+    def margins(self) -> tuple[np.ndarray, np.ndarray]:
+        """The distinct margins, sorted, and the games of each."""
+        pooled = self.units.pooled()
+        values = np.array(sorted(pooled), dtype=float)
+        return values, np.array([pooled[v] for v in sorted(pooled)], dtype=float)
+
+    def statistic(self, seed: int, of: Callable[[np.ndarray, np.ndarray], np.ndarray],
+                  point: float) -> tuple[float, float]:  # fmt: skip
+        """The bootstrap interval of `of(values, counts per row)`."""
+        if self.units.units() < 2:
+            return point, point
+        values, _ = self.margins()
+        return interval(of(values, self.units.resampled(values.tolist(), seed)), point)
 
 
-def komi_of(records: Iterable[GameRecord], seed: int) -> Komi | None:
+def _fold(records: Iterable[GameRecord]) -> MarginFold:
+    fold = MarginFold()
+    for record in records:
+        fold.add(record)
+    return fold
+
+
+def komi_of(records: Iterable[GameRecord] | MarginFold, seed: int) -> Komi | None:
     """The komi of two-player scored games (see the module docstring); None without any."""
-    finished = [r for r in _finished(records) if len(r.ranks) == 2]
-    if not finished:
+    fold = records if isinstance(records, MarginFold) else _fold(records)
+    if not fold.games:
         return None
-    groups, unit = _groups(finished)
-    margins = _margins(finished)
-    candidates = _candidates(margins)
-    points = _komi(margins, candidates)
-    low, high = bootstrap_interval([_margins(g) for g in groups],
-                                   lambda m: _komi(m, candidates), seed)  # fmt: skip
-    return Komi(points, (low, high), first_share(margins, 0.0), first_share(margins, points),
-                len(finished), unit, len(groups))  # fmt: skip
+    values, counts = fold.margins()
+    candidates = _candidates(values)
+    points = float(_komis(values, counts[None, :], candidates)[0])
+    low, high = fold.statistic(seed, lambda v, c: _komis(v, c, candidates), points)
+    before, after = _shares(values, counts[None, :], np.array([0.0, points]))[0]
+    return Komi(points, (low, high), float(before), float(after), fold.games, fold.units.unit,
+                fold.units.units())  # fmt: skip
 
 
 def second_share_with(
-    records: Iterable[GameRecord], komi: float, seed: int
+    records: Iterable[GameRecord] | MarginFold, komi: float, seed: int
 ) -> tuple[float, tuple[float, float]]:
     """The second seat's points share over finished games with `komi` given to it, and its
     bootstrap interval (the fresh-seed check of a komi)."""
-    finished = [r for r in _finished(records) if len(r.ranks) == 2]
-    groups, _ = _groups(finished)
+    fold = records if isinstance(records, MarginFold) else _fold(records)
+    values, counts = fold.margins()
+    share = 1.0 - float(_shares(values, counts[None, :], np.array([komi]))[0, 0])
 
-    def share(margins: np.ndarray) -> float:
-        return 1.0 - first_share(margins, komi)
+    def shares(v: np.ndarray, c: np.ndarray) -> np.ndarray:
+        return np.asarray(1.0 - _shares(v, c, np.array([komi]))[:, 0])
 
-    interval = bootstrap_interval([_margins(g) for g in groups], share, seed)
-    return share(_margins(finished)), interval
+    return share, fold.statistic(seed, shares, share)
 
 
-def seat_gaps(records: Iterable[GameRecord], players: int, seed: int) -> list[SeatGap]:
+@dataclass
+class ScoreFold:
+    """Finished games of every seat folded into their score vectors, per setup."""
+
+    players: int
+    units: Units = field(default_factory=Units)
+    games: int = 0
+
+    def add(self, record: GameRecord) -> None:
+        finished = record.outcome == Outcome.FINISHED and record.scores is not None
+        if finished and len(record.ranks) == self.players:
+            self.units.add(record.setup_index, tuple(record.scores or ()))
+            self.games += 1
+
+
+def seat_gaps(records: Iterable[GameRecord] | ScoreFold, players: int, seed: int) -> list[SeatGap]:
     """Per seat, the points it trails the best seat's mean score (see the module docstring)."""
-    finished = [r for r in _finished(records) if len(r.ranks) == players]
-    if not finished:
+    if isinstance(records, ScoreFold):
+        fold = records
+    else:
+        fold = ScoreFold(players)
+        for record in records:
+            fold.add(record)
+    if not fold.games:
         return []
-    groups, _ = _groups(finished)
-    rows = [np.array([r.scores for r in g if r.scores is not None]) for g in groups]
-    pooled = np.concatenate(rows)
-    means = pooled.mean(axis=0)
+    pooled = fold.units.pooled()
+    values = sorted(pooled)
+    scores = np.array(values, dtype=float)  # a row per distinct score vector
+    counts = np.array([pooled[v] for v in values], dtype=float)
+    means = counts @ scores / counts.sum()
     best = int(np.argmax(means))
     gaps = []
     for seat in range(players):
-
-        def behind(scores: np.ndarray, seat: int = seat) -> float:
-            seat_means = scores.mean(axis=0)
-            return float(seat_means[best] - seat_means[seat])
-
-        low, high = bootstrap_interval(rows, behind, seed + seat)
-        gaps.append(SeatGap(seat + 1, float(means[seat]), behind(pooled), (low, high)))
+        point = float(means[best] - means[seat])
+        if fold.units.units() < 2:
+            low, high = point, point
+        else:
+            drawn = fold.units.resampled(values, seed + seat)
+            seat_means = drawn @ scores / drawn.sum(axis=1, keepdims=True)
+            low, high = interval(seat_means[:, best] - seat_means[:, seat], point)
+        gaps.append(SeatGap(seat + 1, float(means[seat]), point, (low, high)))
     return gaps
 
 
@@ -219,25 +313,30 @@ def compensation(
     return entry
 
 
-def print_compensation(entry: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
-    """The compensation lines of the verdict."""
+def compensation_text(entry: dict[str, Any], seat_names: Sequence[str]) -> str:
+    """The compensation of the verdict, in a line."""
     unit = entry["unit"]
+    hint = "; " + entry["hint"] if entry["hint"] else ""
     if "komi" in entry:
         k = entry["komi"]
         low, high = k["ci95"]
-        console.print(
+        return (
             f"komi: give {seat_names[1]} {k['points']:g} {unit} [{low:g}, {high:g}] (95%, "
             f"bootstrap over {k['units']} {k['resampled']}): {seat_names[0]}'s points share "
             f"{100 * k['first_share_before']:.1f}% without, {100 * k['first_share_after']:.1f}% "
-            f"with it{'; ' + entry['hint'] if entry['hint'] else ''}"
+            f"with it{hint}"
         )
-        return
     parts = [
         f"{seat_names[g['seat'] - 1]} {g['behind_best']:.1f} [{g['ci95'][0]:.1f}, "
         f"{g['ci95'][1]:.1f}]"
         for g in entry["seat_gaps"]
     ]
-    console.print(
+    return (
         f"to even the seats ({unit} each seat trails the best seat's mean score, 95% "
-        f"bootstrap): {', '.join(parts)}{'; ' + entry['hint'] if entry['hint'] else ''}"
+        f"bootstrap): {', '.join(parts)}{hint}"
     )
+
+
+def print_compensation(entry: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
+    """The compensation lines of the verdict."""
+    console.print(compensation_text(entry, seat_names))

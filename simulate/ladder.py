@@ -8,17 +8,19 @@ the weaker in the others, over every seat order) and reports the stronger agent'
 when it is no better. Each rung and each head-to-head is an ordinary run folder under the run's
 folder (`rung-2-greedy/`, `duel-3-mcts-200-vs-greedy/`), so a ladder resumes as every run does.
 
-The plain reading: **settled** when the two strongest rungs agree (every seat's 95% interval of
-mean s overlaps between them) and the strongest beats the next clearly (its head-to-head
-interval lies above 1/2); otherwise **not settled**, with each reason. Settled means more skill
-stopped changing the answer, not that no stronger play could.
+The plain reading: **settled** when the two strongest rungs are shown to agree (for every seat,
+the 95% interval of the difference of mean s between them lies inside +-tolerance, the band of
+the verdict's "even": intervals that merely overlap because few games were played do not count)
+and the strongest beats the next clearly (its head-to-head interval lies above 1/2); otherwise
+**not settled**, with each reason and, where more games would do, about how many. Settled means
+more skill stopped changing the answer, not that no stronger play could.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
-import shutil
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -26,14 +28,17 @@ from pathlib import Path
 from rich.console import Console
 
 from pnp.games.base import Outcome
-from simulate.inference import wilson
-from simulate.metrics import seat_scores
+from simulate.inference import difference, wilson
+from simulate.metrics import TOLERANCE, seat_scores
 from simulate.records import record_from
 from simulate.request import RandomSetups, RunRequest
+from simulate.runfolder import remove_other_runs
 from simulate.runner import GameRecord
 from simulate.session import run_and_report
+from simulate.setups import SetupsVerdict, setup_fairness
 from simulate.store import RESULTS
 from simulate.summary import RunResult
+from simulate.verdict import FirstSeat, first_seat_of
 
 
 @dataclass(frozen=True)
@@ -48,19 +53,25 @@ class Estimate:
     def text(self) -> str:
         return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
-    def overlaps(self, other: Estimate) -> bool:
-        return max(self.low, other.low) <= min(self.high, other.high)
+    def minus(self, other: Estimate) -> tuple[float, float, float]:
+        """This mean s minus `other`'s, with the 95% interval of the difference."""
+        low, high = difference(self.mean * self.games, self.games, other.mean * other.games,
+                               other.games)  # fmt: skip
+        return self.mean - other.mean, low, high
 
 
 @dataclass(frozen=True)
 class Rung:
-    """One rung: every seat played by `agent`; each seat's mean s."""
+    """One rung: every seat played by `agent`; each seat's mean s; for the verdict, the first
+    seat's advantage with the unit its run judged by (simulate/verdict.py) and its setups."""
 
     agent: str
     seats: tuple[Estimate, ...]
     played: int
     complete: bool
     folder: Path
+    first_seat: FirstSeat | None = None
+    setups: SetupsVerdict | None = None
 
 
 @dataclass(frozen=True)
@@ -138,7 +149,7 @@ def results_in(folder: Path) -> Iterator[GameRecord]:
             yield record_from(json.loads(line))
 
 
-def _estimate(total: float, games: int) -> Estimate:
+def estimate(total: float, games: int) -> Estimate:
     """The mean of `games` scores in [0, 1] summing to `total`, with a Wilson 95% interval at
     that rate: exact in form for two players without draws (s is then a win), wider than the
     normal interval otherwise (a score's variance is at most p(1 - p)), and never a point at 0
@@ -154,7 +165,7 @@ def seat_estimates(records: Iterable[GameRecord], players: int) -> tuple[Estimat
         if record.outcome == Outcome.FINISHED:
             games += 1
             totals = [t + s for t, s in zip(totals, seat_scores(record.ranks), strict=True)]
-    return tuple(_estimate(total, games) for total in totals)
+    return tuple(estimate(total, games) for total in totals)
 
 
 def head_to_head(
@@ -172,7 +183,7 @@ def head_to_head(
         if record.ranks[seat] == 1:
             shared = sum(1 for rank in record.ranks if rank == 1) > 1
             draws, wins = draws + shared, wins + (not shared)
-    return _estimate(total, games), (wins, draws, games - wins - draws)
+    return estimate(total, games), (wins, draws, games - wins - draws)
 
 
 def duel_of(result: RunResult, stronger: str, weaker: str, folder: Path) -> Duel:
@@ -194,12 +205,11 @@ def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequen
                for rung in rungs if not rung.complete]  # fmt: skip
     reasons += [f"head-to-head {d.stronger} against {d.weaker} is not complete (resume the run)"
                 for d in duels if not d.complete]  # fmt: skip
-    for name, high, low in zip(seat_names, top.seats, below.seats, strict=True):
-        if not high.overlaps(low):
-            reasons.append(
-                f"{name}: mean s {high.text()} under {top.agent} against {low.text()} under "
-                f"{below.agent}: the two strongest rungs disagree"
-            )
+    reasons += [
+        reason
+        for name, high, low in zip(seat_names, top.seats, below.seats, strict=True)
+        if (reason := _disagreement(name, high, low, top.agent, below.agent))
+    ]
     reasons += [
         f"{d.stronger} is shown weaker than {d.weaker} below it (head-to-head mean s "
         f"{d.skill.text()}): the rungs are not in order of strength"
@@ -216,6 +226,32 @@ def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequen
     return Reading(True, (), f"settled under {top.agent}: {seat_reading(top, seat_names)}")
 
 
+def _disagreement(name: str, high: Estimate, low: Estimate, top: str, below: str) -> str:
+    """Why one seat's mean s under the two strongest rungs is not shown to agree, or "" when the
+    interval of their difference lies inside +-TOLERANCE."""
+    shift, shift_low, shift_high = high.minus(low)
+    if shift_low >= -TOLERANCE and shift_high <= TOLERANCE:
+        return ""
+    told = f"{name}: mean s {high.text()} under {top} against {low.text()} under {below}"
+    change = f"difference {shift:+.3f} [{shift_low:+.3f}, {shift_high:+.3f}]"
+    if shift_low > 0 or shift_high < 0:
+        return f"{told}: the two strongest rungs disagree ({change})"
+    return (f"{told}: not shown to agree within +-{TOLERANCE:g} ({change}); "
+            f"{_games_to_agree(high, low, shift)}")  # fmt: skip
+
+
+def _games_to_agree(high: Estimate, low: Estimate, shift: float) -> str:
+    """About how many games per rung would put the difference's interval inside +-TOLERANCE, if
+    the two means stayed where they are (normal approximation)."""
+    room = TOLERANCE - abs(shift)
+    if room <= 0.01:
+        return "more games per rung may settle it"
+    spread = high.mean * (1 - high.mean) + low.mean * (1 - low.mean)
+    needed = 1.96**2 * max(spread, 0.01) / room**2
+    step = 10 ** max(0, math.floor(math.log10(needed)) - 1)
+    return f"about {math.ceil(needed / step) * step:,} games per rung would show it"
+
+
 def seat_reading(rung: Rung, seat_names: Sequence[str]) -> str:
     """Which seats the rung shows favoured or handicapped (interval of mean s off 1/2)."""
     off = [
@@ -229,15 +265,8 @@ def seat_reading(rung: Rung, seat_names: Sequence[str]) -> str:
 def remove_other_rungs(folder: Path, ladder: Ladder) -> None:
     """Remove the rung and head-to-head run folders in `folder` that this ladder did not play
     (an earlier ladder's, with other agents), so the folder holds one ladder's runs."""
-    kept = {rung.folder.name for rung in ladder.rungs} | {d.folder.name for d in ladder.duels}
-    for path in sorted(folder.iterdir()):
-        if (
-            path.is_dir()
-            and re.fullmatch(r"(rung|duel)-\d+-.+", path.name)
-            and path.name not in kept
-            and (path / RESULTS).exists()
-        ):
-            shutil.rmtree(path)
+    kept = [rung.folder.name for rung in ladder.rungs] + [d.folder.name for d in ladder.duels]
+    remove_other_runs(folder, kept, r"(rung|duel)-\d+-.+")
 
 
 def run_ladder(
@@ -253,7 +282,9 @@ def run_ladder(
         if not result.complete:
             return None
         seats = seat_estimates(results_in(sub.folder), request.players)
-        rungs.append(Rung(agent, seats, result.played, result.complete, sub.folder))
+        judged = setup_fairness(result.setups) if result.setups else None
+        rungs.append(Rung(agent, seats, result.played, result.complete, sub.folder,
+                          first_seat_of(result, judged), judged))  # fmt: skip
     duels: list[Duel] = []
     for index in range(2, len(agents) + 1):
         stronger, weaker = agents[index - 1], agents[index - 2]

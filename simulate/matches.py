@@ -1,15 +1,16 @@
 """Matches in paired runs: the games of one setup over every seat rotation, scored together.
 
 A participant is one of the setup's own players (seat p of the setup as drawn or read); in the
-game of rotation r it sits in seat (p - r) mod N (see RunPlan). A match is N games of one setup,
-one per rotation (game numbers k*N .. k*N + N-1 of that setup). Its score per participant is the
-sum of that participant's scores (for games without scores, its points: 1 for a win, 1/k for a
-rank shared by k); the larger sum wins the match, equal sums share it. A match is finished when
-every game in it finished; otherwise it is endless if a game is endless, else undecided, and has
-no winner, as a game would not.
+game of rotation r it sits in seat (p - r) mod N (see RunPlan). A match is N games of one
+setup, one per rotation: the run's games k*N .. k*N + N-1 (`RunPlan.place`). Its score per
+participant is the sum of that participant's scores (for games without scores, its points: 1
+for a win, 1/k for a rank shared by k); the larger sum wins the match, equal sums share it. A
+match is finished when every game in it finished; otherwise it is endless if a game is endless,
+else undecided, and has no winner, as a game would not.
 
 Games arrive in any order; `MatchFold` holds each match's games that came so far (a few numbers
-per game) until its last one comes, then folds the match into the counts of `MatchSummary`.
+per game) until its last one comes, then folds the match into the counts of `MatchSummary`. A
+match's games are neighbours, so a run holds only the matches its chunks in flight split.
 Matches still open at the end (an interrupted run) are not counted.
 """
 
@@ -117,8 +118,8 @@ class MatchFold:
     """The matches of a paired run, folded as their games arrive (in any order); `keep` also
     keeps every match (for a report that lists them)."""
 
-    def __init__(self, players: int, setup_count: int, keep: bool = False) -> None:
-        self.players, self.setup_count = players, setup_count
+    def __init__(self, players: int, keep: bool = False) -> None:
+        self.players = players
         self.open: dict[tuple[int, int], dict[int, MatchGame]] = {}
         self.kept: list[Match] | None = [] if keep else None
         self.outcomes = dict.fromkeys(Outcome, 0)
@@ -127,7 +128,7 @@ class MatchFold:
 
     def add(self, record: GameRecord) -> None:
         players = self.players
-        key = (record.setup_index, record.index // self.setup_count // players)
+        key = (record.setup_index, record.index // players)
         games = self.open.setdefault(key, {})
         alone = [seat for seat, rank in enumerate(record.ranks) if rank == 1]
         games[record.rotation] = MatchGame(

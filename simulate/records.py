@@ -94,12 +94,13 @@ def record_problem(data: object, plan: RunPlan, players: int, seen: IndexSet) ->
     problem = _shape_problem(data, players)
     if problem is not None:
         return problem
-    index, count = data["index"], plan.setup_count
+    index = data["index"]
     if index >= plan.games:
         return f"game {index} is not in this run (games 0 to {plan.games - 1})"
-    if data["setup_index"] != index % count:
-        return f"game {index} has setup {data['setup_index']}; this run plays it on {index % count}"
-    rotation = (index // count) % players if plan.paired else 0
+    place = plan.place(index)
+    setup_index, rotation = place.setup_index, place.rotation
+    if data["setup_index"] != setup_index:
+        return f"game {index} has setup {data['setup_index']}; this run plays it on {setup_index}"
     if data["rotation"] != rotation:
         return f"game {index} has rotation {data['rotation']}; this run gives it {rotation}"
     agents = [plan.agents[(s + rotation) % players] for s in range(players)]

@@ -82,7 +82,6 @@ def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
     statistic, df, p_value = verdict.homogeneity
     counts = {name: sum(1 for f in fairness if f.verdict == name) for name in VERDICTS}
     first, first_low, first_high = verdict.first_seat
-    detectable = _pct(1 / len(fairness[0].wins) + verdict.detectable_share)
     test = f"homogeneity chi-square {statistic:.1f} on {df} df, p = {p_value:.2g}"
     lines = [
         f"setups differ ({test})" if verdict.ranked else
@@ -93,8 +92,7 @@ def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
         "5% false-discovery rate)",
         f"all setups (the setup as the unit): first seat mean s {first:.3f} "
         f"[{first_low:.3f}, {first_high:.3f}]",
-        f"power: with {verdict.decisive_per_setup:.0f} decisive games per setup, a setup's test "
-        f"detects (80%) a first seat winning {detectable} of them or more",
+        power_line(verdict),
         "games per setup to tell these setups apart (80% power): "
         + _games_needed(verdict),
     ]  # fmt: skip
@@ -105,6 +103,13 @@ def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
                                for f in group)  # fmt: skip
             lines.append(f"{label} (shrunk estimates): {listed}")
     return lines
+
+
+def power_line(verdict: SetupsVerdict) -> str:
+    """The power of a run's per-setup test: the smallest first-seat share it detects."""
+    detectable = _pct(1 / len(verdict.setups[0].wins) + verdict.detectable_share)
+    return (f"power: with {verdict.decisive_per_setup:.0f} decisive games per setup, a setup's "
+            f"test detects (80%) a first seat winning {detectable} of them or more")  # fmt: skip
 
 
 def _games_needed(verdict: SetupsVerdict) -> str:
@@ -314,13 +319,18 @@ def _line(players: Sequence[str], scores: Sequence[float] | None, outcome: Outco
 def print_results(summary: RunSummary, console: Console) -> None:
     """An exact report: every game (in seat order) and every match of the setup file."""
     console.print(f"[bold]{summary.title}[/]: each seat order of the setup played once")
-    for game in summary.result.listed or ():
-        console.print(
-            f"game {game.game + 1}, {game.players[0]} first: "
-            f"{_line(game.players, game.scores, game.outcome, game.winners)} "
-            f"after {game.turns} turns"
-        )
+    for line in result_lines(summary):
+        console.print(line)
+
+
+def result_lines(summary: RunSummary) -> list[str]:
+    """The lines of an exact report after its title: every game, then every match."""
+    lines = [
+        f"game {game.game + 1}, {game.players[0]} first: "
+        f"{_line(game.players, game.scores, game.outcome, game.winners)} after {game.turns} turns"
+        for game in summary.result.listed or ()
+    ]
     for match, names in summary.result.listed_matches:
         winners = [names[p] for p, rank in enumerate(match.ranks) if rank == 1]
-        line = _line(names, match.scores, match.outcome, winners)
-        console.print(f"match ({match.setup}): {line}")
+        lines.append(f"match ({match.setup}): {_line(names, match.scores, match.outcome, winners)}")
+    return lines

@@ -44,9 +44,11 @@ class RunRequest:
     `kind` names the run folder (out/<game>-<kind>-<seed>) and, for "balance", adds the setup
     ranking to the printed report. `resume` continues a run already in that folder;
     `as_json` prints the summary as JSON instead of the table. `subfolder` puts the run in a
-    folder of its own under that one (a rung of a ladder, simulate/ladder.py). `tolerance` is the
-    margin of a fair verdict (None: the default, simulate/fair.py `default_tolerance`); `command`
-    the command line that asked for the run, recorded in summary.json.
+    folder of its own under that one (a rung of a ladder, simulate/ladder.py), and `within`
+    names that one instead of `kind` (the configurations of a sweep are balance runs in
+    out/<game>-sweep-<seed>/<configuration>, simulate/sweep.py). `tolerance` is the margin of a
+    fair verdict (None: the default, simulate/metrics.py `fair_tolerance`); `command` the
+    command line that asked for the run, recorded in summary.json.
     """
 
     game: str
@@ -63,12 +65,13 @@ class RunRequest:
     resume: bool = False
     as_json: bool = False
     subfolder: str = ""
+    within: str = ""
     tolerance: float | None = None
     command: str | None = None
 
     @property
     def folder(self) -> Path:
-        folder = run_folder(self.out, self.game, self.kind, self.seed)
+        folder = run_folder(self.out, self.game, self.within or self.kind, self.seed)
         return folder / self.subfolder if self.subfolder else folder
 
     def plan(self) -> RunPlan:

@@ -16,6 +16,8 @@ import contextlib
 import fcntl
 import json
 import os
+import re
+import shutil
 import socket
 import sys
 from collections.abc import Iterable, Iterator
@@ -24,6 +26,7 @@ from pathlib import Path
 from pnp.errors import InputError
 
 LOCK = ".lock"
+RESULTS = "results.jsonl"  # the one file every run folder holds (simulate/store.py)
 CHARTS = ("seats", "duration", "margin", "setups", "funnel")  # funnel: earlier pnp versions
 OUTPUTS = (
     "summary.json",
@@ -42,6 +45,21 @@ def remove_outputs(folder: Path, keep: Iterable[Path]) -> None:
         if path.resolve() not in kept:
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
+
+
+def remove_other_runs(folder: Path, kept: Iterable[str], pattern: str = ".+") -> None:
+    """Remove the run folders in `folder` (subfolders holding a results.jsonl) named by
+    `pattern` and not in `kept`: an earlier ladder's rungs or sweep's configurations, so the
+    folder holds one ladder's or one sweep's runs."""
+    names = set(kept)
+    for path in sorted(folder.iterdir()):
+        if (
+            path.is_dir()
+            and re.fullmatch(pattern, path.name)
+            and path.name not in names
+            and (path / RESULTS).exists()
+        ):
+            shutil.rmtree(path)
 
 
 def _holder(path: Path) -> str:

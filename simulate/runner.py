@@ -21,7 +21,8 @@ from pnp.errors import InputError
 from pnp.games import get_game
 from pnp.games.base import Facts, Outcome, Result, Setup, State, check_seed
 from pnp.games.options import GameOptions
-from simulate.agents import Agent, RandomAgent, make_agent
+from simulate.agents import Agent, GreedyAgent, RandomAgent, make_agent
+from simulate.mcts import MCTSAgent
 from simulate.metrics import LeadTracker
 
 
@@ -45,14 +46,29 @@ MAX_GAMES = 10**12  # a run of this many games takes years; beyond it, nothing c
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where a game of a plan is played: its setup, its number among that setup's games, its
+    seat rotation, and the match it belongs to (its own number when the run is not paired)."""
+
+    setup_index: int
+    game_in_setup: int
+    rotation: int
+    match: int
+
+
+@dataclass(frozen=True)
 class RunPlan:
     """What to play: `games` games over the setups, agents per seat, one master seed.
 
     `setups` holds fixed setups (from a file); otherwise `random_setups` setups are drawn from
-    the master seed with `options`. Game g is played on setup g mod M; in paired mode its
-    rotation is (g div M) mod players, so every setup sees every seat order equally often: seat s
-    then holds the setup's player (s + rotation) mod players, with that player's agent and
-    whatever the setup binds to the player (`Game.rotated`).
+    the master seed with `options`. Game g is played on setup g mod M (its game g div M there).
+    In paired mode the games come in matches of `players` neighbouring numbers: match
+    b = g div players is played on setup b mod M, and its game of rotation g mod players is that
+    setup's game (b div M) * players + rotation, so every setup sees every seat order equally
+    often and a match's games are played and stored together (a run folds its matches holding
+    a few at a time, whatever its count). Seat s then holds the setup's player
+    (s + rotation) mod players, with that player's agent and whatever the setup binds to the
+    player (`Game.rotated`).
     """
 
     game: str
@@ -75,6 +91,15 @@ class RunPlan:
     @property
     def setup_count(self) -> int:
         return len(self.setups) or self.random_setups
+
+    def place(self, index: int) -> Place:
+        """Where game `index` is played (see the class docstring)."""
+        count = self.setup_count
+        if not self.paired:
+            return Place(index % count, index // count, 0, index)
+        players = self.options.players
+        match, rotation = divmod(index, players)
+        return Place(match % count, match // count * players + rotation, rotation, match)
 
     def tasks(self, start: int = 0, stop: int | None = None) -> range:
         """The game numbers from `start` to `stop` (all games by default), without building a
@@ -101,9 +126,22 @@ class Played:
     lead_changes: int | None = None
 
 
-def play(state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int) -> Played:
-    """Play `state` to the end with one agent per seat (each with its own generator)."""
+def play(
+    state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int, *, compiled: bool = True
+) -> Played:
+    """Play `state` to the end with one agent per seat (each with its own generator). When
+    every seat is the random or the greedy agent and the game has a compiled engine that can
+    restore a `State`, the engine plays the same game inside numba (simulate/compiled_play.py)
+    and `state` stays where it was; `compiled=False` always steps the `State` (the reference)."""
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(agents))]
+    policies = _policies(agents) if compiled else None
+    engine = state.compiled() if policies is not None else None
+    if policies is not None and engine is not None and engine.restore is not None:
+        from simulate.compiled_play import play_game
+
+        scored = state.scores() is not None
+        state, turns, changes = play_game(engine, policies, rngs, max_turns, scored)
+        return _played(state, turns, changes if scored else None)
     lead = LeadTracker() if state.scores() is not None else None
     turns = 0
     while not state.is_over() and turns < max_turns:
@@ -113,10 +151,29 @@ def play(state: State[Any], agents: Sequence[Agent], seed: int, max_turns: int) 
         turns += 1
         if lead is not None:
             lead.see(state.scores() or ())
+    return _played(state, turns, lead.changes if lead else None)
+
+
+def _policies(agents: Sequence[Agent]) -> list[int] | None:
+    """The compiled policy of every seat (simulate/compiled_play.py), or None if a seat's agent
+    is neither the random nor the (compiled) greedy agent."""
+    from simulate.compiled_play import GREEDY, RANDOM
+
+    policies = []
+    for agent in agents:
+        if type(agent) is RandomAgent:
+            policies.append(RANDOM)
+        elif type(agent) is GreedyAgent and agent.compiled:
+            policies.append(GREEDY)
+        else:
+            return None
+    return policies
+
+
+def _played(state: State[Any], turns: int, lead_changes: int | None) -> Played:
     result = state.result() if state.is_over() else state.undecided_result()
     facts = state.facts()
-    return Played(replace(result, facts=facts) if facts else result, turns,
-                  lead.changes if lead else None)  # fmt: skip
+    return Played(replace(result, facts=facts) if facts else result, turns, lead_changes)
 
 
 @dataclass(frozen=True)
@@ -152,19 +209,30 @@ class Worker:
         """Game `index` of the plan: its setup, seed and the agent in each seat."""
         plan = self.plan
         players = plan.options.players
-        setup_index, game_in_setup = index % plan.setup_count, index // plan.setup_count
-        rotation = game_in_setup % players if plan.paired else 0
+        place = plan.place(index)
+        setup_index, rotation = place.setup_index, place.rotation
         names = tuple(plan.agents[(s + rotation) % players] for s in range(players))
-        seed = game_seed(plan.seed, setup_index, game_in_setup)
+        seed = game_seed(plan.seed, setup_index, place.game_in_setup)
         setup = self.setup(setup_index)
         if rotation:
             setup = get_game(plan.game).rotated(setup, rotation)
         return GameSpec(index, setup_index, setup, seed, rotation, names)
 
+    def lockstep(
+        self, states: list[State[Any]], seats: list[list[Agent]], seeds: list[int], cap: int
+    ) -> list[Played] | None:
+        """The games searched side by side (simulate/lockstep.py) when some seat searches and
+        the game has a compiled engine; None to play them one by one (the same games)."""
+        if not any(isinstance(agent, MCTSAgent) for agents in seats for agent in agents):
+            return None
+        from simulate.lockstep import lockstep_games  # numba loads only for a search
+
+        return lockstep_games(states, seats, seeds, cap)
+
     def play_chunk(self, indices: Sequence[int]) -> list[GameRecord]:
         """Play games `indices`: all at once if nothing is chosen (every seat of every game the
-        random agent, or a game without choices) and the game has a batch engine, else one by
-        one."""
+        random agent, or a game without choices) and the game has a batch engine; searched in
+        lockstep if a seat searches and the game has a compiled engine; else one by one."""
         game = get_game(self.plan.game)
         cap = self.plan.max_turns or game.info.max_turns
         specs = [self.spec(i) for i in indices]
@@ -177,9 +245,10 @@ class Worker:
         if batch is not None:
             played = [Played(result, turns) for result, turns in batch]
         else:
-            played = [
-                play(game.new_state(s.setup), agents, s.seed, cap)
-                for s, agents in zip(specs, seats, strict=True)
+            states = [game.new_state(s.setup) for s in specs]
+            played = self.lockstep(states, seats, [s.seed for s in specs], cap) or [
+                play(state, agents, s.seed, cap)
+                for state, s, agents in zip(states, specs, seats, strict=True)
             ]
         return [
             GameRecord(

@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from pnp.games import get_game
-from pnp.output import write_file
 from simulate.charts import write_report
-from simulate.deals import deal_results, deal_summary, deals_csv, print_deals
+from simulate.deals import DealStats, deals_of, print_deals, write_deals
 from simulate.executors import Execution, make_executor
 from simulate.gamestable import in_game_order, write_game_tables
 from simulate.komi import compensation, print_compensation
@@ -38,6 +38,7 @@ from simulate.runner import GameRecord, IndexSet, RunPlan, missing_chunks
 from simulate.setups import setup_fairness, spread
 from simulate.store import ResultStore
 from simulate.summary import RunFolds, RunResult, RunSummary
+from simulate.verdict import print_verdict, run_verdict
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -71,10 +72,13 @@ def run(
     *,
     folds: RunFolds | None = None,
     upto: int | None = None,
+    progress: Progress | None = None,
 ) -> RunResult:
     """Play the games of `plan` (those numbered below `upto`, if given) that are not already in
     `folds` (a run's folds so far, as a resumed store or an earlier call filled them), folding
-    each finished chunk into them and streaming it to the store; no record is kept.
+    each finished chunk into them and streaming it to the store; no record is kept. The games
+    are counted on a progress bar of their own, or as a task of `progress` (a sweep's, showing
+    its configurations too), removed when the run ends.
 
     On Ctrl-C, return what finished (complete=False); the store keeps it for a resumed run.
     """
@@ -82,16 +86,10 @@ def run(
     done = folds.done
     wanted = plan.games if upto is None else min(upto, plan.games)
     executor = make_executor(execution.workers, execution.executor, execution.scheduler)
-    if show_progress is None:
-        show_progress = sys.stderr.isatty()
-    progress = Progress(
-        TextColumn(f"[bold]{plan.game}[/]"), BarColumn(), MofNCompleteColumn(),
-        TimeRemainingColumn(), console=Console(stderr=True), disable=not show_progress,
-        transient=True,
-    )  # fmt: skip
+    shown = progress if progress is not None else games_progress(show_progress)
     complete = True
-    with progress:
-        task = progress.add_task("games", total=plan.games, completed=done.count)
+    with contextlib.nullcontext() if progress is not None else shown:
+        task = shown.add_task(f"[bold]{plan.game}[/]", total=plan.games, completed=done.count)
         size = chunk_size(wanted - done.count, execution.workers)
         try:
             # the chunks to play are those missing at the start (`done` grows as they finish)
@@ -101,14 +99,25 @@ def run(
                         store.append(finished)
                     for record in finished:
                         folds.add(record)
-                progress.advance(task, len(finished))
+                shown.advance(task, len(finished))
                 del finished  # the chunk's records go now, not when the next chunk comes
         except KeyboardInterrupt:
             complete = False
         finally:
+            shown.remove_task(task)
             if store:
                 store.close()
     return folds.result(complete and done.count >= wanted)
+
+
+def games_progress(show: bool | None = None) -> Progress:
+    """A transient progress bar on stderr, each task a run's games; shown only when `show`
+    (by default: when stderr is a terminal)."""
+    return Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(), console=Console(stderr=True),
+        disable=not (sys.stderr.isatty() if show is None else show), transient=True,
+    )  # fmt: skip
 
 
 def analyses_setups(plan: RunPlan) -> bool:
@@ -131,35 +140,55 @@ def stored_records(results: Path, played: IndexSet) -> Iterator[GameRecord]:
             yield record_from(data)
 
 
-def read_back(request: RunRequest, plan: RunPlan, store: ResultStore) -> dict[str, Any]:
+def read_back(
+    request: RunRequest, plan: RunPlan, store: ResultStore
+) -> tuple[dict[str, Any], DealStats | None]:
     """What is measured from the stored games after the run: the deals of a game without
     choices (and deals.csv), and a balance run's compensation."""
     extra: dict[str, Any] = {}
     info = get_game(plan.game).info
     players = request.players
+    stats = None
     if by_deal(plan):
-        found = deal_results(stored_records(store.path, store.done), players, plan.setup_count)
+        found = deals_of(stored_records(store.path, store.done), players)
         tolerance = fair_tolerance(False, request.tolerance)
-        extra["deals"] = deal_summary(found, tolerance)
-        write_file(request.folder / "deals.csv", deals_csv(found, tolerance))
+        fold = write_deals(request.folder / "deals.csv", found, players, tolerance)
+        extra["deals"], stats = fold.summary(), fold.stats()
     if request.kind == "balance":
         evened = compensation(stored_records(store.path, store.done), info, players, plan.seed)
         if evened is not None:
             extra["compensation"] = evened
-    return extra
+    return extra, stats
 
 
-def run_and_report(request: RunRequest, console: Console, *, table: bool = True) -> RunResult:
+def run_and_report(
+    request: RunRequest, console: Console, *, table: bool = True, progress: Progress | None = None
+) -> RunResult:
     """Play the request (streaming to results.jsonl), print the balance table (or, `as_json`,
     the summary JSON alone), and write summary.json, games.csv, setups.csv, report.pdf and the
     charts into its folder. The result says whether every game was played (not on Ctrl-C).
-    Without `table` nothing but a resume notice is printed (a ladder prints its own table)."""
+    Without `table` nothing but a resume notice is printed (a ladder or a sweep prints its own
+    table); `progress` is the caller's progress display to count the games on (see `run`)."""
     plan = request.plan()
     with locked(request.folder):
-        return _play_and_write(request, plan, console, table)
+        return _play_and_write(request, plan, console, table, progress)
 
 
-def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table: bool) -> RunResult:
+def read_result(request: RunRequest) -> RunResult:
+    """The result of the run in the request's folder, folded from its results.jsonl (each line
+    checked against the request's plan, as a resume checks it) without playing a game or
+    writing a file: for a run whose outputs were written when it finished (a sweep's finished
+    configurations). Complete only when every game of the plan is there."""
+    plan = request.plan()
+    folds = RunFolds(plan, per_setup=analyses_setups(plan))
+    with locked(request.folder):
+        ResultStore(request.folder, plan, True, folds.add)
+    return folds.result(folds.done.count >= plan.games)
+
+
+def _play_and_write(
+    request: RunRequest, plan: RunPlan, console: Console, table: bool, progress: Progress | None
+) -> RunResult:
     """The run of `run_and_report` once its folder is locked: every output written, and any
     output of an earlier run that this one does not write removed."""
     game = get_game(request.game)
@@ -167,21 +196,23 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table:
     store = ResultStore(request.folder, plan, request.resume, folds.add)
     if store.done.count:
         console.print(f"resuming: {store.done.count} of {plan.games} games already played")
-    result = run(plan, request.execution, store, folds=folds)
+    result = run(plan, request.execution, store, folds=folds, progress=progress)
     store.claim()  # even with no game played, the outputs written next are this run's
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
     verdict = (setup_fairness(result.setups, fair_tolerance(True, request.tolerance))
                if analyses_setups(plan) else None)  # fmt: skip
-    extra = read_back(request, plan, store) if store.done.count else {}
+    extra, deals = read_back(request, plan, store) if store.done.count else ({}, None)
     summary = RunSummary(result, spread(verdict) if verdict is not None else None, extra,
                          request.command)  # fmt: skip
+    overall = run_verdict(summary, verdict, deals, seat_names)
+    summary = replace(summary, extra={**extra, "verdict": overall.to_json()})
     paths = write_results(request.folder, summary, verdict)
     if "deals" in extra:
         paths.append(request.folder / "deals.csv")
     paths[1:1] = write_game_tables(request.folder, store.path, store.done,
                                  fact_kinds(result.measures), players)  # fmt: skip
-    charts = write_report(request.folder, summary, verdict, seat_names)
+    charts = write_report(request.folder, summary, verdict, seat_names, overall, deals)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]
     if not table:
@@ -204,6 +235,7 @@ def _play_and_write(request: RunRequest, plan: RunPlan, console: Console, table:
         print_compensation(extra["compensation"], console, seat_names)
     for path in paths:
         console.print(str(path))
+    print_verdict(overall, console)
     return result
 
 

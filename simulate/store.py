@@ -22,12 +22,10 @@ from pnp.errors import InputError
 from pnp.games import get_game
 from pnp.games.setupfile import setup_json
 from simulate.records import record_from, record_json, record_problem
-from simulate.runfolder import remove_outputs
+from simulate.runfolder import RESULTS, remove_outputs
 from simulate.runner import GameRecord, IndexSet, RunPlan
 
 __all__ = ["RESULTS", "ResultStore", "plan_header", "record_json", "run_folder", "saved_runs"]
-
-RESULTS = "results.jsonl"
 
 
 def run_folder(out: Path, game: str, kind: str, seed: int) -> Path:
@@ -164,8 +162,9 @@ class ResultStore:
                 kept += len(raw)
         if kept == 0:
             raise self._refuse(header_difference(None, self.header))
-        with self.path.open("r+b") as stream:
-            stream.truncate(kept)
+        if kept < self.path.stat().st_size:  # a whole file is left untouched
+            with self.path.open("r+b") as stream:
+                stream.truncate(kept)
 
     def append(self, records: Sequence[GameRecord]) -> None:
         stream = self._open()

@@ -81,7 +81,7 @@ class RunFolds:
         players = plan.options.players
         self.exact = exact_report(plan)
         self.run = RunFold(players, per_setup)
-        self.matches = MatchFold(players, plan.setup_count, self.exact) if plan.paired else None
+        self.matches = MatchFold(players, self.exact) if plan.paired else None
         self.listed: list[ListedGame] | None = [] if self.exact else None
         self.done = IndexSet()  # the games folded
 

@@ -100,6 +100,24 @@ def run_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool) ->
     return found[0].seed
 
 
+def marked_seed(
+    seed: int | None, out: Path, game: str, kind: str, resume: bool, marker: str, what: str
+) -> int | None:
+    """With --resume alone, the seed of the one `what` of `game` in `out`: the run folder
+    out/<game>-<kind>-<seed> holding the file `marker` (a ladder's ladder.json, a sweep's
+    sweep.json); else `seed`."""
+    if seed is not None or not resume:
+        return seed
+    found = sorted(out.glob(f"{game}-{kind}-*/{marker}"))
+    if len(found) != 1:
+        names = one_of(path.parent.name for path in found) if found else "none"
+        raise PnpError(
+            f"--resume without --seed needs exactly one {what} of {game} in {out}; "
+            f"found {names}: give --seed"
+        )
+    return int(found[0].parent.name.rsplit("-", 1)[1])
+
+
 @contextmanager
 def worded_flags(**flags: str) -> Iterator[None]:
     """The library's InputErrors raised in the block, worded for the command line: each input

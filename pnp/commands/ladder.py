@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from pnp.commands.common import console
-from pnp.errors import PnpError, one_of
+from pnp.commands.common import console, marked_seed
+from pnp.errors import PnpError
 from pnp.games.base import GameInfo
 
 if TYPE_CHECKING:
@@ -43,26 +43,23 @@ def ladder_note(text: str, info: GameInfo) -> str:
 
 def ladder_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool) -> int | None:
     """With --resume alone, the seed of the one ladder of `game` in `out`; else `seed`."""
-    if seed is not None or not resume:
-        return seed
     from simulate.ladder_report import LADDER
 
-    found = sorted(out.glob(f"{game}-{kind}-*/{LADDER}"))
-    if len(found) != 1:
-        names = one_of(path.parent.name for path in found) if found else "none"
-        raise PnpError(
-            f"--resume without --seed needs exactly one {kind} ladder of {game} in {out}; "
-            f"found {names}: give --seed"
-        )
-    return int(found[0].parent.name.rsplit("-", 1)[1])
+    return marked_seed(seed, out, game, kind, resume, LADDER, f"{kind} ladder")
 
 
 def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None:
     """Play the ladder of `request` into its folder and print its table and reading."""
+    from simulate.executors import start_workers
+
+    start_workers(request.execution)  # they start while this process imports the rest
     from pnp.games import get_game
-    from simulate.ladder import remove_other_rungs, run_ladder
+    from simulate.komi import compensation
+    from simulate.ladder import remove_other_rungs, results_in, run_ladder
+    from simulate.ladder_chart import write_ladder_report
     from simulate.ladder_report import LADDER, ladder_json, plan_json, print_ladder, write_ladder
     from simulate.runfolder import locked
+    from simulate.verdict import ladder_verdict, print_verdict
 
     info = get_game(request.game).info
     seat_names = [info.seat_name(seat) for seat in range(request.players)]
@@ -83,11 +80,19 @@ def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None
         if ladder is None:
             console.print("interrupted: kept the finished games of every rung (--resume)")
             raise KeyboardInterrupt
-        document = ladder_json(request, ladder, seat_names, note)
+        evened = None
+        if request.kind == "balance":  # the compensation of the top rung's games
+            top = ladder.rungs[-1].folder
+            evened = compensation(results_in(top), info, request.players, request.seed)
+        verdict = ladder_verdict(request, ladder, seat_names, evened)
+        document = {**ladder_json(request, ladder, seat_names, note), "verdict": verdict.to_json()}
         write_ladder(folder, document)
+        report = write_ladder_report(folder, verdict, ladder)
         remove_other_rungs(folder, ladder)
     if request.as_json:
         print(json.dumps(document, indent=2))
         return
     print_ladder(document, console, info.title)
     console.print(str(path))
+    console.print(str(report))
+    print_verdict(verdict, console)

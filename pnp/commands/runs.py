@@ -129,6 +129,11 @@ def balance_counts(
     games = BALANCE_GAMES if games is None else games
     if setups < 1 or games < 1:
         raise PnpError(f"--setups {setups} --games-per-setup {games}: expected whole numbers >= 1")
+    from simulate.runner import MAX_GAMES  # simulate loads only for a run
+
+    if setups * games > MAX_GAMES:  # named by the user's two counts, not the product alone
+        raise PnpError(f"--setups {setups} x --games-per-setup {games} is {setups * games:,} "
+                       f"games: at most {MAX_GAMES:,}")  # fmt: skip
     return setups, games, paired
 
 
@@ -145,6 +150,9 @@ def no_replays(game: str, games: int, deals: str, distinct: int, paired: bool = 
 
 def play_and_report(request: RunRequest) -> None:
     """Play the request and report it; on Ctrl-C, say what was kept and how to go on."""
+    from simulate.executors import start_workers
+
+    start_workers(request.execution)  # they start while this process imports the reports'
     from simulate.session import run_and_report
 
     result = run_and_report(request, console)

@@ -28,6 +28,7 @@ from pnp.games import get_game
 Resume = Annotated[
     bool, typer.Option("--resume", help="Continue an interrupted run in the same --out.")
 ]
+Paired = Annotated[bool, typer.Option(help="Rotate the seats over each setup's games.")]
 RunAgents = Annotated[
     str | None,
     typer.Option(
@@ -46,6 +47,37 @@ Ladder = Annotated[
         show_default=False,
     ),
 ]
+
+
+GamesPerSetup = Annotated[
+    int | None,
+    typer.Option(
+        "--games-per-setup",
+        help="Games on each setup (default 200; a game without choices: one per seat order). "
+        "The run plays --setups times as many in all (simulate's --games).",
+        show_default=False,
+    ),
+]
+TotalGames = Annotated[int | None, typer.Option("--games", hidden=True)]  # refused: see below
+Tolerance = Annotated[
+    float | None,
+    typer.Option(
+        help="A setup is fair when every seat's mean s has its 95% interval inside 1/2 +- this "
+        "(default 0.05); for a game without choices, a deal is within it when its match margin "
+        "is at most this many points (default 2). As `pnp kit --fair --tolerance`.",
+        show_default=False,
+    ),
+]
+
+
+def refuse_total_games(games: int | None) -> None:
+    """PnpError for `--games` in balance or sweep: it once meant the games on each setup, and
+    means the games in all in simulate, so it is refused with the name to use."""
+    if games is not None:
+        raise PnpError(
+            f"--games {games}: balance and sweep count the games on each setup, --games-per-setup "
+            "N (--games is the total, as in simulate); give --setups M --games-per-setup N"
+        )
 
 
 def run_or_ladder(ladder: str | None, agents: str | None, fallback: str, **request: Any) -> None:
@@ -123,30 +155,14 @@ def balance(
             show_default=False,
         ),
     ] = None,
-    games_per_setup: Annotated[
-        int | None,
-        typer.Option(
-            "--games-per-setup",
-            help="Games on each setup (default 200; a game without choices: one per seat "
-            "order). The run plays --setups times as many in all (simulate's --games).",
-            show_default=False,
-        ),
-    ] = None,
-    games: Annotated[int | None, typer.Option("--games", hidden=True)] = None,
+    games_per_setup: GamesPerSetup = None,
+    games: TotalGames = None,
     players: Players = None,
     variant: Variant = None,
     agents: RunAgents = None,
     ladder: Ladder = None,
-    paired: Annotated[bool, typer.Option(help="Rotate the seats over each setup's games.")] = True,
-    tolerance: Annotated[
-        float | None,
-        typer.Option(
-            help="A setup is fair when every seat's mean s has its 95% interval inside 1/2 +- "
-            "this (default 0.05); for a game without choices, a deal is within it when its match "
-            "margin is at most this many points (default 2). As `pnp kit --fair --tolerance`.",
-            show_default=False,
-        ),
-    ] = None,
+    paired: Paired = True,
+    tolerance: Tolerance = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as JSON instead of the tables.")
     ] = False,
@@ -162,11 +178,7 @@ def balance(
     fairness (ranked only when the setups are shown to differ)."""
     from simulate.metrics import fair_tolerance
 
-    if games is not None:  # once the games on each setup: say the new name, not click's guess
-        raise PnpError(
-            f"--games {games}: balance counts the games on each setup, --games-per-setup N "
-            "(--games is the total, as in simulate); give --setups M --games-per-setup N"
-        )
+    refuse_total_games(games)
     info = get_game(game).info
     setups, per_setup, paired = balance_counts(game, setups, games_per_setup, paired, players)
     with worded_flags():

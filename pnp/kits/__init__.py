@@ -8,8 +8,9 @@ package's name in the message, never by leaving the kit out.
 
 Kits draw through pnp.render only (never to one backend), and `write_kit` turns a document into
 `kit.pdf`, `kit-pNN.svg` and `setup.json` in one folder, all or nothing. A laser kit writes
-`kit-laser-pNN.svg` for each page with something to cut and the plain print page `kit-pNN.svg`
-for each page without (rules, diagrams, the calibration page): nothing on those is cut, so they
+`kit-laser-pNN.svg` for each page with something to cut, and for the backs page engraved on the
+other side of such a sheet (its cut layer empty), and the plain print page `kit-pNN.svg` for each
+other page (rules, diagrams, the calibration page and its back): nothing on those is cut, so they
 are printed, not lasered. NN is always the kit page number the footer prints.
 """
 
@@ -25,7 +26,7 @@ from pnp.games.setupfile import setup_json
 from pnp.kits.builder import Kit, build, seed_label
 from pnp.kits.options import KitOptions
 from pnp.output import staged_folder
-from pnp.render.document import Document
+from pnp.render.document import Document, Page
 from pnp.render.pdf import pdf_bytes
 from pnp.render.settings import PrintSettings
 from pnp.render.svg import laser_svg_text, svg_text
@@ -60,6 +61,12 @@ def build_kit(
     return build(KITS[game.info.name], game.info, setup, settings, test_page, offset_hint)
 
 
+def lasered(page: Page) -> bool:
+    """Whether a laser kit writes `page` as a laser page: it has something to cut, or it is the
+    back of such a page (engraved on the sheet's other side, with nothing to cut)."""
+    return bool(page.cuts) or (page.back_of is not None and bool(page.back_of.cuts))
+
+
 def kit_folder_name(game: Game[Any], setup: Setup) -> str:
     return f"{game.info.name}-{seed_label(setup)}"
 
@@ -79,7 +86,7 @@ def write_kit(
             names.append("kit.pdf")
         for number, page in enumerate(pages, 1):
             caption = f"{title}, page {number}"
-            if kit_format == "laser" and page.cuts:
+            if kit_format == "laser" and lasered(page):
                 name = f"kit-laser-p{number:02d}.svg"
                 text = laser_svg_text(page, caption, settings.cut_colour, settings.engrave_colour)
                 (staging / name).write_text(text, "utf-8")

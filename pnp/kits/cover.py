@@ -82,9 +82,10 @@ def all_needs(document: Document, needs: Sequence[str]) -> list[str]:
 def all_steps(document: Document, steps: Sequence[str]) -> list[str]:
     """Joining each board printed in parts first, then the kit's steps, then the steps its
     drawing added for this setup."""
+    trim = "trim each part along its dashed edges, " if document.settings.cut_marks else ""
     joins = [
         f"Join the {c.name.removesuffix(JOINED)[:1].lower()}{c.name.removesuffix(JOINED)[1:]}: "
-        "trim each part along its dashed edges, lay it over its neighbour so the circled crosses "
+        f"{trim}lay {'it' if trim else 'each part'} over its neighbour so the circled crosses "
         "match, and tape the back."
         for c in document.components
         if c.name.endswith(JOINED)
@@ -139,7 +140,8 @@ def printing(document: Document) -> list[str]:
         lines.append(
             f"**Double-sided:** print the whole file double-sided, {FLIP[settings.duplex]}: "
             f"{listed}. Pages marked 'intentionally blank' keep the back of every other page "
-            "you cut out empty."
+            "you cut out empty: keep them in the file. No two-sided printer: choose the print "
+            "dialog's manual two-sided printing (odd pages first, then the stack turned over)."
         )
     elif pairs:  # laser: each sheet is cut on its own
         listed = ", ".join(

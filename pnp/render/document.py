@@ -57,10 +57,21 @@ class Component:
 
 @dataclass(frozen=True)
 class Room:
-    """Free paper on `page` from `top` (mm) down to the foot of its printable area."""
+    """Free paper on `page` from `top` (mm) down to the foot of its printable area, across its
+    width or, with `left`, from `left` to its right margin (a column beside what is drawn,
+    ending at `bottom`)."""
 
     page: Page
     top: float
+    left: float | None = None
+    bottom: float | None = None  # with `left`: where the column ends, above what is below it
+
+    def free(self, gap: float) -> Box:
+        """The free paper, `gap` away from what is drawn above it (and beside and below it)."""
+        content = self.page.paper.content
+        x = content.x if self.left is None else self.left + gap
+        bottom = content.bottom if self.bottom is None else self.bottom - gap
+        return Box(x, self.top + gap, content.right - x, bottom - self.top - gap)
 
 
 @dataclass

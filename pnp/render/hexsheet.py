@@ -64,15 +64,22 @@ def lay_out_hexes(
     items: Sequence[Drawing],
     title: str,
     heading: str = "",
-    landscape: bool = False,
+    landscape: bool | None = None,
 ) -> list[Placed]:
     """Place the hexagonal `items` (all the same size) on as many new pages as they need,
     starting in the room below the newest page's content when that saves a page (as `lay_out`
-    does)."""
+    does). Pages are portrait or landscape as `landscape` says; None: whichever takes fewer new
+    pages (60 Penguins tiles fill a portrait A4 page but a landscape US Letter one), portrait on
+    a tie."""
     if not items:
         return []
     width = items[0].width
     height = hex_height(width)
+    if landscape is None:
+        landscape = min(
+            (False, True),
+            key=lambda wide: (_new_pages(document, len(items), width, heading, wide), wide),
+        )
     placed: list[Placed] = []
     index = 0
     shared = _shared_area(document, len(items), width, title, heading, landscape)
@@ -120,22 +127,48 @@ def _fits(area: Box, width: float) -> int:
     return hex_grid(area.w, area.h, width)[0] * hex_grid(area.w, area.h, width)[1]
 
 
+def _new_pages(document: Document, count: int, width: float, heading: str, landscape: bool) -> int:
+    """The pages of their own that `count` tiles `width` across take on paper of this
+    orientation, after those that go in the document's room (a large number if none fits)."""
+    per_page = _per_page(document, width, heading, landscape)
+    if per_page < 1:
+        return count + 1
+    found = _room(document, count, width, heading, landscape)
+    here = 0 if found is None else _fits(found[1], width)
+    return -(-(count - here) // per_page)
+
+
+def _per_page(document: Document, width: float, heading: str, landscape: bool) -> int:
+    full = document.paper.oriented(landscape).content
+    return _fits(full.below(HEADING_SPACE) if heading else full, width)
+
+
+def _room(
+    document: Document, count: int, width: float, heading: str, landscape: bool
+) -> tuple[Box, Box] | None:
+    """The free paper in the document's room and the tiles' area in it, when starting there
+    saves a page; None otherwise."""
+    room = document.room
+    if room is None or room.page.paper.landscape != landscape or room.page.back_of is not None:
+        return None
+    free = room.free(SHARE_GAP)
+    area = free.below(HEADING_SPACE) if heading else free
+    here = _fits(area, width)
+    per_page = _per_page(document, width, heading, landscape)
+    if here < 1 or per_page < 1 or -(-(count - here) // per_page) >= -(-count // per_page):
+        return None
+    return free, area
+
+
 def _shared_area(
     document: Document, count: int, width: float, title: str, heading: str, landscape: bool
 ) -> tuple[Page, Box] | None:
     """The page and area in the document's room for the first tiles, when that saves a page."""
-    room = document.room
-    if room is None or room.page.paper.landscape != landscape or room.page.back_of is not None:
+    found = _room(document, count, width, heading, landscape)
+    if found is None or document.room is None:
         return None
-    content = room.page.paper.content
-    free = Box(content.x, room.top + SHARE_GAP, content.w, content.bottom - room.top - SHARE_GAP)
-    area = free.below(HEADING_SPACE) if heading else free
-    here = _fits(area, width)
-    full = document.paper.oriented(landscape).content
-    per_page = _fits(full.below(HEADING_SPACE) if heading else full, width)
-    if here < 1 or per_page < 1 or -(-(count - here) // per_page) >= -(-count // per_page):
-        return None
-    page = room.page
+    free, area = found
+    page = document.room.page
     page.title = f"{page.title}, {title[:1].lower()}{title[1:]}"
     if heading:
         size = fit_size(heading, HEADING_SIZE, free.w, bold=True)

@@ -131,10 +131,12 @@ def lay_out(
     shared = None
     if share and backs is None:
         shared = _shared_area(document, len(items), spec, title, heading, landscape)
+    column = document.room if shared is not None and document.room is not None else None
     while index < len(items):
         if shared is not None and index == 0:
             page, area = shared
         else:
+            column = None
             page = document.new_page(title, landscape)
             area = _grid_area(document, page.paper.content, spec, heading)
             _headed(page, page.paper.content, heading)
@@ -144,7 +146,9 @@ def lay_out(
             backs_pages.append(
                 _backs_page(document, page, backs[index : index + len(chunk)], spots, spec)
             )
-        document.room = Room(page, bottom)
+        document.room = (  # a group in a column leaves the rest of the column
+            Room(page, bottom, column.left, column.bottom) if column else Room(page, bottom)
+        )
         index += len(chunk)
     _record(document, placed, names or [title] * len(items), backs_pages)
     return placed
@@ -180,8 +184,7 @@ def _room_area(
     room = document.room
     if room is None or room.page.paper.landscape != landscape or room.page.back_of is not None:
         return None
-    content = room.page.paper.content
-    free = Box(content.x, room.top + SHARE_GAP, content.w, content.bottom - room.top - SHARE_GAP)
+    free = room.free(SHARE_GAP)
     area = _grid_area(document, free, spec, heading)
     here = spec.count(area.w, spec.item_width) * spec.count(area.h, spec.item_height)
     per_page = capacity(document, spec, heading, landscape)

@@ -106,6 +106,15 @@ class Painter:
     def letter(self, name: str) -> str:
         return self.swatches[name].letter
 
+    def label(
+        self, drawing: Drawing, x: float, y: float, text: str, size: float, name: str
+    ) -> None:
+        """`text` (bold) centred on (x, y) over an area painted with swatch `name`: in colour in
+        `text_on`'s colour; otherwise on a white disc, so the hatching never runs through it."""
+        if self.ink != "color":
+            drawing.circle(x, y, 0.62 * size, Style(fill=WHITE, stroke=None))
+        drawing.centred_text(x, y, text, size, fill=self.text_on(name), bold=True)
+
     def area(self, drawing: Drawing, shape: Shape, name: str, outline: float = 0.3) -> None:
         """Fill `shape` with the swatch: solid in colour ink, outline and hatching otherwise."""
         swatch = self.swatches[name]

@@ -4,9 +4,10 @@ Parts are named like spreadsheet cells: columns A, B, ... left to right, rows 1,
 bottom. Neighbouring parts print the same `overlap` strip of the board, with registration marks
 (a circle and cross) at the same board positions on both pages. To join: trim each part along its
 dashed edges (left and top, where it has a neighbour there), lay it over its neighbour's strip and
-match the marks. Each page's header carries a small assembly map with the part highlighted.
-The board is recorded on the document (for the cover) as its parts, and the room below the last
-part is left for a small group of components.
+match the marks (a laser kit cuts each part along its outline: it draws no dashed edges and
+does not ask for them to be trimmed). Each page's header carries a small assembly map with the
+part highlighted. The board is recorded on the document (for the cover) as its parts, and the
+room below the last part is left for a small group of components.
 """
 
 from __future__ import annotations
@@ -139,12 +140,7 @@ def _draw_part(
     drawing.text(window.x, header_y + 5, label, 4.2, bold=True)
     if single:
         return
-    drawing.text(
-        window.x,
-        header_y + 10,
-        "Trim the dashed edges, lay this part over its neighbours and match the circled crosses.",
-        2.8,
-    )
+    drawing.text(window.x, header_y + 10, _join_hint(document.settings.cut_marks), 2.8)
     _assembly_map(drawing, plan, col, row, window.right, header_y + 1)
     for bx, by in _registration_points(plan, col, row):
         _registration_mark(drawing, bx + left - x0, by + top - y0)
@@ -152,6 +148,13 @@ def _draw_part(
         drawing.line(left, top - 2, left, top + h + 2, TRIM)
     if row > 0 and document.settings.cut_marks:
         drawing.line(left - 2, top, left + w + 2, top, TRIM)
+
+
+def _join_hint(cut_marks: bool) -> str:
+    """How to join the parts: trim the dashed edges printed for scissors; a laser kit has none
+    (the laser cuts each part along its outline)."""
+    lay = "lay this part over its neighbours and match the circled crosses."
+    return f"Trim the dashed edges, {lay}" if cut_marks else f"{lay[:1].upper()}{lay[1:]}"
 
 
 def _union(a: Box, b: Box) -> Box:

@@ -26,6 +26,7 @@ import pytest
 
 from pnp.output import remove_stale_temporaries, staged_folder
 from simulate.scratch import remove_stale_scratch
+from tests.support.waiting import wait_until
 
 DEAD_PID = 2**22 + 17  # above Linux's largest pid: no such process
 RUN = ["simulate", "amazons", "--size", "6", "--games", "300", "--seed", "4", "--workers", "2",
@@ -42,15 +43,6 @@ def pnp(*args: str, tmp: Path | None = None) -> subprocess.Popen[bytes]:
 def finished(process: subprocess.Popen[bytes], seconds: float = 300) -> tuple[int, str]:
     _, err = process.communicate(timeout=seconds)
     return process.returncode, err.decode()
-
-
-def wait_until(done: Callable[[], bool], seconds: float) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if done():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def run_outputs(folder: Path) -> tuple[bytes, bytes, list[bytes]]:
@@ -238,15 +230,57 @@ def test_corrupt_records_refuse_the_resume_in_one_line_and_change_nothing(
 # -- Ctrl-C while pnp loads -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("delay", [0.2, 0.5, 1.0])
+def loading_libraries(process: subprocess.Popen[bytes]) -> bool:
+    """Whether `process` has mapped a compiled library of site-packages (numpy and the like):
+    the interpreter has started and pnp's code is loading what it needs, or has ended."""
+    if process.poll() is not None:
+        return True
+    with contextlib.suppress(OSError):
+        return "site-packages" in Path(f"/proc/{process.pid}/maps").read_text()
+    return True
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.2, 0.5, 1.0])
 def test_ctrl_c_while_pnp_loads_is_one_line_and_exit_130(delay: float) -> None:
+    """Ctrl-C at `delay` seconds after pnp began loading its libraries. The interpreter's own
+    start-up comes before any code of pnp (a Ctrl-C there is Python's: "Could not import runpy
+    module", exit 1), and takes over 0.2 s on a loaded machine, so the delay counts from there."""
     run = pnp("games")
+    assert wait_until(lambda: loading_libraries(run), 60)
     time.sleep(delay)
     run.send_signal(signal.SIGINT)
     code, err = finished(run, 60)
     if code == 0:
         pytest.skip("pnp finished before the Ctrl-C")
     assert (code, err) == (130, "pnp: interrupted\n")
+
+
+PROBE = """
+import os, signal, sys, time, types
+
+import pnp.__main__ as entry
+
+def command_line() -> None:  # a Ctrl-C in a string exec, as when dataclasses build methods
+    exec("os.kill(os.getpid(), signal.SIGINT); time.sleep(5)", {**globals(), "time": time})
+
+loading = types.ModuleType("pnp.cli")
+loading.main = command_line
+sys.modules["pnp.cli"] = loading
+entry.main()
+"""
+
+
+def test_ctrl_c_inside_a_string_exec_while_loading_is_exit_130_under_python_m(
+    tmp_path: Path,
+) -> None:
+    """CPython marks a KeyboardInterrupt that leaves a string `exec` (dataclasses and
+    namedtuples build their methods so while pnp loads) as unhandled, and `python -m` then ends
+    by SIGINT (-2) whatever code pnp exits with: the flaky case above, made certain."""
+    (tmp_path / "probe.py").write_text(PROBE)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(Path.cwd())])}
+    run = subprocess.run([sys.executable, "-m", "probe"], env=env, capture_output=True,
+                         timeout=60, cwd=tmp_path)  # fmt: skip
+    assert (run.returncode, run.stderr.decode()) == (130, "pnp: interrupted\n")
 
 
 # -- what killed commands leave, removed by the next ------------------------------------------

@@ -9,6 +9,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+import shellingham
 from rich.cells import cell_len
 
 from pnp.cli import app
@@ -83,11 +84,18 @@ def test_the_shell_completes_games_variants_and_agents(line: str, offered: list[
     assert complete(line) == offered
 
 
-def test_completion_can_be_installed_and_shown() -> None:
+@pytest.mark.parametrize(("shell", "script"), [("bash", "complete_bash"), ("zsh", "complete_zsh")])
+def test_completion_can_be_installed_and_shown(
+    shell: str, script: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--show-completion` is a flag: the script is for the shell found among the process's
+    ancestors (shellingham), so the test names that shell rather than depend on what runs it
+    (under `sh`, or a CI runner, it found another shell and the test failed)."""
     code, out, _ = invoke("--help")
     assert code == 0 and "--install-completion" in out and "--show-completion" in out
-    shown = runner.invoke(app, ["--show-completion", "bash"], prog_name="pnp")
-    assert shown.exit_code == 0 and "_PNP_COMPLETE=complete_bash" in shown.stdout
+    monkeypatch.setattr(shellingham, "detect_shell", lambda: (shell, f"/bin/{shell}"))
+    shown = runner.invoke(app, ["--show-completion"], prog_name="pnp")
+    assert shown.exit_code == 0 and f"_PNP_COMPLETE={script}" in shown.stdout
 
 
 def panel(help_text: str, title: str) -> str:

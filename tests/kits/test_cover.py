@@ -2,8 +2,8 @@
 
 The cover is checked against the kit's own pages: every component the layouts placed (counted
 from the cut outlines on the pages) is listed with its count and page numbers, every other page
-by its title, and every backs page in the double-sided instructions. Paper economy is held to the
-rule in `test_no_page_under_a_third_where_its_components_could_share_a_page`.
+by its title, and every backs page in the double-sided instructions. Paper economy is held to
+the rules in tests/kits/test_paper_economy.py.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from pnp.kits.options import kit_setup
 from pnp.kits.paper_penguins.kit import choose_geometry
 from pnp.render.document import BLANK_TITLE, Document, Page
 from pnp.render.drawing import Drawing, Place, Rect, Text
-from pnp.render.fill import content_box, page_fill
+from pnp.render.fill import page_fill
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
-from pnp.render.sheet import SHARE_GAP, capacity
+from pnp.render.sheet import capacity
 
 OPTIONS: list[tuple[str, int | None, str | None, dict[str, str]]] = [
     *((name, None, None, {}) for name in ORDER),
@@ -127,6 +127,25 @@ def test_the_cover_says_which_pages_print_double_sided(duplex: str) -> None:
         assert said in text
     if duplex != "none":
         assert f"flipping on the {duplex} edge" in text and "double-sided" in text
+        assert "manual two-sided" in text and "keep them in the file" in text
+
+
+@pytest.mark.parametrize("case", OPTIONS, ids=IDS)
+def test_one_double_sided_file_takes_no_more_sheets_than_two_files(
+    case: tuple[str, int | None, str | None, dict[str, str]],
+) -> None:
+    """Why a kit with backs is one double-sided file rather than a single-sided file plus a
+    duplex file: printed as the cover says, it never takes more sheets (pages with nothing to
+    cut share a sheet; a page to cut takes a sheet either way), and one print setting serves
+    the whole kit."""
+    document = document_of(case, "a4", test_page=True)
+    assert document.double_sided
+    printed = document.printed_order()
+    pairs = sum(1 for page in document.pages if page.back_of is not None)
+    two_files = len(document.pages) - 2 * pairs + pairs
+    assert -(-len(printed) // 2) <= two_files
+    blanks = [page for page in printed if page.title == BLANK_TITLE]
+    assert len(printed) == len(document.pages) + len(blanks)
 
 
 def test_the_cover_shows_the_50_mm_scale_check() -> None:
@@ -150,33 +169,6 @@ def test_every_footer_counts_the_cover(name: str) -> None:
     for number, page in enumerate(pages, 1):
         footer = [op for op in page.drawing.ops if isinstance(op, Text) and op.anchor == "end"]
         assert footer and footer[-1].text.endswith(f"page {number} of {total}")
-
-
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("case", OPTIONS, ids=IDS)
-def test_no_page_under_a_third_where_its_components_could_share_a_page(
-    case: tuple[str, int | None, str | None, dict[str, str]], paper: str
-) -> None:
-    """Judged pages (not the cover, rules, printer check or backs pages) under a third full
-    (pnp.render.fill.page_fill < 1/3) are a defect when another judged page of the same
-    orientation has free paper below everything on it at least as tall as all of the thin
-    page's content plus the gap between groups: the thin page's components could have gone
-    there, saving a sheet."""
-    document = document_of(case, paper)
-    pages = [page for page in document.pages if judged(page)]
-    for thin in pages:
-        if page_fill(thin) >= 1 / 3:
-            continue
-        box = content_box(thin)
-        assert box is not None
-        for other in pages:
-            if other is thin or other.paper.landscape != thin.paper.landscape:
-                continue
-            used = content_box(other)
-            room = other.paper.content.bottom - (used.bottom if used else other.paper.content.y)
-            assert room < box.h + SHARE_GAP, (
-                f"{thin.title} ({page_fill(thin):.0%}) fits below {other.title}"
-            )
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

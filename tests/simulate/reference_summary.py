@@ -290,12 +290,11 @@ def participant_score(record: GameRecord, participant: int, players: int) -> flo
     return standing(record.ranks, seat)[1]
 
 
-def matches(records: Sequence[GameRecord], players: int, setup_count: int) -> list[Match]:
+def matches(records: Sequence[GameRecord], players: int) -> list[Match]:
     """The complete matches among `records` of a paired run, in setup order."""
     groups: dict[tuple[int, int], dict[int, GameRecord]] = {}
-    for record in records:
-        game_in_setup = record.index // setup_count
-        key = (record.setup_index, game_in_setup // players)
+    for record in records:  # a match: the games k*N .. k*N + N-1 of the run (RunPlan)
+        key = (record.setup_index, record.index // players)
         groups.setdefault(key, {})[record.rotation] = record
     found = []
     for (setup_index, _), by_rotation in sorted(groups.items()):

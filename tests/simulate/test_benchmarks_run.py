@@ -1,6 +1,6 @@
-"""The Wallaby, Billabong, MCTS, memory and skill-ladder benchmarks run end to end on a few games
-(they call the simulator's own `run` and `play`, whose signatures have changed before without
-anything noticing)."""
+"""The Wallaby, Billabong, engines, MCTS, memory and skill-ladder benchmarks run end to end on a
+few games (they call the simulator's own `run` and `play`, whose signatures have changed before
+without anything noticing)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
         ("benchmarks.wallaby_balance", ["--games", "2", "--workers", "1"], "4 children"),
         ("benchmarks.wallaby_speed", ["--games", "2", "--repeat", "1"], "greedy"),
         ("benchmarks.billabong_moves", [], "162 chain ends"),
+        ("benchmarks.engines", ["8", "paper-penguins"], "start-up s"),
         (
             "benchmarks.mcts_vs_openspiel",
             ["--iterations", "40", "--rounds", "1", "--sizes", "6"],
@@ -35,6 +36,9 @@ ROOT = Path(__file__).resolve().parents[2]
             ["--games", "300", "--limited", str(10**8), "--seconds", "3"],
             "(stopped by Ctrl-C)",
         ),
+        # a balance read back as deals (and deals.csv), and a komi balance over setups
+        ("benchmarks.memory", ["--run", "deals", "--games", "400", "--limited"], "peak RSS"),
+        ("benchmarks.memory", ["--run", "komi", "--games", "400", "--limited"], "peak RSS"),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_table(module: str, args: list[str], expected: str) -> None:

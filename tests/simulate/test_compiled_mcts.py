@@ -23,6 +23,11 @@ def start(size: int) -> State[Any]:
     return GAME.new_state(GAME.random_setup(1, GAME.info.resolve(None, None, {"size": str(size)})))
 
 
+def start_of(name: str, players: int) -> State[Any]:
+    game = get_game(name)
+    return game.new_state(game.random_setup(2, game.info.resolve(players, None, {})))
+
+
 class Recorded:
     """An agent wrapper that keeps the moves chosen and the generator's state after each."""
 
@@ -47,6 +52,25 @@ def test_compiled_and_reference_searches_play_the_same_games(
         logs.append(([a.log for a in agents], played))
     assert logs[0] == logs[1]
     assert len(logs[0][0][0]) >= 5
+
+
+@pytest.mark.parametrize(("name", "players", "iterations", "rollout", "seed"), [
+    ("penguins", 2, 30, 200, 5), ("penguins", 3, 20, 4, 6), ("penguins", 4, 15, 0, 7),
+    ("amazon-penguins", 2, 12, 0, 8), ("amazon-penguins", 2, 8, 30, 9),
+    ("paper-penguins", 2, 20, 2, 10), ("paper-penguins", 2, 15, 200, 11),
+])  # fmt: skip
+def test_the_same_games_through_every_engine(
+    name: str, players: int, iterations: int, rollout: int, seed: int
+) -> None:
+    logs = []
+    for compiled in (True, False):
+        agents = [
+            Recorded(MCTSAgent(iterations, rollout, compiled=compiled)) for _ in range(players)
+        ]
+        played = play(start_of(name, players), agents, seed, 400, compiled=compiled)
+        logs.append(([a.log for a in agents], played))
+    assert logs[0] == logs[1]
+    assert logs[0][1].result.outcome.value == "finished"
 
 
 def test_the_same_first_move_on_the_full_board() -> None:

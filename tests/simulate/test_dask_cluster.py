@@ -15,11 +15,12 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.support.waiting import wait_until
 
 pytest.importorskip("dask.distributed")
 DASK = Path(sys.executable).with_name("dask")
@@ -31,15 +32,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def wait_until(done: Callable[[], bool], seconds: float) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if done():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def listening(port: int) -> bool:

@@ -111,6 +111,25 @@ def test_simulate_refuses_to_replay_a_deal_in_the_same_seat_order(
     assert not any(tmp_path.iterdir())
 
 
+def test_the_exact_report_lists_the_file_s_games_whatever_games_is_asked(tmp_path: Path) -> None:
+    """The exact report of a setup file lists every game it plays, a number the file fixes
+    (each seat order of each deal once): more --games would replay a deal and are refused, so
+    the list cannot grow with --games."""
+    code, _, err = invoke("kit", "platypus", "--seed", "3", "--format", "pdf",
+                          "--out", str(tmp_path / "kit"))  # fmt: skip
+    assert code == 0, err
+    setup = str(tmp_path / "kit" / "platypus-3" / "setup.json")
+    for games in ("3", str(10**9)):
+        code, _, err = invoke("simulate", "platypus", "--setup", setup, "--games", games,
+                              "--out", str(tmp_path / "runs"))  # fmt: skip
+        assert code == 2 and "ask for at most 2 games" in err, err
+    assert not (tmp_path / "runs").exists()
+    code, out, err = invoke("simulate", "platypus", "--setup", setup, "--json", "--workers", "1",
+                            "--out", str(tmp_path / "runs"))  # fmt: skip
+    assert code == 0, err
+    assert len(json.loads(out)["results"]) == 2
+
+
 def test_simulate_with_setups_plays_each_seat_order_of_each_deal_once(tmp_path: Path) -> None:
     code, out, err = invoke("simulate", "platypus", "--setups", "6", "--paired", "--seed", "1",
                             "--workers", "1", "--out", str(tmp_path))  # fmt: skip

@@ -14,7 +14,15 @@ from pnp.errors import PnpError
 from pnp.games import GAMES, get_game
 from simulate.agents import make_agent
 from simulate.executors import Execution
-from simulate.ladder import Duel, Estimate, Rung, duel_request, read_ladder, rung_request
+from simulate.ladder import (
+    Duel,
+    Estimate,
+    Rung,
+    duel_request,
+    estimate,
+    read_ladder,
+    rung_request,
+)
 from simulate.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent, iterations_for
 from simulate.request import RandomSetups, RunRequest
 from simulate.runner import Worker
@@ -105,11 +113,38 @@ def _duel(stronger: str, weaker: str, skill: tuple[float, float, float]) -> Duel
     return Duel(stronger, weaker, Estimate(*skill, 200), 0, 0, 0, 200, True, Path(stronger))
 
 
+def _rung_of(agent: str, light: float, games: int) -> Rung:
+    """A rung of `games` finished games whose light seat's mean s is `light`, with the Wilson
+    intervals the ladder computes for it."""
+    seats = tuple(estimate(mean * games, games) for mean in (light, 1 - light))
+    return Rung(agent, seats, games, True, Path(agent))
+
+
 def test_settled_when_the_top_rungs_agree_and_the_top_beats_the_next_clearly() -> None:
-    rungs = [_rung("greedy", (0.61, 0.56, 0.66)), _rung("mcts:1x:0", (0.58, 0.53, 0.63))]
+    # 2,000 games a rung: the difference 0.61 - 0.60 has the interval [-0.02, 0.04]
+    rungs = [_rung_of("greedy", 0.61, 2000), _rung_of("mcts:1x:0", 0.60, 2000)]
     reading = read_ladder(rungs, [_duel("mcts:1x:0", "greedy", (0.62, 0.55, 0.69))], SEATS)
     assert reading.settled and not reading.reasons
-    assert reading.verdict.startswith("settled under mcts:1x:0: light favoured (mean s 0.580")
+    assert reading.verdict.startswith("settled under mcts:1x:0: light favoured (mean s 0.600")
+
+
+def test_overlapping_intervals_of_few_games_are_not_agreement() -> None:
+    # 4 games a rung: light won 3 under greedy and 2 under mcts; the intervals overlap only
+    # because they are wide, so the ladder cannot say that stronger play leaves the answer alone
+    rungs = [_rung_of("random", 0.5, 4), _rung_of("greedy", 0.75, 4), _rung_of("mcts:2", 0.5, 4)]
+    duels = [_duel("greedy", "random", (1.0, 0.51, 1.0)),
+             _duel("mcts:2", "greedy", (1.0, 0.51, 1.0))]  # fmt: skip
+    reading = read_ladder(rungs, duels, SEATS)
+    assert not reading.settled
+    (reason, _) = reading.reasons
+    assert reason.startswith("light: mean s 0.500 [0.150, 0.850] under mcts:2 against 0.750 ")
+    assert "not shown to agree within +-0.05" in reason
+    assert reason.endswith("more games per rung may settle it")
+    close = [_rung_of("greedy", 0.61, 200), _rung_of("mcts:1x:0", 0.60, 200)]
+    (near,) = read_ladder(close, duels[1:], SEATS).reasons[:1]
+    assert near.endswith(
+        "(difference -0.010 [-0.105, +0.085]); about 1,200 games per rung would show it"
+    )
 
 
 def test_not_settled_when_the_top_rungs_disagree_or_the_top_is_not_shown_stronger() -> None:
@@ -117,7 +152,7 @@ def test_not_settled_when_the_top_rungs_disagree_or_the_top_is_not_shown_stronge
     reading = read_ladder(rungs, [_duel("greedy", "random", (0.99, 0.97, 1.0))], SEATS)
     assert not reading.settled
     assert len(reading.reasons) == 2 and "the two strongest rungs disagree" in reading.reasons[0]
-    even = [_rung("mcts:200", (0.52, 0.47, 0.57)), _rung("mcts:1000", (0.53, 0.48, 0.58))]
+    even = [_rung_of("mcts:200", 0.52, 2000), _rung_of("mcts:1000", 0.53, 2000)]
     weak = read_ladder(even, [_duel("mcts:1000", "mcts:200", (0.55, 0.48, 0.62))], SEATS)
     assert not weak.settled and weak.verdict == "not settled under mcts:1000"
     assert weak.reasons == ("mcts:1000 is not shown stronger than mcts:200: head-to-head mean s "
@@ -127,8 +162,8 @@ def test_not_settled_when_the_top_rungs_disagree_or_the_top_is_not_shown_stronge
 
 def test_not_settled_when_a_rung_is_shown_weaker_than_the_one_below() -> None:
     # Amazons 6 x 6, seed 1: mcts:200 lost 2-10 to greedy, so greedy may beat mcts:1000 too
-    rungs = [_rung("greedy", (0.83, 0.55, 0.95)), _rung("mcts:200", (0.33, 0.14, 0.61)),
-             _rung("mcts:1000", (0.33, 0.14, 0.61))]  # fmt: skip
+    rungs = [_rung("greedy", (0.83, 0.55, 0.95)), _rung_of("mcts:200", 0.33, 2000),
+             _rung_of("mcts:1000", 0.33, 2000)]  # fmt: skip
     duels = [_duel("mcts:200", "greedy", (0.167, 0.047, 0.448)),
              _duel("mcts:1000", "mcts:200", (0.833, 0.552, 0.953))]  # fmt: skip
     reading = read_ladder(rungs, duels, SEATS)

@@ -205,6 +205,15 @@ def test_counts_no_run_can_finish_are_refused_naming_the_limit(tmp_path: Path) -
     code, err = cli("platypus", "longest", "--deals", str(10**13))
     assert (code, err) == (2, "pnp: error: --deals 10000000000000 is not valid: expected a "
                               "whole number from 1 to 1,000,000,000,000\n")  # fmt: skip
+    code, err = cli("kit", "amazons", "--fair", "--fair-games", str(10**13), "--out",
+                    str(tmp_path))  # fmt: skip
+    assert (code, err) == (2, "pnp: error: --fair-games 10000000000000 is not valid: expected a "
+                              "whole number from 1 to 1,000,000,000,000\n")  # fmt: skip
+    code, err = cli("balance", "amazons", "--setups", str(10**6), "--games-per-setup",
+                    str(10**7),
+                    "--out", str(tmp_path))  # fmt: skip
+    assert (code, err) == (2, "pnp: error: --setups 1000000 x --games-per-setup 10000000 is "
+                              "10,000,000,000,000 games: at most 1,000,000,000,000\n")  # fmt: skip
     assert not any(tmp_path.iterdir())
 
 

@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import math
+import multiprocessing
 import subprocess
 import sys
 import time
@@ -23,7 +24,7 @@ from pnp.games import get_game
 from pnp.games.base import Outcome
 from simulate import session
 from simulate.agents import make_agent
-from simulate.executors import Execution, InlineExecutor
+from simulate.executors import Execution, InlineExecutor, ProcessExecutor
 from simulate.fair import paired_counts
 from simulate.inference import binomial_p, equal_shares_p, fdr_reject, wilson
 from simulate.metrics import LeadTracker, balance, seat_scores
@@ -283,6 +284,19 @@ def test_pool_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> Non
     while time.monotonic() < deadline and any(_alive(p) for p in pids):
         time.sleep(0.2)
     assert not any(_alive(p) for p in pids)
+
+
+def test_the_runs_of_a_process_share_one_pool_of_workers() -> None:
+    """Workers start once per process, not once per run: a ladder's rungs and a fair search's
+    rounds pay no process start-up after the first."""
+    seen = []
+    for _ in range(2):
+        pids: set[int] = set()
+        for _ in ProcessExecutor(2).run(plan(8), [[i] for i in range(8)]):
+            pids |= {child.pid for child in multiprocessing.active_children() if child.pid}
+        seen.append(pids)
+    assert len(seen[0]) == 2
+    assert seen[1] == seen[0]
 
 
 def _alive(pid: int) -> bool:

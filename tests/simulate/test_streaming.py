@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import tracemalloc
 import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from simulate.executors import Execution
 from simulate.gamestable import in_game_order, write_game_tables
 from simulate.matches import MatchFold
 from simulate.records import record_json
+from simulate.request import RandomSetups, RunRequest
 from simulate.runner import GameRecord, IndexSet, RunPlan
 from simulate.session import fact_kinds, run
 from simulate.setups import counts_of, setup_measures
@@ -52,7 +54,8 @@ def record_streams(draw: st.DrawFn) -> tuple[int, int, bool, list[GameRecord]]:
                            max_size=players))  # fmt: skip
     records = []
     for index in range(games):
-        rotation = (index // setups) % players if paired else 0
+        rotation = index % players if paired else 0  # a match: N neighbouring games (RunPlan)
+        setup = (index // players if paired else index) % setups
         points = draw(st.lists(st.integers(0, 3), min_size=players, max_size=players))
         outcome = draw(
             st.sampled_from([Outcome.FINISHED] * 4 + [Outcome.ENDLESS, Outcome.UNDECIDED])
@@ -68,7 +71,7 @@ def record_streams(draw: st.DrawFn) -> tuple[int, int, bool, list[GameRecord]]:
                 "who": draw(st.sampled_from(["none", "2", "10"])),
             }
         records.append(GameRecord(
-            index, index % setups, f"s{index % setups}", index, rotation,
+            index, setup, f"s{setup}", index, rotation,
             tuple(agents[(s + rotation) % players] for s in range(players)), scores,
             ranks_by(tuple(float(p) for p in points)), draw(st.integers(0, 60)), outcome,
             draw(st.integers(0, 5)) if tracked else None, facts,
@@ -81,11 +84,11 @@ def record_streams(draw: st.DrawFn) -> tuple[int, int, bool, list[GameRecord]]:
 def test_the_folds_give_the_list_based_numbers_in_any_order(
     stream: tuple[int, int, bool, list[GameRecord]], random: Any
 ) -> None:
-    players, setups, paired, records = stream
+    players, _, paired, records = stream
     shuffled = list(records)
     random.shuffle(shuffled)
     fold = RunFold(players, per_setup=True)
-    matches = MatchFold(players, setups)
+    matches = MatchFold(players)
     for record in shuffled:
         fold.add(record)
         matches.add(record)
@@ -111,7 +114,7 @@ def test_the_folds_give_the_list_based_numbers_in_any_order(
     measures = [reference.setup_measures(group) for _, group in sorted(groups.items())]
     assert [setup_measures(setup.tally) for setup in fold.setup_tallies()] == measures
     if paired:
-        found = reference.matches(records, players, setups)
+        found = reference.matches(records, players)
         assert matches.summary().to_json() == reference.match_summary(found, players)
 
 
@@ -143,8 +146,8 @@ CHUNK = 500
 
 def made_up(index: int, plan: RunPlan) -> Watched:
     """A game of `plan` without playing it: quick, and a record like any other."""
-    setup = index % plan.setup_count
-    rotation = (index // plan.setup_count) % 2
+    place = plan.place(index)
+    setup, rotation = place.setup_index, place.rotation
     ranks = ((1, 2), (2, 1), (1, 1))[index % 3]
     agents = tuple(plan.agents[(s + rotation) % 2] for s in range(2))
     return Watched(index, setup, str(setup), index, rotation, agents, (float(index % 7), 3.0),
@@ -258,3 +261,66 @@ def test_a_two_worker_run_writes_games_csv_in_game_order(tmp_path: Path) -> None
     by_index = {data["index"]: data for data in map(json.loads, lines)}
     assert [int(row["game"]) for row in rows] == list(range(300))
     assert all(int(row["turns"]) == by_index[int(row["game"])]["turns"] for row in rows)
+
+
+def test_a_paired_run_of_many_setups_holds_only_the_matches_its_chunks_split(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A match's games are neighbouring numbers (RunPlan), so the matches open at once are
+    those a chunk boundary splits, not one per setup (10,000 here)."""
+    info = get_game("paper-penguins").info
+    plan = RunPlan("paper-penguins", info.resolve(None, None, {}), ("random", "greedy"), 1,
+                   20_000, random_setups=10_000, paired=True)  # fmt: skip
+    monkeypatch.setattr(session, "make_executor", lambda *_: MadeUpExecutor())
+    monkeypatch.setattr(session, "chunk_size", lambda *_: CHUNK - 1)  # chunks split matches
+    folds = RunFolds(plan)
+    assert folds.matches is not None
+    fold_match = folds.matches.add
+    most = 0
+
+    def add(record: GameRecord) -> None:
+        nonlocal most
+        fold_match(record)
+        most = max(most, len(folds.matches.open))  # type: ignore[union-attr]
+
+    monkeypatch.setattr(folds.matches, "add", add)
+    result = run(plan, Execution(1), show_progress=False, folds=folds)
+    assert result.matches is not None and result.matches.matches == 10_000
+    assert most <= 1, f"{most} matches open at once"
+
+
+def read_back_peak(tmp_path: Path, game: str, setups: int, games: int) -> int:
+    """Peak bytes allocated while a balance run's results are read back (the deals of a game
+    without choices and deals.csv, the compensation), its made-up games stored first."""
+    info = get_game(game).info
+    folder = tmp_path / f"{game}-{setups}-{games}"
+    options = info.resolve(None, None, {})
+    request = RunRequest(game, options, 2, RandomSetups(setups), games, ("random", "random"),
+                         True, 1, Execution(1), folder, "balance")  # fmt: skip
+    plan = request.plan()
+    request.folder.mkdir(parents=True)
+    run(plan, Execution(1), ResultStore(request.folder, plan, False), False)
+    store = ResultStore(request.folder, plan, True)
+    tracemalloc.start()
+    try:
+        extra, _ = session.read_back(request, plan, store)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "compensation" in extra and ("deals" in extra) == (game == "platypus")
+    return peak
+
+
+@pytest.mark.parametrize(("game", "setups"), [("platypus", None), ("paper-penguins", 4),
+                                              ("paper-penguins", 1)])  # fmt: skip
+def test_the_read_back_of_deals_and_compensation_holds_no_deal_or_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, setups: int | None
+) -> None:
+    """Ten times the games read back in about the same memory: no list of deals, margins or
+    finished games (a Platypus balance has a deal per two games; the komi folds margins)."""
+    monkeypatch.setattr(session, "make_executor", lambda *_: MadeUpExecutor())
+    monkeypatch.setattr(session, "chunk_size", lambda *_: CHUNK)
+    small, large = (
+        read_back_peak(tmp_path, game, setups or games // 2, games) for games in (2_000, 20_000)
+    )
+    assert large < 1.5 * small + 100_000, (small, large)

@@ -20,6 +20,7 @@ from typing import ClassVar
 import numpy as np
 
 from pnp.games.base import Compensation, Game, GameInfo, Outcome, Result, Seat, Setup, ranks_by
+from pnp.games.compiled import Compiled
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import PASS, PLACE, Move, ShootingState
@@ -104,6 +105,11 @@ class AmazonPenguinsState(ShootingState):
     def copied(self) -> None:
         self.chip = self.chip.copy()
         self.fish, self.chips = self.fish.copy(), self.chips.copy()
+
+    def compiled(self) -> Compiled:
+        from pnp.games.amazon_penguins import engine  # numba loads only when an engine plays
+
+        return engine.compiled(self)
 
     def check_invariants(self) -> None:
         self.check_pieces()

@@ -30,11 +30,12 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
 from pnp.games.mechanics.grid import QUEEN_STEPS, Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move
 from pnp.games.mechanics.sliding import IntArray, line_patterns, ray_table, reach_counts
 
-TURN, OVER, PLIES, LISTED, FREE = range(5)  # FREE: where the free flags start
+PLIES, LISTED, FREE = range(HEAD, HEAD + 3)  # FREE: where the free flags start
 FRAMED, EACH, REACH, PIECES, SEGMENTS = range(5)  # entries of the `dims` table
 DIRECTIONS = len(QUEEN_STEPS)
 HALF = DIRECTIONS // 2  # direction d + HALF is opposite to d
@@ -90,16 +91,6 @@ def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
             if position[FREE + source + steps[d]]:
                 return True
     return False
-
-
-@njit(cache=True, inline="always")
-def over(context, position):  # type: ignore[no-untyped-def]
-    return position[OVER] != 0
-
-
-@njit(cache=True, inline="always")
-def to_act(context, position):  # type: ignore[no-untyped-def]
-    return position[TURN]
 
 
 @njit(cache=True, inline="always")
@@ -226,7 +217,21 @@ def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     return float(counts[seat] - counts[1 - seat])
 
 
-ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate)
+@njit(cache=True, inline="always")
+def value(context, position, seat, code):  # type: ignore[no-untyped-def]
+    """`State.move_value`: the evaluation right after the move."""
+    after = position.copy()
+    apply(context, after, code)
+    return evaluate(context, after, seat)
+
+
+@njit(cache=True, inline="always")
+def scores(context, position, out):  # type: ignore[no-untyped-def]
+    """Amazons keeps no score."""
+    out[:] = 0.0
+
+
+ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
 
 Context = tuple[IntArray, IntArray, IntArray]  # steps, dims, inside (1 on the board, 0 frame)
 

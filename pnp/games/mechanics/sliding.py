@@ -159,6 +159,17 @@ def ray_table(board: Grid) -> RayTable:
     )
 
 
+@cache
+def neighbour_table(board: Grid) -> npt.NDArray[np.int64]:
+    """For the compiled engines: every cell's neighbour in each direction (`steps_of`' order),
+    `cells` (the sentinel, never free) past the edge, and a row of sentinels for the sentinel, so
+    a slide is one table read per step and stops at the edge without a bounds test."""
+    rays = ray_table(board).rays
+    table = np.full((board.cells + 1, rays.shape[1]), board.cells, dtype=np.int64)
+    table[:-1] = rays[:, :, 0]
+    return table
+
+
 def line_patterns(table: RayTable, free: npt.NDArray[np.bool_]) -> IntArray:
     """The line patterns of many boards, (games, cells + 1) free: (games, lines)."""
     weights = np.zeros((table.cells, table.lines), dtype=np.intp)

@@ -19,6 +19,7 @@ import numpy as np
 
 from pnp.errors import InputError, SetupError
 from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
+from pnp.games.compiled import Compiled
 from pnp.games.mechanics.grid import FILES, Cell, SquareGrid
 from pnp.games.options import FileOption, GameOptions, GridSize, GridSizeOption, option
 from pnp.games.paper_penguins.sheets import (
@@ -178,6 +179,11 @@ class PaperPenguinsState(State[Move]):
         other.score = self.score.copy()
         other.turn, other.over = self.turn, self.over
         return other
+
+    def compiled(self) -> Compiled:
+        from pnp.games.paper_penguins import engine  # numba loads only when an engine plays
+
+        return engine.compiled(self)
 
     def check_invariants(self) -> None:
         marks = self.mark

@@ -19,6 +19,7 @@ import numpy as np
 
 from pnp.errors import SetupError
 from pnp.games.base import Compensation, Game, GameInfo, Result, Seat, Setup, State, ranks_by
+from pnp.games.compiled import Compiled
 from pnp.games.mechanics.boardtext import parse_board, render_board, rows_top_first
 from pnp.games.mechanics.grid import Cell
 from pnp.games.mechanics.hexgrid import HexGrid
@@ -191,6 +192,11 @@ class PenguinsState(State[Move]):
         other.pieces = [p.copy() for p in self.pieces]
         other.fish, other.tiles = self.fish.copy(), self.tiles.copy()
         return other
+
+    def compiled(self) -> Compiled:
+        from pnp.games.penguins import engine  # numba loads only when a compiled engine plays
+
+        return engine.compiled(self)
 
     def check_invariants(self) -> None:
         cells, tile = range(self.grid.cells), self.tile

@@ -27,7 +27,7 @@ from pnp.kits.parts.queen import (
     tally_sheet,
     token,
 )
-from pnp.render.drawing import Drawing
+from pnp.render.drawing import WHITE, Drawing, Style
 from pnp.render.hexsheet import lay_out_hexes
 from pnp.render.paper import component_sizes
 from pnp.render.sheet import SheetSpec, lay_out
@@ -35,6 +35,7 @@ from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
 
 CHIP = component_sizes("amazon-penguins")["chip"]
+CHIP_FACE = 0.4  # radius of a printed square's white chip face, per square side
 TILE = component_sizes("amazon-penguins")["tile"]
 
 
@@ -45,9 +46,14 @@ def printed_board(setup: Setup, painter: Painter) -> Drawing:
     size = SQUARE if isinstance(grid, SquareGrid) else HEX_CELL
 
     def content(board: Drawing, cell: Cell, cx: float, cy: float) -> None:
-        draw_fishes(board, cx, cy - size * 0.05, values[cell], size * 0.3)
-        letter = painter.letter(f"{prefix}{values[cell]}") if prefix == "chip" else ""
-        board.centred_text(cx, cy + size * 0.36, f"{values[cell]}{letter}", size * 0.13, bold=True)
+        value, chip = values[cell], prefix == "chip"
+        if chip:  # the white face of a cut-out chip, the fish and label higher up on it: black
+            # on white in every ink, and engraved the face is left, not burnt with its square
+            face = Style(fill=WHITE, stroke=painter.line(swatch(cell)), width=0.3)
+            board.circle(cx, cy, size * CHIP_FACE, face)
+        draw_fishes(board, cx, cy - size * (0.08 if chip else 0.05), value, size * 0.3)
+        label = f"{value}{painter.letter(swatch(cell)) if chip else ''}"
+        board.centred_text(cx, cy + size * (0.28 if chip else 0.36), label, size * 0.13, bold=True)
 
     def swatch(cell: Cell) -> str:
         return f"{prefix}{values[cell]}"

@@ -81,15 +81,19 @@ def _lake(board: Drawing, painter: Painter) -> None:
     if colour:
         for fx, fy, length in ((0.1, 0.3, 16), (0.68, 0.28, 14), (0.12, 0.74, 14), (0.7, 0.76, 16)):
             _ripple(board, x + fx * w, y + fy * h, length, painter.line("water"))
-    else:  # a white panel keeps the text readable over the hatching
-        board.rect(x + 12, y + 10, w - 24, h - 20, Style(fill="#ffffff", stroke=dark, width=0.3), 2)
     # the board is split across its middle both ways on A4 and Letter: each text stays whole
     # on one quarter, above the middle, the title left of it and the note right of it
     left, right, middle = x + 9, x + w - 9, (y + 6 + SEAM_TOP) / 2
     title = fit_size("BILLABONG", 7.5, SEAM_LEFT - left, bold=True)
-    board.centred_text((left + SEAM_LEFT) / 2, middle, "BILLABONG", title, fill=dark, bold=True)
     note = ("the referee", "waits here;", "finished kangaroos", "rest here")
     size = min(fit_size(line, 3.0, right - SEAM_RIGHT) for line in note)
+    if not colour:  # white panels keep the words whole and readable over the hatching
+        panel = Style(fill="#ffffff", stroke=None)
+        board.rect(left - 0.8, middle - 0.4 * title - 1.0, SEAM_LEFT - left + 1.6, title + 2.0,
+                   panel, 1.5)  # fmt: skip
+        top, bottom = middle - 5.4 - 0.4 * size - 1.0, middle + 5.4 + 0.6 * size + 1.0
+        board.rect(SEAM_RIGHT - 0.8, top, right - SEAM_RIGHT + 1.6, bottom - top, panel, 1.5)
+    board.centred_text((left + SEAM_LEFT) / 2, middle, "BILLABONG", title, fill=dark, bold=True)
     for k, line in enumerate(note):
         line_y = middle + (k - 1.5) * 3.6
         board.centred_text((SEAM_RIGHT + right) / 2, line_y, line, size, fill=dark)

@@ -10,7 +10,7 @@ every field, token and card in a player's colour also carries the colour's lette
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.games.colour_diplomacy.game import ColourDiplomacySetup
 from pnp.kits.builder import Kit, KitContext
@@ -19,7 +19,7 @@ from pnp.render.document import Document, Room
 from pnp.render.drawing import BLACK, WHITE, Drawing, Style, circle_shape, rect_shape
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box, component_sizes
-from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out, shares_room
+from pnp.render.sheet import HEADING_SIZE, SHARE_GAP, SheetSpec, lay_out, shares_room
 from pnp.render.text import wrap
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
@@ -35,6 +35,7 @@ FRAME = Style(stroke=BLACK, width=0.35)
 RULE = Style(stroke="#888888", width=0.2)
 DASHED = Style(stroke=BLACK, width=0.25, dash=(1.5, 1.2))
 BOX = Style(fill=WHITE, stroke=BLACK, width=0.3)
+NOTES_X = 112.0  # mm from the left margin to the track's notes column
 
 
 def swatch(player: int) -> str:
@@ -73,7 +74,8 @@ def draw(kit: KitContext) -> None:
         ],
     )
     tile_drawing(document, coloured, "Board with the start colours")
-    colour_track(document, painter, circle_colours)
+    below_board = document.room
+    beside_track = colour_track(document, painter, circle_colours)
     players = range(1, n + 1)
     small = [
         Group([colour_card(painter, p) for p in players], SheetSpec(CARD_W, CARD_H, 0),
@@ -82,19 +84,36 @@ def draw(kit: KitContext) -> None:
               SheetSpec(TOKEN, TOKEN, 3.0), "Tokens",
               f"Tokens: one per player and a spare ({n} players)"),
     ]  # fmt: skip
-    # Two pads a page: with an odd count the last pads page has half a page free, where the
-    # small groups go from the first that finds no room under the colour track (the pads have
-    # backs, so they start a page of their own either way).
-    later: list[Group] = []
-    for group in small:
-        if n % 2 == 1 and (later or not shares_room(document, *group.size())):
-            later.append(group)
-        else:
-            group.lay_out(document)
-    add_order_pads(document, painter, n, kit.title)
+    # The cards and tokens go with the track: below it, else in the column beside it (below
+    # its notes); what finds no room there goes below the last board part, else on the last
+    # pads page, which with an odd count has half a page free (the pads have backs, so they
+    # start a page of their own either way), else on a page of its own.
+    later = share_room(document, small)
+    if len(later) == len(small):  # nothing below the track: the column runs to the foot
+        beside_track = replace(beside_track, bottom=None)
+    for room in (beside_track, below_board):
+        document.room = room
+        later = share_room(document, later)
+    document.room = None
+    if n % 2 == 1:
+        add_order_pads(document, painter, n, kit.title)
+        later = share_room(document, later)
     for group in later:
         group.lay_out(document)
+    if n % 2 == 0:
+        add_order_pads(document, painter, n, kit.title)
     add_refill_pads(document, painter, kit.title)
+
+
+def share_room(document: Document, groups: list[Group]) -> list[Group]:
+    """Lay out each group that fits in the document's room; returns the others."""
+    left = []
+    for group in groups:
+        if shares_room(document, *group.size()):
+            group.lay_out(document)
+        else:
+            left.append(group)
+    return left
 
 
 @dataclass(frozen=True)
@@ -128,10 +147,11 @@ def colour_card(painter: Painter, player: int) -> Drawing:
     return card
 
 
-def colour_track(document: Document, painter: Painter, circle_colours: list[int]) -> None:
+def colour_track(document: Document, painter: Painter, circle_colours: list[int]) -> Room:
     """A page with a slot per circle for the colour cards, each showing the colour at the start,
     and how the colours turn when someone reaches the center; the room below is left for the
-    cards and tokens."""
+    cards and tokens. Returns the other free paper: the column beside the slots, below the
+    notes."""
     n = len(circle_colours)
     page = document.new_page("Circle colour track")
     area = page.paper.content
@@ -150,11 +170,12 @@ def colour_track(document: Document, painter: Painter, circle_colours: list[int]
         player = circle_colours[circle - 1]
         start = f"start: {colour_words(painter, player)}, player {player}"
         drawing.centred_text(slot.x + slot.w / 2, slot.y + slot.h / 2, start, 3.0, fill=GREY)
-    notes_end = _track_notes(
-        drawing, Box(area.x + 112, top, area.right - area.x - 112, area.h - 13)
-    )
+    notes = Box(area.x + NOTES_X, top, area.right - area.x - NOTES_X, area.h - 13)
+    notes_end = _track_notes(drawing, notes)
     document.record("Circle colour track", 0, [page])  # a page to lay cards on, not cut
-    document.room = Room(page, max(top + (n - 1) * pitch + SLOT_H, notes_end))
+    slots_end = top + (n - 1) * pitch + SLOT_H
+    document.room = Room(page, max(slots_end, notes_end))
+    return Room(page, notes_end, notes.x - SHARE_GAP, slots_end + SHARE_GAP)
 
 
 def _ring_icon(drawing: Drawing, x: float, y: float, n: int, circle: int) -> None:

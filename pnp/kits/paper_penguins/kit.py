@@ -79,8 +79,11 @@ def choose_geometry(rows: int, cols: int, paper: Paper) -> tuple[SheetGeometry, 
 def draw_sheet(title: str, rows: list[str], geometry: SheetGeometry, caption: str) -> Drawing:
     g = geometry
     sheet = Drawing(g.width, g.height)
-    sheet.text(0, 6, title, 4.6, bold=True)
-    sheet.text(g.width, 6, caption, fit_size(caption, 3.0, g.width - 45), anchor="end")
+    # the title takes what the caption leaves, so neither shrinks unreadably on a narrow sheet
+    size = fit_size(caption, 3.0, g.width * 0.45)
+    title_w = g.width - text_width(caption, size) - 3.0
+    sheet.text(0, 6, title, fit_size(title, 4.6, title_w, bold=True), bold=True)
+    sheet.text(g.width, 6, caption, size, anchor="end")
     top, left = HEAD + LABEL, LABEL
     for c in range(g.cols):
         x = left + (c + 0.5) * g.cell
@@ -130,12 +133,11 @@ def _score_boxes(sheet: Drawing, g: SheetGeometry, y: float) -> None:
             row, col = divmod(n, cols)
             bx, by = x + col * TALLY_W, top + row * TALLY_ROW
             sheet.rect(bx, by, TALLY_W, TALLY_H, GRID)
-            sheet.centred_text(bx + TALLY_W - 1.4, by + TALLY_H + 1.2, str(5 * (n + 1)), 1.7,
+            sheet.centred_text(bx + TALLY_W - 1.6, by + TALLY_H + 1.2, str(5 * (n + 1)), 2.0,
                                fill="#555555")  # fmt: skip
-    legend = (
-        "Tally a stroke per point, five to a box. "
-        "Place 4 each, then queen moves; X the number you leave."
-    )
+    # short enough to stay readable (2 mm or more) on the narrowest sheet; the totals under
+    # the boxes say five to a box, the rules handout says the rest
+    legend = "Place 4 each, then move like a queen; X where you leave."
     sheet.text(0, y + 6.5 + TALLY_ROWS * TALLY_ROW + 2.8, legend, fit_size(legend, 2.6, g.width))
 
 
@@ -255,7 +257,8 @@ KIT = Kit(
     needs=("two pens of different colours for each pair of players", "scissors"),
     assembly=(
         "Cut the pages apart along the cut marks: one sheet for each game.",
-        "Each pair of players takes a sheet and a pen each; the legend says who draws squares.",
+        "Each pair of players takes a sheet and a pen each; the square and the circle by the "
+        "name lines say who draws which.",
         "Cut the rules handout in half: each half explains the game with the rules' example.",
     ),
 )

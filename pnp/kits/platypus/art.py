@@ -55,6 +55,7 @@ ANIMAL_PARTS: dict[int, tuple[Part, ...]] = {
     ),
 }
 EYES = {0: (0.72, 0.15), 1: (0.775, 0.06), 2: (0.85, 0.58), 3: (0.75, 0.49)}
+HOLLOW_LINE = 0.08  # a hollow animal's outline (half of it outside the silhouette), per size
 
 
 def ellipse_shape(cx: float, cy: float, rx: float, ry: float, degrees: float = 0.0) -> Shape:
@@ -105,16 +106,27 @@ def draw_animal(
     fill: str,
     eye: str = "#ffffff",
     flip: bool = False,
+    hollow: bool = False,
 ) -> None:
-    """The animal's silhouette in a size x size box at (x, y); `flip` faces it left."""
-    style = Style(fill=fill, stroke=None)
-    for part in ANIMAL_PARTS[animal]:
-        drawing.path(_place(part, x, y, size, flip), style)
+    """The animal's silhouette in a size x size box at (x, y); `flip` faces it left. `hollow`
+    draws only its outline, in `fill`, around a white inside: the parts stroked first, then
+    filled white over the strokes, so the lines where parts overlap do not show; the animal
+    shrinks by the outline's outer half, so the outline stays inside the box."""
+    line = size * HOLLOW_LINE
+    if hollow:
+        x, y, size = x + line / 2, y + line / 2, size - line
+    parts = [_place(part, x, y, size, flip) for part in ANIMAL_PARTS[animal]]
+    if hollow:
+        for shape in parts:
+            drawing.path(shape, Style(fill=fill, stroke=fill, width=line))
+        fill, eye = "#ffffff", fill
+    for shape in parts:
+        drawing.path(shape, Style(fill=fill, stroke=None))
     ex, ey = EYES[animal]
     drawing.circle(
         x + (1 - ex if flip else ex) * size,
         y + ey * size,
-        size * 0.022,
+        size * (0.035 if hollow else 0.022),
         Style(fill=eye, stroke=None),
     )
 

@@ -23,6 +23,7 @@ from pnp.kits.builder import Kit, KitContext
 from pnp.kits.platypus.art import arrow_shape, draw_animal, draw_ghost_gum, draw_wattle
 from pnp.kits.platypus.options import PlatypusKitOptions
 from pnp.kits.platypus.tables import (
+    HOLLOW,
     LINE,
     PACK_H,
     PACK_W,
@@ -147,10 +148,14 @@ def draw_token(painter: Painter, player: str, animal: int | None) -> Drawing:
     painter.area(token, rect_shape(0, 0, TOKEN_W, 4.6), swatch, outline=0)
     _letter_disc(token, painter, TOKEN_W / 2, 2.3, 1.9, painter.letter(swatch), swatch)
     label = ANIMALS[animal].upper() if animal is not None else "SCORE"
+    ink = painter.line(swatch)
     if animal is not None:
-        draw_animal(token, animal, 1.75, 5.0, 10.5, painter.line(swatch))
+        draw_animal(token, animal, 1.75, 5.0, 10.5, ink, hollow=HOLLOW[player])
+    elif HOLLOW[player]:
+        token.circle(TOKEN_W / 2, 10.6, 3.8, Style(fill="#ffffff", stroke=ink, width=0.8))
+        token.centred_text(TOKEN_W / 2, 10.6, player.upper()[:1], 5.0, fill=ink, bold=True)
     else:
-        token.circle(TOKEN_W / 2, 10.6, 4.2, Style(fill=painter.line(swatch), stroke=None))
+        token.circle(TOKEN_W / 2, 10.6, 4.2, Style(fill=ink, stroke=None))
         token.centred_text(TOKEN_W / 2, 10.6, player.upper()[:1], 5.0, fill="#ffffff", bold=True)
     token.centred_text(
         TOKEN_W / 2, TOKEN_H - 1.8, label, fit_size(label, 2.6, TOKEN_W - 1.2, True), bold=True
@@ -239,7 +244,19 @@ def draw_match_sheet(first: str) -> Drawing:
 
 def draw(kit: KitContext) -> None:
     setup, painter, document = kit.setup, kit.painter, kit.document
-    tile_drawing(document, draw_board(painter), "Board strip")
+    board = tile_drawing(document, draw_board(painter), "Board strip")
+    # The tokens go below the last board part, which leaves most of its page free: they are on
+    # a page of their own orientation, not after the cell cards, whose page has backs.
+    faces = [draw_token(painter, p, a) for p in PLAYERS for a in range(4)]
+    faces += [draw_token(painter, p, None) for p in PLAYERS]
+    lay_out(
+        document,
+        [fold_over(face) for face in faces],
+        SheetSpec(TOKEN_W, 2 * TOKEN_H, 4),
+        "Tokens",
+        "Tokens: each player's 4 animals and a score marker. Fold on the dashed line and glue",
+        landscape=board[-1].paper.landscape,
+    )
     greens = [draw_cell_card(painter, 1) for _ in range(CELLS)]
     yellows = [draw_cell_card(painter, 0) for _ in range(CELLS)]
     lay_out(
@@ -249,16 +266,6 @@ def draw(kit: KitContext) -> None:
         "Cell cards",
         "21 cell cards: green on one side, yellow on the other (backs on the next page)",
         backs=yellows,
-    )
-    faces = [draw_token(painter, p, a) for p in PLAYERS for a in range(4)]
-    faces += [draw_token(painter, p, None) for p in PLAYERS]
-    tokens = [fold_over(face) for face in faces]
-    lay_out(
-        document,
-        tokens,
-        SheetSpec(TOKEN_W, 2 * TOKEN_H, 4),
-        "Tokens",
-        "Tokens: each player's 4 animals and a score marker. Fold on the dashed line and glue",
     )
     red, blue = GAME.tables(setup)
     first = GAME.player_names(setup)[0]
@@ -329,8 +336,8 @@ KIT = Kit(
         "a pencil, to tick laps on the score track and fill in the match score sheet",
     ),
     assembly=(
-        "Cut out the cell cards (green front, yellow back) and lay one, green side up, on every "
-        "cell of the strip.",
+        "Cut out the cell cards (green front, yellow back) and lay one, yellow side up, on every "
+        "cell of the strip: every cell starts yellow.",
         "Cut out the tokens, fold each on its dashed line and glue it shut.",
         "Cut out the two dealt tables: each player takes their own.",
         "Cut out the score track; both score markers start on 0.",

@@ -32,6 +32,9 @@ THIN = Style(stroke="#777777", width=0.2)
 SLOT = Style(stroke="#888888", width=0.25, dash=(1.5, 1.2))
 SWATCH = {0: "yellow", 1: "green"}
 PLAYER_SWATCH = {"red": "player1", "blue": "player2"}
+# Red's animals are solid and blue's outlined, in every ink: two tokens are told apart by shape
+# as well as by colour, in black-and-white printing, engraved, and by colour-blind players.
+HOLLOW = {"red": False, "blue": True}
 
 
 def colour_word(colour: int) -> str:
@@ -83,7 +86,8 @@ def draw_table(painter: Painter, player: str, table: Table | None, note: str) ->
         for k, (animal, colour) in enumerate(COLUMNS):
             x = LABEL_W + k * COL_W
             if name == "TOKEN":
-                _animal_cell(sheet, animal, x, y, h, painter.line(swatch), bold=False)
+                ink = painter.line(swatch)
+                _animal_cell(sheet, animal, x, y, h, ink, bold=False, hollow=HOLLOW[player])
             elif name == "ON CELL":
                 _colour_chip(sheet, painter, x + 2, y + 1.5, COL_W - 4, h - 3, colour)
             elif table is None:
@@ -130,9 +134,16 @@ def _row_label(sheet: Drawing, name: str, label: tuple[str, str], y: float, h: f
 
 
 def _animal_cell(
-    sheet: Drawing, animal: int, x: float, y: float, h: float, ink: str, bold: bool
+    sheet: Drawing,
+    animal: int,
+    x: float,
+    y: float,
+    h: float,
+    ink: str,
+    bold: bool,
+    hollow: bool = False,
 ) -> None:
-    draw_animal(sheet, animal, x + 2, y + 1.0, h - 2.0, ink)
+    draw_animal(sheet, animal, x + 2, y + 1.0, h - 2.0, ink, hollow=hollow)
     name = ANIMALS[animal]
     size = fit_size(name, 3.2, COL_W - h - 2, bold)
     sheet.text(x + h + 0.5, y + h / 2 + 1.2, name, size, bold=bold)

@@ -87,9 +87,7 @@ def wallaby(
     letter = painter.letter(swatch)
     if letter:
         bx, by = WALLABY_BELLY
-        drawing.centred_text(
-            x + bx * w, y + by * h, letter, h * 0.2, fill=painter.text_on(swatch), bold=True
-        )
+        painter.label(drawing, x + bx * w, y + by * h, letter, h * 0.2, swatch)
 
 
 def scarecrow(drawing: Drawing, x: float, y: float, w: float, h: float, painter: Painter) -> None:
@@ -126,10 +124,7 @@ def scarecrow(drawing: Drawing, x: float, y: float, w: float, h: float, painter:
     eye = Style(fill="#222222", stroke=None)
     for ex in (0.46, 0.54):
         drawing.circle(x + ex * w, y + 0.24 * h, max(0.25, w * 0.02), eye)
-    drawing.centred_text(
-        x + 0.5 * w, y + 0.55 * h, painter.letter("straw"), h * 0.16,
-        fill=painter.text_on("straw"), bold=True,
-    )  # fmt: skip
+    painter.label(drawing, x + 0.5 * w, y + 0.55 * h, painter.letter("straw"), h * 0.16, "straw")
 
 
 def plant(drawing: Drawing, x: float, y: float, h: float, painter: Painter) -> None:

@@ -82,9 +82,7 @@ def _pawn(drawing: Drawing, painter: Painter, cx: float, cy: float, swatch: str)
         ("Z",),
     )
     painter.area(drawing, shape, swatch, outline=0.4)
-    drawing.centred_text(
-        cx, cy, painter.letter(swatch), 3.6, bold=True, fill=painter.text_on(swatch)
-    )
+    painter.label(drawing, cx, cy, painter.letter(swatch), 3.6, swatch)
 
 
 def _panel(title: str, height: float = PANEL_H) -> Drawing:
@@ -116,7 +114,8 @@ def jump_and_bounce(painter: Painter) -> Drawing:
     return panel
 
 
-def harvest_and_ground_check(painter: Painter) -> Drawing:
+def harvest_and_ground_check(painter: Painter, with_scarecrow: bool = True) -> Drawing:
+    """Panel 2; without the scarecrow (children's variant) a free tile is one without a rival."""
     panel = _panel("2  Harvest, then ground check")
     board = MiniBoard(("2 1 3 1 2", "1 . . 2 .R", "3 2 1 . 3", "1 2 2 3 1"), 4, 13)
     board.draw(panel, painter)
@@ -136,8 +135,9 @@ def harvest_and_ground_check(painter: Painter) -> Drawing:
     arrow(panel, (zone_x - 1, zone_y + 19 + CELL / 2), board.centre(4, 1), MOVE, lift=-3, trim=1)
     _label(panel, board.x + 1.5 * CELL, board.y - 1.5, "take the 3", MOVE, "middle")
     _label(panel, board.x + 4.5 * CELL, board.y - 1.5, "put a 1", MOVE, "middle")
+    free = "no rival, no scarecrow on it" if with_scarecrow else "no rival on it"
     _caption(panel, board.bottom + 4, [
-        "Red may **harvest** the tile it bounced from (no rival, no scarecrow on it). It ended "
+        f"Red may **harvest** the tile it bounced from ({free}). It ended "
         "where no tile is: **ground check**, it puts one of its harvested tiles there (here a 1). "
         "With none, it is out of the game.",
     ])  # fmt: skip
@@ -182,7 +182,8 @@ def scarecrow_panel(painter: Painter) -> Drawing:
 def children_panel(painter: Painter) -> Drawing:
     panel = _panel("4  Children's variant")
     _caption(panel, 14, [
-        "Play without the scarecrow: a 1-plant harvest is just a harvest.",
+        "Any tile you bounced from may be harvested unless a rival stands on it; a 1-plant "
+        "tile is harvested like any other.",
         "With 2 players you may also play on the full 7 x 7 board of all 49 tiles, set out as "
         "for 3 or 4 players.",
     ])  # fmt: skip
@@ -237,7 +238,11 @@ def _label(panel: Drawing, x: float, y: float, text: str, style: Style, anchor: 
 def add_turn_diagrams(document: Document, field: Field, painter: Painter) -> None:
     """One page of panels: the turn step by step, the scarecrow (or the children's rules), the
     Valley when it is played, and the turn in short."""
-    panels = [jump_and_bounce(painter), harvest_and_ground_check(painter), free_bounce(painter)]
+    panels = [
+        jump_and_bounce(painter),
+        harvest_and_ground_check(painter, field.scarecrow),
+        free_bounce(painter),
+    ]
     panels.append(scarecrow_panel(painter) if field.scarecrow else children_panel(painter))
     if field.valley:
         panels.append(valley_panel(painter))

@@ -267,7 +267,7 @@ def _setup_text(setup: Setup, painter: Painter) -> list[str]:
     if field.scarecrow:
         lines.append(f"{seats[-1]} then places the **scarecrow** on any tile. {seats[0]} starts.")
     else:
-        lines.append(f"No scarecrow in the children's variant. {seats[0]} starts.")
+        lines.append(f"{seats[0]} starts.")
     lines.append(f"**Goal:** the first to hold {field.goal} plants at the end of a turn wins.")
     return lines
 
@@ -316,9 +316,7 @@ def token_strip(painter: Painter, tokens: list[Token]) -> Drawing:
         outline.extend(disc)
         if kind == "marker" and swatch is not None:
             painter.area(strip, disc, swatch, outline=0.4)
-            strip.centred_text(
-                cx, cy, painter.letter(swatch), 6, bold=True, fill=painter.text_on(swatch)
-            )
+            painter.label(strip, cx, cy, painter.letter(swatch), 6, swatch)
             strip.centred_text(cx, cy + MARKER / 2 + 3.0, label, 2.6)
         else:
             strip.path(disc, Style(fill=painter.fill("mat"), stroke="#222222", width=0.4))

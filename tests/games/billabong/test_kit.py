@@ -109,3 +109,39 @@ def test_every_drawn_jump_is_legal_and_every_crossed_out_one_is_not(example: Exa
         assert not [
             (r, c) for r, c in landings if ((r > r1) - (r < r1), (c > c1) - (c < c1)) == direction
         ]
+
+
+def test_the_printed_rules_have_no_move_notation_or_simulator_talk() -> None:
+    """The rules summary is printed for players, who never write moves down: no section on
+    writing moves, no from-to notation (i3-e5, j2-h2+1, i3-out), no word of the simulator."""
+    import re
+
+    from pnp.templates import load_text
+
+    text = load_text("rules/billabong.md")
+    assert "Writing moves" not in text and "simulator" not in text
+    assert not re.search(r"\b[a-p]\d{1,2}-([a-p]\d{1,2}|out)\b", text)
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+def test_the_lake_words_sit_whole_on_white_over_the_hatching(ink: str) -> None:
+    """Printed without colour the lake is hatched: each of its words (BILLABONG and the note on
+    the referee) lies wholly inside a white panel drawn over the hatching, crossing no line."""
+    from pnp.kits.billabong.kit import draw_board
+    from pnp.render.drawing import Rect, Text
+    from pnp.render.fill import op_box
+
+    board = draw_board(Painter("billabong", ink))
+    panels = [op_box(op) for op in board.ops if isinstance(op, Rect) and op.style.fill == "#ffffff"]
+    words = ("BILLABONG", "the referee", "waits here;", "finished kangaroos", "rest here")
+    for op in board.ops:
+        if isinstance(op, Text) and op.text in words:
+            box = op_box(op)
+            assert box is not None
+            inside = [
+                p
+                for p in panels
+                if p is not None and p.x <= box.x and p.y <= box.y
+                and box.right <= p.right and box.bottom <= p.bottom
+            ]  # fmt: skip
+            assert inside, f"{op.text!r} is not inside a white panel"

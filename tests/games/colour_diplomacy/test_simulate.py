@@ -37,8 +37,9 @@ def test_facts_are_recorded_and_the_same_for_any_number_of_workers(tmp_path: Pat
         assert sorted(row[f"start_ring_{s}"] for s in range(1, 6)) == ["1", "2", "3", "4", "5"]
         assert row["center_reached"] == ("1" if int(row["center_turns"]) > 0 else "0")
     # the PDF report's summary page carries the same facts: results per starting colour ring
-    text = PdfReader(tmp_path / "one" / "colour-diplomacy-sim-4" / "report.pdf").pages[0]
-    lines = text.extract_text().splitlines()
+    pages = PdfReader(tmp_path / "one" / "colour-diplomacy-sim-4" / "report.pdf").pages
+    assert pages[0].extract_text().startswith("Verdict: Colour Diplomacy")
+    lines = pages[1].extract_text().splitlines()
     assert "results by start_ring (finished games)" in lines
     ring_rows = lines[lines.index("results by start_ring (finished games)") + 2 :][:5]
     assert [row.split()[0] for row in ring_rows] == ["1", "2", "3", "4", "5"]

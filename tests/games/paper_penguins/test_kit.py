@@ -79,3 +79,24 @@ def test_the_rules_handout_shows_the_seeds_example_sheet() -> None:
     assert EXAMPLE_MOVE[1] in EXAMPLE_SQUARES and EXAMPLE_MOVE[0] not in EXAMPLE_SQUARES
     words = " ".join(_texts(draw_handout("Paper Pen-guins")))
     assert "Place:" in words and "Move:" in words and "X" in words
+
+
+MIN_TEXT = 1.95  # mm em size (about 5.5 pt): the smallest print a player can read on a sheet
+
+
+@pytest.mark.parametrize("size", ["8x8", "6x8", "10x10", "5x5", "4x6", "12x12"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_word_on_a_sheet_is_readable_at_print_size(size: str, paper: str) -> None:
+    """Text fitted to a narrow sheet (the legend, the tally's totals) never shrinks below
+    MIN_TEXT: a 5 x 5 sheet on A4 is 57.5 mm wide."""
+    options = GAME.info.resolve(None, None, {"size": size})
+    setup = PaperPenguinsKitOptions().draw(GAME, 3, options)
+    document = build_kit(GAME, setup, PrintSettings(get_paper(paper)))
+    sheets = [d for p in document.pages if p.title == "Sheets" for d in _placed(p.drawing)]
+    small = {
+        (op.text, round(op.size, 2))
+        for sheet in sheets
+        for op in sheet.ops
+        if isinstance(op, Text) and op.size < MIN_TEXT
+    }
+    assert not small

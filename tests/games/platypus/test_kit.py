@@ -4,6 +4,7 @@ and the tables of a hand-written setup printed as given."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -52,13 +53,13 @@ def test_the_kit_has_every_component_in_every_ink_and_paper(ink: str, paper: str
     pages = titles(document)
     assert [t for t in pages if t.startswith("Board strip")] == [
         "Board strip, parts A1-B1",  # two short parts stack on one page
-        "Board strip, part C1",
+        "Board strip, part C1, tokens",  # the tokens fill the room below the last part
     ]
-    for title in ("Cell cards, tokens", "Cell cards (backs)", "Tables", "Score track", "Rules"):
+    for title in ("Cell cards", "Cell cards (backs)", "Tables", "Score track", "Rules"):
         assert title in pages
     words = texts(document.pages[pages.index("Cell cards (backs)")].drawing)
     assert words.count("YELLOW") == 21 and words.count("Y") == 21
-    words = texts(document.pages[pages.index("Cell cards, tokens")].drawing)
+    words = texts(document.pages[pages.index("Cell cards")].drawing)
     assert words.count("GREEN") == 21 and words.count("G") == 21
 
 
@@ -112,7 +113,7 @@ def test_printed_sizes_are_exact(tmp_path: Path) -> None:
     assert len(sized(board, CARD_W, CARD_H)) >= 21  # the card slots
     for page in pages:
         assert sized(page.boxes, 50, 2), "every page carries the 50 mm scale bar"
-    token_page = pages[[p.title for p in document.finished()].index("Cell cards, tokens")]
+    token_page = pages[[p.title for p in document.finished()].index("Board strip, part C1, tokens")]
     assert len(sized(token_page.boxes, TOKEN_W, TOKEN_H)) >= 10
 
 
@@ -319,3 +320,69 @@ def test_the_kit_has_a_match_score_sheet() -> None:
     assert "match total" in sheet and "winner" in sheet
     assert [str(n) for n in range(1, 17)] == [w for w in sheet if w.isdigit()]
     assert f"game 1: {first} starts" in texts(page.drawing)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("deal", ["uniform", "pack"])
+def test_the_last_board_part_shares_its_page_with_the_tokens(paper: str, deal: str) -> None:
+    """Issue 16, paper economy: part C1 printed alone on a page about a third full while the
+    tokens, which fit below it, went elsewhere."""
+    from pnp.render.fill import page_fill
+
+    _, document = kit(paper=paper, deal=deal)
+    board = [page for page in document.pages if page.title.startswith("Board strip")]
+    assert _page_with(document, "Tokens") is board[-1]
+    for page in board:
+        assert page_fill(page) >= 0.45, (page.title, round(page_fill(page), 2))  # C1 was 0.37
+
+
+def test_the_cell_cards_are_laid_yellow_side_up_as_the_game_starts() -> None:
+    """Every cell starts yellow (RULES.md, "Platypus"); the cover's assembly step said to lay
+    the cards green side up, against the rules page of the same kit."""
+    setup, document = kit()
+    state = GAME.new_state(setup)
+    start = {state.colour(cell) for cell in range(21)}
+    assert start == {0}  # yellow, the colour of every cell at the start
+    cover = " ".join(" ".join(texts(document.pages[0].drawing)).split())
+    assert "yellow side up" in cover and "green side up" not in cover
+
+
+RSVG = shutil.which("rsvg-convert")
+
+
+def _inked(drawing: Drawing, px: int = 12) -> Any:
+    """The drawing rendered at `px` pixels per mm, as a boolean array of dark pixels."""
+    import io
+    import subprocess
+
+    from PIL import Image
+
+    from pnp.render.svg import svg_text
+
+    dpi = str(px * 25.4)
+    png = subprocess.run(
+        [str(RSVG), "-d", dpi, "-p", dpi, "-b", "white"],
+        input=svg_text(drawing, "token").encode(),
+        capture_output=True,
+        check=True,
+    ).stdout
+    return np.asarray(Image.open(io.BytesIO(png)).convert("L")) < 128
+
+
+@pytest.mark.skipif(RSVG is None, reason="rsvg-convert renders the tokens")
+@pytest.mark.parametrize("ink", ["color", "saver", "bw"])
+def test_red_and_blue_animals_differ_in_shape_not_only_in_colour(ink: str) -> None:
+    """Issue 16 review: in black and white (and engraved) the red and blue tokens were the same
+    black animal, told apart only by a 2 mm letter and the band's hatching. Blue's animals are
+    outlined, red's solid, so two tokens on one cell are told apart at a glance in every ink."""
+    from pnp.kits.platypus.kit import draw_token
+    from pnp.render.theme import Painter
+
+    painter = Painter("platypus", ink)
+    px = 12
+    # the animal: between the band and the name, inside the token's border
+    art = (slice(int(5.0 * px), int(15.5 * px)), slice(int(1.0 * px), int(13.0 * px)))
+    for animal in range(4):
+        red = _inked(draw_token(painter, "red", animal), px)[art]
+        blue = _inked(draw_token(painter, "blue", animal), px)[art]
+        assert np.count_nonzero(red != blue) > 0.4 * np.count_nonzero(red), animal

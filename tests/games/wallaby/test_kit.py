@@ -141,7 +141,7 @@ def test_the_rules_have_no_move_notation_or_command_line_options() -> None:
     text = load_text("rules/wallaby.md")
     assert "--" not in text
     assert not re.search(r"\b[NESW][1-3]/|place:|harvest:|scarecrow:|put:", text)
-    assert "simulator writes" not in text
+    assert "simulator" not in text
 
 
 @pytest.mark.parametrize("variant", ["standard", "valley", "children"])
@@ -161,3 +161,65 @@ def test_no_page_of_the_kit_names_a_command_line_option(variant: str) -> None:
     document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
     printed = [w for page in document.pages for w in words(page.drawing)]
     assert printed and not [w for w in printed if re.search(r"--[a-z]", w)]
+
+
+@pytest.mark.parametrize("variant", ["standard", "valley", "children"])
+def test_the_turn_diagrams_name_the_scarecrow_only_where_it_is_played(variant: str) -> None:
+    """The children's variant has no scarecrow (RULES.md, Wallaby: "children's variant: no
+    scarecrow"), so no page of its kit but the shared rules summary may mention one (not the
+    turn diagrams, the setup notes or the mats); the other variants' diagrams explain it."""
+    from pnp.render.drawing import Drawing, Place, Text
+
+    def words(drawing: Drawing) -> str:
+        return " ".join(
+            words(op.drawing) if isinstance(op, Place) else op.text
+            for op in drawing.ops
+            if isinstance(op, Place | Text)
+        )
+
+    setup = WallabyKitOptions().draw(GAME, 11, GAME.info.resolve(2, variant, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
+    (page,) = [page for page in document.pages if page.title == "A turn, drawn"]
+    text = words(page.drawing).lower()
+    assert ("scarecrow" in text) == (variant != "children")
+    assert "harvest" in text
+    if variant == "children":
+        kit_text = " ".join(words(p.drawing) for p in document.pages if p.title != "Rules")
+        assert "scarecrow" not in kit_text.lower()
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+def test_seat_letters_sit_on_white_where_the_pieces_are_hatched(ink: str) -> None:
+    """Without colour a piece is hatched, and hatching through a 3 mm letter hides it: every
+    seat letter on a wallaby, the scarecrow and a score marker lies inside a white disc drawn
+    over the hatching."""
+    from pnp.kits.wallaby.art import scarecrow, wallaby
+    from pnp.kits.wallaby.kit import token_strip
+    from pnp.render.drawing import Circle, Drawing, Text
+    from pnp.render.fill import op_box
+    from pnp.render.theme import Painter
+
+    painter = Painter("wallaby", ink)
+    drawings = []
+    for swatch in ("player1", "player2", "player3", "player4"):
+        figure = Drawing(30, 30)
+        wallaby(figure, 0, 0, 30, 30, painter, swatch)
+        drawings.append(figure)
+    figure = Drawing(30, 30)
+    scarecrow(figure, 0, 0, 30, 30, painter)
+    drawings.append(figure)
+    drawings.append(token_strip(painter, [("marker", "player1", "score"), ("pawn", "player2", "")]))
+    for drawing in drawings:
+        letters = [op for op in drawing.ops if isinstance(op, Text) and op.text in "RBGYS"]
+        assert letters
+        for letter in letters:
+            box = op_box(letter)
+            assert box is not None
+            behind = [
+                op
+                for op in drawing.ops[: drawing.ops.index(letter)]
+                if isinstance(op, Circle) and op.style.fill == "#ffffff"
+                and (box.x + box.w / 2 - op.cx) ** 2 + (box.y + box.h / 2 - op.cy) ** 2 < 0.5
+                and op.r >= max(box.w, box.h) / 2
+            ]  # fmt: skip
+            assert behind, f"the letter {letter.text} sits on hatching"

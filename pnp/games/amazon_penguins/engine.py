@@ -1,0 +1,302 @@
+"""The compiled Amazon Penguins engine (the contract of pnp/games/compiled.py), square or hex.
+
+Rules: ../shared/RULES.md, "Amazon Penguins", as `AmazonPenguinsState` plays them (placements,
+slide then spear, passes, the chips under the penguins claimed at the end). A cell's neighbour
+in each direction (`steps_of`' order) is one table read (mechanics.sliding's `neighbour_table`),
+past the edge `cells`, a sentinel that is never free. One position is one int64 array: `TURN`,
+`OVER`, `PLIES`, `PASSES`, `LISTED`, then every cell's free flag (and the sentinel's, always 0),
+every cell's chip flag, each seat's penguins in the order of the `State`'s lists, how many each
+seat has placed, each seat's fish and chips claimed and, when `LISTED`, the count of moves
+before each penguin and direction (`count` writes them, so `move_at` walks one direction).
+
+Moves are listed in the `State`'s order: placements by cell; then penguin by penguin,
+destinations direction by direction, nearest first, and from each the spears the same way, the
+cell left counting as free; a seat with no move passes. A move's code packs (source, target,
+spear), each plus one (so placements' and passes' -1 are 0), in base cells + 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from numba import njit
+
+from pnp.games.amazon_penguins.game import AmazonPenguinsState
+from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
+from pnp.games.mechanics.shooting import Move
+from pnp.games.mechanics.sliding import Grid, IntArray, neighbour_table
+
+PLIES, PASSES, LISTED, FREE = range(HEAD, HEAD + 4)  # FREE: where the free flags start
+CELLS, EACH, DIRECTIONS, CHIP, PIECES, COUNTS, FISH, CHIPS, SEGMENTS = range(9)  # of `dims`
+
+Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sentinel's 0), dims
+
+
+@njit(cache=True, inline="always")
+def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
+    """A penguin that can slide can always spear: the chip it left."""
+    following, _, dims = context
+    for p in range(position[dims[COUNTS] + seat]):
+        source = position[dims[PIECES] + seat * dims[EACH] + p]
+        for d in range(dims[DIRECTIONS]):
+            if position[FREE + following[source, d]]:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _claim(context, position, seat, cell):  # type: ignore[no-untyped-def]
+    _, values, dims = context
+    position[dims[CHIP] + cell] = 0
+    position[dims[FISH] + seat] += values[cell]
+    position[dims[CHIPS] + seat] += 1
+
+
+@njit(cache=True, inline="always")
+def _placing(dims, position):  # type: ignore[no-untyped-def]
+    return position[dims[COUNTS] + position[TURN]] < dims[EACH]
+
+
+@njit(cache=True, inline="always")
+def _run(following, position, cell, d):  # type: ignore[no-untyped-def]
+    """How many free cells a slide from `cell` in direction `d` passes."""
+    run = 0
+    cell = following[cell, d]
+    while position[FREE + cell]:
+        run += 1
+        cell = following[cell, d]
+    return run
+
+
+@njit(cache=True, inline="always")
+def _spears(context, position, target):  # type: ignore[no-untyped-def]
+    following, _, dims = context
+    total = 0
+    for d in range(dims[DIRECTIONS]):
+        total += _run(following, position, target, d)
+    return total
+
+
+@njit(cache=True, inline="always")
+def _segment(context, position, source, d, limit, total):  # type: ignore[no-untyped-def]
+    """Walk the destinations from `source` (freed) in direction `d`, `total` moves counted
+    before them: (the total after them, -1, -1) if it stays within `limit`, else (limit, target,
+    rank) for the destination holding move `limit` and that move's rank among its spears."""
+    following = context[0]
+    target = following[source, d]
+    while position[FREE + target]:
+        spears = _spears(context, position, target)
+        if total + spears > limit:
+            return limit, target, limit - total
+        total += spears
+        target = following[target, d]
+    return total, -1, -1
+
+
+@njit(cache=True, inline="always")
+def count(context, position):  # type: ignore[no-untyped-def]
+    """The moves of the seat to play; keeps the count before each penguin and direction."""
+    dims = context[2]
+    if _placing(dims, position):
+        total = 0
+        for cell in range(dims[CELLS]):
+            total += position[FREE + cell]
+        return total
+    each, directions, segments = dims[EACH], dims[DIRECTIONS], dims[SEGMENTS]
+    seat = position[TURN]
+    total = 0
+    for p in range(each):
+        source = position[dims[PIECES] + seat * each + p]
+        position[FREE + source] = 1  # the cell left is free for the spear
+        for d in range(directions):
+            position[segments + p * directions + d] = total
+            total = _segment(context, position, source, d, 1 << 62, total)[0]
+        position[FREE + source] = 0
+    position[segments + each * directions] = total
+    position[LISTED] = 1
+    return max(total, 1)  # no move: the pass
+
+
+@njit(cache=True, inline="always")
+def move_at(context, position, index):  # type: ignore[no-untyped-def]
+    following, _, dims = context
+    base = dims[CELLS] + 1
+    if _placing(dims, position):
+        for cell in range(dims[CELLS]):
+            if position[FREE + cell]:
+                if index == 0:
+                    return (cell + 1) * base
+                index -= 1
+        return -1
+    each, directions, segments = dims[EACH], dims[DIRECTIONS], dims[SEGMENTS]
+    if not position[LISTED]:
+        count(context, position)
+    if position[segments + each * directions] == 0:
+        return 0  # the pass
+    segment = 0
+    while position[segments + segment + 1] <= index:
+        segment += 1
+    p, d = segment // directions, segment % directions
+    source = position[dims[PIECES] + position[TURN] * each + p]
+    position[FREE + source] = 1
+    _, target, rank = _segment(context, position, source, d, index, position[segments + segment])
+    spear = -1
+    for d in range(directions):
+        run = _run(following, position, target, d)
+        if rank < run:
+            spear = target
+            for _ in range(rank + 1):
+                spear = following[spear, d]
+            break
+        rank -= run
+    position[FREE + source] = 0
+    return ((source + 1) * base + target + 1) * base + spear + 1
+
+
+@njit(cache=True, inline="always")
+def apply(context, position, code):  # type: ignore[no-untyped-def]
+    dims = context[2]
+    base = dims[CELLS] + 1
+    spear, target, source = code % base - 1, code // base % base - 1, code // base // base - 1
+    seat = position[TURN]
+    first = dims[PIECES] + seat * dims[EACH]
+    position[PLIES] += 1
+    position[LISTED] = 0
+    if target < 0:
+        position[PASSES] += 1
+    elif source < 0:
+        position[first + position[dims[COUNTS] + seat]] = target
+        position[dims[COUNTS] + seat] += 1
+        position[FREE + target] = 0
+    else:
+        for p in range(dims[EACH]):
+            if position[first + p] == source:
+                position[first + p] = target
+                break
+        position[FREE + source] = 1
+        position[FREE + target] = 0
+        position[FREE + spear] = 0
+        _claim(context, position, seat, spear)
+    position[TURN] = 1 - seat
+    if _placing(dims, position) or _can_move(context, position, 0):
+        return
+    if _can_move(context, position, 1):
+        return
+    for player in range(2):  # neither can move: each claims the chips under their penguins
+        for p in range(dims[EACH]):
+            _claim(context, position, player, position[dims[PIECES] + player * dims[EACH] + p])
+    position[OVER] = 1
+
+
+@njit(cache=True, inline="always")
+def scores(context, position, out):  # type: ignore[no-untyped-def]
+    fish = context[2][FISH]
+    out[0], out[1] = float(position[fish]), float(position[fish + 1])
+
+
+@njit(cache=True, inline="always")
+def rewards(context, position, out):  # type: ignore[no-untyped-def]
+    """simulate.metrics' seat scores of the ranks by fish, then chips."""
+    dims = context[2]
+    fish, chips = dims[FISH], dims[CHIPS]
+    lead = position[fish] - position[fish + 1]
+    if lead == 0:
+        lead = position[chips] - position[chips + 1]
+    out[0] = 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
+    out[1] = 1.0 - out[0]
+
+
+@njit(cache=True, inline="always")
+def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
+    """`State.evaluate`: one's fish minus the other's."""
+    fish = context[2][FISH]
+    return float(position[fish + seat] - position[fish + 1 - seat])
+
+
+@njit(cache=True, inline="always")
+def value(context, position, seat, code):  # type: ignore[no-untyped-def]
+    """`AmazonPenguinsState.move_value`: the fish lead after the move, counting the chip it
+    spears."""
+    _, values, dims = context
+    base = dims[CELLS] + 1
+    spear, source = code % base - 1, code // base // base - 1
+    lead = evaluate(context, position, seat)
+    return lead + values[spear] if source >= 0 else lead
+
+
+ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+
+
+def context_of(state: AmazonPenguinsState) -> Context:
+    """The engine's tables for a board: each cell's neighbours, the fish per cell and where the
+    parts of a position sit."""
+    following = neighbour_table(state.board)
+    cells, each, directions = state.board.cells, state.each, following.shape[1]
+    chip = FREE + cells + 1
+    pieces = chip + cells
+    counts = pieces + 2 * each
+    fish = counts + 2
+    dims = [cells, each, directions, chip, pieces, counts, fish, fish + 2, fish + 4]
+    values = np.array([*state.values, 0], dtype=np.int64)
+    return following, values, np.array(dims, dtype=np.int64)
+
+
+def position_of(state: AmazonPenguinsState) -> tuple[Context, Position]:
+    context = context_of(state)
+    dims = context[2]
+    cells, each = state.board.cells, state.each
+    position = np.zeros(int(dims[SEGMENTS] + each * dims[DIRECTIONS]) + 1, dtype=np.int64)
+    position[TURN], position[OVER] = state.turn, state.over
+    position[PLIES], position[PASSES] = state.plies, state.passes
+    position[FREE : FREE + cells] = np.frombuffer(bytes(state.free), dtype=np.uint8)
+    position[dims[CHIP] : dims[CHIP] + cells] = np.frombuffer(bytes(state.chip), dtype=np.uint8)
+    for seat, pieces in enumerate(state.pieces):
+        start = int(dims[PIECES]) + seat * each
+        position[start : start + len(pieces)] = pieces
+        position[dims[COUNTS] + seat] = len(pieces)
+    position[dims[FISH] : dims[FISH] + 2] = state.fish
+    position[dims[CHIPS] : dims[CHIPS] + 2] = state.chips
+    return context, position
+
+
+def restorer(state: AmazonPenguinsState) -> Callable[[Position], AmazonPenguinsState]:
+    """A position of the engine back to an `AmazonPenguinsState` of `state`'s board."""
+    board, values, each = state.board, state.values, state.each
+    dims = context_of(state)[2]
+    cells = board.cells
+
+    def restore(position: Position) -> AmazonPenguinsState:
+        restored = AmazonPenguinsState(board, values)
+        restored.each = each
+        restored.free = bytearray(position[FREE : FREE + cells].astype(np.uint8).tobytes())
+        chip = position[dims[CHIP] : dims[CHIP] + cells]
+        restored.chip = bytearray(chip.astype(np.uint8).tobytes())
+        for seat in (0, 1):
+            start = int(dims[PIECES]) + seat * each
+            placed = position[start : start + position[dims[COUNTS] + seat]].tolist()
+            restored.pieces[seat][:] = placed
+        restored.fish = position[dims[FISH] : dims[FISH] + 2].tolist()
+        restored.chips = position[dims[CHIPS] : dims[CHIPS] + 2].tolist()
+        restored.turn, restored.over = int(position[TURN]), bool(position[OVER])
+        restored.plies, restored.passes = int(position[PLIES]), int(position[PASSES])
+        return restored
+
+    return restore
+
+
+def decoder(board: Grid) -> Callable[[int], Move]:
+    base = board.cells + 1
+
+    def decode(code: int) -> Move:
+        rest, spear = divmod(int(code), base)
+        source, target = divmod(rest, base)
+        return (source - 1, target - 1, spear - 1)
+
+    return decode
+
+
+def compiled(state: AmazonPenguinsState) -> Compiled:
+    context, position = position_of(state)
+    return Compiled(ENGINE, context, position, 2, decoder(state.board), restorer(state))

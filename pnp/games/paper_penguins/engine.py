@@ -1,0 +1,206 @@
+"""The compiled Paper Pen-guins engine (the contract of pnp/games/compiled.py), on a sheet of
+any size.
+
+Rules: ../shared/RULES.md, "Paper Pen-guins", as `PaperPenguinsState` plays them. A square's
+neighbour in each queen direction (`QUEEN_STEPS`' order) is one table read (mechanics.sliding's
+`neighbour_table`), past the edge `cells`, a sentinel that is never free. One position is one
+int64 array: `TURN`, `OVER`, then every square's free flag (unmarked; the sentinel's always 0),
+every square's mark (`FREE`, the seat whose piece stands there, or `CROSSED`), each seat's pieces
+in the order of the `State`'s lists, how many each has placed, and each seat's score.
+
+Moves are listed in the `State`'s order: placements by square; then piece by piece,
+destinations direction by direction, nearest first; a seat with no move passes. A move's code
+is (source + 1) * (cells + 1) + target + 1, so a placement's source and a pass's -1 are 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from numba import njit
+
+from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
+from pnp.games.mechanics.grid import SquareGrid
+from pnp.games.mechanics.sliding import IntArray, neighbour_table
+from pnp.games.paper_penguins.game import CROSSED, PIECES_EACH, Move, PaperPenguinsState
+
+FREE = HEAD  # FREE: where the free flags start
+CELLS, DIRECTIONS, MARK, PIECES, COUNTS, SCORE = range(6)  # entries of `dims`
+EACH = PIECES_EACH
+
+Context = tuple[IntArray, IntArray, IntArray]  # following, values, dims
+
+
+@njit(cache=True, inline="always")
+def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
+    following, _, dims = context
+    for p in range(position[dims[COUNTS] + seat]):
+        source = position[dims[PIECES] + seat * EACH + p]
+        for d in range(dims[DIRECTIONS]):
+            if position[FREE + following[source, d]]:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _placing(dims, position):  # type: ignore[no-untyped-def]
+    return position[dims[COUNTS] + position[TURN]] < EACH
+
+
+@njit(cache=True, inline="always")
+def _walk(context, position, index):  # type: ignore[no-untyped-def]
+    """The code of move `index` of the seat to play, or -1 and the count of its moves (none
+    counted as the pass) when it has no more than `index`."""
+    following, _, dims = context
+    base = dims[CELLS] + 1
+    total = 0
+    if _placing(dims, position):
+        for cell in range(dims[CELLS]):
+            if position[FREE + cell]:
+                if total == index:
+                    return cell + 1, total
+                total += 1
+        return -1, total
+    seat = position[TURN]
+    for p in range(EACH):
+        source = position[dims[PIECES] + seat * EACH + p]
+        for d in range(dims[DIRECTIONS]):
+            cell = following[source, d]
+            while position[FREE + cell]:
+                if total == index:
+                    return (source + 1) * base + cell + 1, total
+                total += 1
+                cell = following[cell, d]
+    if total == 0:
+        return (0, 1) if index == 0 else (-1, 1)  # the pass
+    return -1, total
+
+
+@njit(cache=True, inline="always")
+def count(context, position):  # type: ignore[no-untyped-def]
+    return _walk(context, position, -1)[1]
+
+
+@njit(cache=True, inline="always")
+def move_at(context, position, index):  # type: ignore[no-untyped-def]
+    return _walk(context, position, index)[0]
+
+
+@njit(cache=True, inline="always")
+def apply(context, position, code):  # type: ignore[no-untyped-def]
+    _, values, dims = context
+    base = dims[CELLS] + 1
+    source, target = code // base - 1, code % base - 1
+    seat = position[TURN]
+    first = dims[PIECES] + seat * EACH
+    if target >= 0:
+        if source < 0:
+            position[first + position[dims[COUNTS] + seat]] = target
+            position[dims[COUNTS] + seat] += 1
+        else:
+            position[dims[MARK] + source] = CROSSED
+            for p in range(EACH):
+                if position[first + p] == source:
+                    position[first + p] = target
+                    break
+        position[FREE + target] = 0
+        position[dims[MARK] + target] = seat
+        position[dims[SCORE] + seat] += values[target]
+    position[TURN] = 1 - seat
+    stuck = not (_can_move(context, position, 0) or _can_move(context, position, 1))
+    position[OVER] = not _placing(dims, position) and stuck
+
+
+@njit(cache=True, inline="always")
+def scores(context, position, out):  # type: ignore[no-untyped-def]
+    score = context[2][SCORE]
+    out[0], out[1] = float(position[score]), float(position[score + 1])
+
+
+@njit(cache=True, inline="always")
+def rewards(context, position, out):  # type: ignore[no-untyped-def]
+    """simulate.metrics' seat scores: the higher score wins, equal scores draw."""
+    score = context[2][SCORE]
+    lead = position[score] - position[score + 1]
+    out[0] = 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
+    out[1] = 1.0 - out[0]
+
+
+@njit(cache=True, inline="always")
+def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
+    """`State.evaluate`: one's score minus the other's."""
+    score = context[2][SCORE]
+    return float(position[score + seat] - position[score + 1 - seat])
+
+
+@njit(cache=True, inline="always")
+def value(context, position, seat, code):  # type: ignore[no-untyped-def]
+    """`PaperPenguinsState.move_value`: the number marked (nothing for a pass)."""
+    _, values, dims = context
+    target = code % (dims[CELLS] + 1) - 1
+    return float(values[target]) if target >= 0 else 0.0
+
+
+ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+
+
+def context_of(state: PaperPenguinsState) -> Context:
+    following = neighbour_table(state.grid)
+    cells = state.grid.cells
+    mark = FREE + cells + 1
+    pieces = mark + cells
+    dims = [cells, following.shape[1], mark, pieces, pieces + 2 * EACH, pieces + 2 * EACH + 2]
+    values = np.array([*state.values, 0], dtype=np.int64)
+    return following, values, np.array(dims, dtype=np.int64)
+
+
+def position_of(state: PaperPenguinsState) -> tuple[Context, Position]:
+    context = context_of(state)
+    dims = context[2]
+    cells = state.grid.cells
+    position = np.zeros(int(dims[SCORE]) + 2, dtype=np.int64)
+    position[TURN], position[OVER] = state.turn, state.over
+    marks = np.array(state.mark, dtype=np.int64)
+    position[FREE : FREE + cells] = marks < 0
+    position[dims[MARK] : dims[MARK] + cells] = marks
+    for seat, pieces in enumerate(state.pieces):
+        start = int(dims[PIECES]) + seat * EACH
+        position[start : start + len(pieces)] = pieces
+        position[dims[COUNTS] + seat] = len(pieces)
+    position[dims[SCORE] : dims[SCORE] + 2] = state.score
+    return context, position
+
+
+def restorer(state: PaperPenguinsState) -> Callable[[Position], PaperPenguinsState]:
+    """A position of the engine back to a `PaperPenguinsState` of `state`'s sheet."""
+    grid, values = state.grid, state.values
+    dims = context_of(state)[2]
+    cells = grid.cells
+
+    def restore(position: Position) -> PaperPenguinsState:
+        restored = PaperPenguinsState(grid, values)
+        restored.mark = position[dims[MARK] : dims[MARK] + cells].tolist()
+        for seat in (0, 1):
+            start = int(dims[PIECES]) + seat * EACH
+            placed = position[start : start + position[dims[COUNTS] + seat]].tolist()
+            restored.pieces[seat][:] = placed
+        restored.score = position[dims[SCORE] : dims[SCORE] + 2].tolist()
+        restored.turn, restored.over = int(position[TURN]), bool(position[OVER])
+        return restored
+
+    return restore
+
+
+def decoder(grid: SquareGrid) -> Callable[[int], Move]:
+    def decode(code: int) -> Move:
+        source, target = divmod(int(code), grid.cells + 1)
+        return (source - 1, target - 1)
+
+    return decode
+
+
+def compiled(state: PaperPenguinsState) -> Compiled:
+    context, position = position_of(state)
+    return Compiled(ENGINE, context, position, 2, decoder(state.grid), restorer(state))

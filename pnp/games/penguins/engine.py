@@ -1,0 +1,270 @@
+"""The compiled Penguins engine (the contract of pnp/games/compiled.py), on the hex floe.
+
+Rules: ../shared/RULES.md, "Penguins / Hey That's My Fish", as `PenguinsState` plays them. A
+cell's neighbour in each of the six directions (`HEX_STEPS`' order) is one table read
+(`following[cell, d]`), the cell past the edge being `cells`, a sentinel that is never free, so a
+slide stops at the edge without a bounds test. One position is one int64 array: `TURN`, `OVER`,
+`PLACED`, then every cell's free flag (and the sentinel's, always 0), every cell's tile flag,
+each seat's penguins in the order of `PenguinsState.pieces` (a moved penguin keeps its place),
+how many each seat has, and each seat's fish and tiles taken.
+
+Moves are listed in `PenguinsState.legal_moves`' order: placements on free one-fish tiles by
+cell; then penguin by penguin, destinations direction by direction, nearest first. A move's code
+is (source + 1) * (cells + 1) + target, a placement's source being -1; `decoder` turns it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import numpy as np
+from numba import njit
+
+from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
+from pnp.games.mechanics.hexgrid import HEX_STEPS, HexGrid
+from pnp.games.mechanics.sliding import IntArray, neighbour_table
+from pnp.games.penguins.game import PENGUINS_EACH, Move, PenguinsState
+
+PLACED, FREE = range(HEAD, HEAD + 2)  # FREE: where the free flags start
+CELLS, PLAYERS, EACH, TILE, PIECES, COUNTS, FISH, TILES = range(8)  # entries of `dims`
+DIRECTIONS = len(HEX_STEPS)
+
+Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sentinel's 0), dims
+
+
+@njit(cache=True, inline="always")
+def _placing(dims, position):  # type: ignore[no-untyped-def]
+    return position[PLACED] < dims[PLAYERS] * dims[EACH]
+
+
+@njit(cache=True, inline="always")
+def _piece(dims, position, seat, p):  # type: ignore[no-untyped-def]
+    return position[dims[PIECES] + seat * dims[EACH] + p]
+
+
+@njit(cache=True, inline="always")
+def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
+    following, _, dims = context
+    for p in range(position[dims[COUNTS] + seat]):
+        source = _piece(dims, position, seat, p)
+        for d in range(DIRECTIONS):
+            if position[FREE + following[source, d]]:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _take(context, position, seat, cell):  # type: ignore[no-untyped-def]
+    _, values, dims = context
+    position[dims[TILE] + cell] = 0
+    position[dims[FISH] + seat] += values[cell]
+    position[dims[TILES] + seat] += 1
+
+
+@njit(cache=True, inline="always")
+def _pass_turn(context, position, seat):  # type: ignore[no-untyped-def]
+    """`PenguinsState.pass_turn`: the next seat with penguins that can move plays; one that
+    cannot keeps the tiles under its penguins and is out; none left: the game is over."""
+    dims = context[2]
+    players = dims[PLAYERS]
+    for k in range(1, players + 1):
+        following = (seat + k) % players
+        if _placing(dims, position):
+            position[TURN] = following
+            return
+        pieces = position[dims[COUNTS] + following]
+        if pieces == 0:
+            continue
+        if _can_move(context, position, following):
+            position[TURN] = following
+            return
+        first = dims[PIECES] + following * dims[EACH]
+        for p in range(pieces):
+            _take(context, position, following, position[first + p])
+            position[first + p] = 0  # as a position built afresh holds it
+        position[dims[COUNTS] + following] = 0
+    position[OVER] = 1
+
+
+@njit(cache=True, inline="always")
+def _walk(context, position, index):  # type: ignore[no-untyped-def]
+    """The code of move `index` of the seat to play, or -1 and the count of its moves when it
+    has no more than `index`."""
+    following, values, dims = context
+    cells = dims[CELLS]
+    total = 0
+    if _placing(dims, position):
+        for cell in range(cells):
+            if values[cell] == 1 and position[FREE + cell]:
+                if total == index:
+                    return cell, total
+                total += 1
+        return -1, total
+    seat = position[TURN]
+    for p in range(position[dims[COUNTS] + seat]):
+        source = _piece(dims, position, seat, p)
+        for d in range(DIRECTIONS):
+            cell = following[source, d]
+            while position[FREE + cell]:
+                if total == index:
+                    return (source + 1) * (cells + 1) + cell, total
+                total += 1
+                cell = following[cell, d]
+    return -1, total
+
+
+@njit(cache=True, inline="always")
+def count(context, position):  # type: ignore[no-untyped-def]
+    return _walk(context, position, -1)[1]
+
+
+@njit(cache=True, inline="always")
+def move_at(context, position, index):  # type: ignore[no-untyped-def]
+    return _walk(context, position, index)[0]
+
+
+@njit(cache=True, inline="always")
+def apply(context, position, code):  # type: ignore[no-untyped-def]
+    dims = context[2]
+    source, target = code // (dims[CELLS] + 1) - 1, code % (dims[CELLS] + 1)
+    seat = position[TURN]
+    first = dims[PIECES] + seat * dims[EACH]
+    if source < 0:
+        position[first + position[dims[COUNTS] + seat]] = target
+        position[dims[COUNTS] + seat] += 1
+        position[PLACED] += 1
+    else:
+        for p in range(position[dims[COUNTS] + seat]):
+            if position[first + p] == source:
+                position[first + p] = target
+                break
+        _take(context, position, seat, source)
+    position[FREE + target] = 0
+    _pass_turn(context, position, seat)
+
+
+@njit(cache=True, inline="always")
+def scores(context, position, out):  # type: ignore[no-untyped-def]
+    dims = context[2]
+    for seat in range(dims[PLAYERS]):
+        out[seat] = float(position[dims[FISH] + seat])
+
+
+@njit(cache=True, inline="always")
+def rewards(context, position, out):  # type: ignore[no-untyped-def]
+    """simulate.metrics' seat scores of the ranks by fish, then tiles (ties share the average
+    of their ranks)."""
+    dims = context[2]
+    players, fish, tiles = dims[PLAYERS], dims[FISH], dims[TILES]
+    for seat in range(players):
+        above, level = 0, 0
+        for other in range(players):
+            if other == seat:
+                continue
+            a, b = position[fish + other], position[fish + seat]
+            if a > b or (a == b and position[tiles + other] > position[tiles + seat]):
+                above += 1
+            elif a == b and position[tiles + other] == position[tiles + seat]:
+                level += 1
+        out[seat] = 1.0 - (above + level / 2) / (players - 1)
+
+
+@njit(cache=True, inline="always")
+def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
+    """`PenguinsState.evaluate`: fish taken plus the fish under one's penguins, minus the best
+    other player's."""
+    _, values, dims = context
+    own, best = 0, -(1 << 62)
+    for player in range(dims[PLAYERS]):
+        banked = position[dims[FISH] + player]
+        for p in range(position[dims[COUNTS] + player]):
+            banked += values[_piece(dims, position, player, p)]
+        if player == seat:
+            own = banked
+        elif banked > best:
+            best = banked
+    return float(own - best)
+
+
+@njit(cache=True, inline="always")
+def value(context, position, seat, code):  # type: ignore[no-untyped-def]
+    """`State.move_value`: the evaluation right after the move."""
+    after = position.copy()
+    apply(context, after, code)
+    return evaluate(context, after, seat)
+
+
+ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+
+
+@cache
+def tables(grid: HexGrid, players: int) -> tuple[IntArray, IntArray]:
+    """A floe's constant tables: each cell's neighbours and where the parts of a position sit."""
+    cells, each = grid.cells, PENGUINS_EACH[players]
+    tile = FREE + cells + 1
+    pieces = tile + cells
+    counts = pieces + players * each
+    fish = counts + players
+    dims = [cells, players, each, tile, pieces, counts, fish, fish + players]
+    return neighbour_table(grid), np.array(dims, dtype=np.int64)
+
+
+def context_of(grid: HexGrid, values: tuple[int, ...], players: int) -> Context:
+    """The engine's tables for a floe: `tables` and the fish per cell."""
+    following, dims = tables(grid, players)
+    return following, np.array([*values, 0], dtype=np.int64), dims
+
+
+def position_of(state: PenguinsState) -> tuple[Context, Position]:
+    context = context_of(state.grid, state.values, state.players)
+    dims = context[2]
+    cells, each = state.grid.cells, state.each
+    position = np.zeros(int(dims[TILES]) + state.players, dtype=np.int64)
+    position[TURN], position[OVER], position[PLACED] = state.turn, state.over, state.placed
+    position[FREE : FREE + cells] = np.frombuffer(bytes(state.free), dtype=np.uint8)
+    position[dims[TILE] : dims[TILE] + cells] = np.frombuffer(bytes(state.tile), dtype=np.uint8)
+    for seat, pieces in enumerate(state.pieces):
+        start = int(dims[PIECES]) + seat * each
+        position[start : start + len(pieces)] = pieces
+        position[dims[COUNTS] + seat] = len(pieces)
+    position[dims[FISH] : dims[FISH] + state.players] = state.fish
+    position[dims[TILES] : dims[TILES] + state.players] = state.tiles
+    return context, position
+
+
+def restorer(state: PenguinsState) -> Callable[[Position], PenguinsState]:
+    """A position of the engine back to a `PenguinsState` of `state`'s floe and players."""
+    grid, values, players = state.grid, state.values, state.players
+    dims = tables(grid, players)[1]
+    cells, each = grid.cells, PENGUINS_EACH[players]
+
+    def restore(position: Position) -> PenguinsState:
+        restored = PenguinsState(grid, values, players)
+        restored.free = bytearray(position[FREE : FREE + cells].astype(np.uint8).tobytes())
+        tile = position[dims[TILE] : dims[TILE] + cells]
+        restored.tile = bytearray(tile.astype(np.uint8).tobytes())
+        for seat in range(players):
+            start = int(dims[PIECES]) + seat * each
+            restored.pieces[seat] = position[start : start + position[dims[COUNTS] + seat]].tolist()
+        restored.fish = position[dims[FISH] : dims[FISH] + players].tolist()
+        restored.tiles = position[dims[TILES] : dims[TILES] + players].tolist()
+        restored.placed, restored.turn = int(position[PLACED]), int(position[TURN])
+        restored.over = bool(position[OVER])
+        return restored
+
+    return restore
+
+
+def decoder(grid: HexGrid) -> Callable[[int], Move]:
+    def decode(code: int) -> Move:
+        source, target = divmod(int(code), grid.cells + 1)
+        return (source - 1, target)
+
+    return decode
+
+
+def compiled(state: PenguinsState) -> Compiled:
+    context, position = position_of(state)
+    return Compiled(ENGINE, context, position, state.players, decoder(state.grid), restorer(state))

@@ -1,0 +1,106 @@
+"""simulate/agents.py's random and greedy agents, compiled: their moves from a game's compiled
+engine (pnp/games/compiled.py), draw for draw.
+
+The random agent draws `rng.integers(moves)` and plays that move of the `State`'s list; greedy
+values every move (`State.move_value`), keeps the best (compared as the same floats) and, among
+several, draws `rng.integers(ties)` over them in list order; with one move it draws nothing.
+numba's `np.random.Generator` draws the very numbers numpy's does and advances it the same way,
+so the compiled agents choose the same moves from the same generators as the reference ones.
+
+`greedy_move` chooses one move (the greedy agent, in any game with a compiled engine);
+`play_game` plays a whole game inside numba when every seat is random or greedy, each seat
+drawing from its own generator as simulate/runner.py's `play` hands them out, and counts the
+changes of the sole leader along the running scores as `LeadTracker` does: the same game, turn
+for turn, as the agents give through the `State`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from pnp.games.compiled import Compiled, specialised
+
+RANDOM, GREEDY = 0, 1  # a seat's policy in `play_game`
+
+engine: Any = None  # in each engine's copy of the functions below, that engine's module
+greedy: Any = None  # in `_play`'s copies, the engine's copy of `_greedy`
+
+
+def _greedy(context, position, seat, rng):  # type: ignore[no-untyped-def]
+    """The code of the greedy agent's move for `seat`, the seat to play."""
+    moves = engine.count(context, position)
+    if moves == 1:
+        return engine.move_at(context, position, 0)
+    codes = np.empty(moves, dtype=np.int64)
+    values = np.empty(moves, dtype=np.float64)
+    best = -np.inf
+    for i in range(moves):
+        codes[i] = engine.move_at(context, position, i)
+        values[i] = engine.value(context, position, seat, codes[i])
+        best = max(best, values[i])
+    ties = 0
+    for i in range(moves):
+        ties += values[i] == best
+    pick = rng.integers(0, ties)
+    for i in range(moves):
+        if values[i] == best:
+            if pick == 0:
+                return codes[i]
+            pick -= 1
+    return -1
+
+
+def _play(context, position, policies, rngs, max_turns, scored):  # type: ignore[no-untyped-def]
+    """Play `position` on to its end or `max_turns` turns, seat s by `policies[s]` with
+    `rngs[s]`: (turns, changes of the sole leader), the latter counted when `scored`."""
+    out = np.zeros(len(policies), dtype=np.float64)
+    turns, changes, leader = 0, 0, -1
+    while not engine.over(context, position) and turns < max_turns:
+        seat = engine.to_act(context, position)
+        rng = rngs[seat]
+        if policies[seat] == GREEDY:
+            code = greedy(context, position, seat, rng)
+        else:
+            index = rng.integers(0, engine.count(context, position))
+            code = engine.move_at(context, position, index)
+        engine.apply(context, position, code)
+        turns += 1
+        if scored:
+            engine.scores(context, position, out)
+            best = out.max()
+            leaders, first = 0, -1
+            for player in range(len(out)):
+                if out[player] == best:
+                    leaders += 1
+                    first = player if first < 0 else first
+            if leaders == 1:
+                changes += leader >= 0 and first != leader
+                leader = first
+    return turns, changes
+
+
+def greedy_move(compiled: Compiled, seat: int, rng: np.random.Generator) -> Any:
+    """The greedy agent's move for `seat` (the seat to play), as the `State` writes it."""
+    choose = specialised(_greedy, compiled.engine)
+    return compiled.decode(int(choose(compiled.context, compiled.position.copy(), seat, rng)))
+
+
+def play_game(
+    compiled: Compiled,
+    policies: Sequence[int],
+    rngs: Sequence[np.random.Generator],
+    max_turns: int,
+    scored: bool,
+) -> tuple[Any, int, int]:
+    """The position after playing `compiled` on (as its `State`, `Compiled.restore`), the turns
+    played and the changes of the sole leader (when `scored`)."""
+    assert compiled.restore is not None, "a whole game needs the engine's restore"
+    greedy = specialised(_greedy, compiled.engine)
+    play = specialised(_play, compiled.engine, greedy=greedy)
+    position = compiled.position.copy()
+    seats = np.array(policies, dtype=np.int64)
+    turns, changes = play(compiled.context, position, seats, tuple(rngs), max_turns, scored)
+    return compiled.restore(position), int(turns), int(changes)

@@ -1,0 +1,83 @@
+"""Every compiled engine (pnp/games/compiled.py) against its game's `State`, move for move.
+
+For every configuration of a game whose `State.compiled()` gives an engine: random (and greedy)
+games from random setups, placements and endgames included, with an engine position played
+beside the `State` by the engine's own `apply`. Before every turn: the same end, seat to play,
+legal moves in the same order (decoded), running scores, evaluation for every seat, greedy
+values of sampled moves; the engine's position reads back (`Compiled.restore`) to the `State`'s
+text, as does a position built afresh from the `State`; at the end, the same rewards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pnp.games.base import State
+from pnp.games.compiled import Compiled
+from simulate.metrics import seat_scores
+from tests.conformance.cases import every_config
+from tests.support.random_play import Chooser, Config, examples
+
+SAMPLED = 24  # moves whose greedy values are compared each turn
+ENGINES = [c for c in every_config() if type(c.start(0)).compiled is not State.compiled]
+
+
+def check_same(state: State[Any], compiled: Compiled, position: Any, rng: Any) -> None:
+    engine, context = compiled.engine, compiled.context
+    assert engine.over(context, position) == state.is_over()
+    scores = np.zeros(state.players)
+    engine.scores(context, position, scores)
+    assert tuple(scores) == (state.scores() or (0.0,) * state.players)
+    for seat in range(state.players):
+        assert engine.evaluate(context, position, seat) == state.evaluate(seat)
+    if compiled.restore is not None:
+        assert compiled.restore(position).to_text() == state.to_text(), "position drifted"
+        fresh = state.compiled()
+        assert fresh.restore is not None and fresh.restore(fresh.position).to_text() == (
+            state.to_text()
+        ), "a position built afresh reads back to another"
+    if state.is_over():
+        rewards = np.zeros(state.players)
+        engine.rewards(context, position, rewards)
+        assert rewards.tolist() == seat_scores(state.result().ranks)
+        return
+    (seat,) = state.to_act()
+    assert engine.to_act(context, position) == seat
+    moves = list(state.legal_moves(seat))
+    assert engine.count(context, position) == len(moves)
+    codes = [engine.move_at(context, position, i) for i in range(len(moves))]
+    assert [compiled.decode(code) for code in codes] == moves
+    for i in rng.choice(len(moves), size=min(len(moves), SAMPLED), replace=False):
+        value = engine.value(context, position, seat, codes[i])
+        assert value == state.move_value(seat, moves[i]), f"value of {moves[i]}"
+
+
+@pytest.mark.parametrize("config", ENGINES, ids=str)
+@examples(6)
+@given(seed=st.integers(0, 2**32 - 1), greed=st.sampled_from([0.0, 0.5]))
+def test_the_engine_plays_move_for_move_like_the_state(
+    config: Config, seed: int, greed: float
+) -> None:
+    rng = np.random.default_rng(seed)
+    state = config.start(seed)
+    compiled = state.compiled()
+    assert compiled is not None
+    position = compiled.position.copy()
+    chooser = Chooser([], rng, greed)
+    turns = 0
+    while True:
+        check_same(state, compiled, position, rng)
+        if state.is_over() or turns == config.game.info.max_turns:
+            break
+        (move,) = chooser.joint(state)
+        index = list(state.legal_moves(state.to_act()[0])).index(move)
+        state.apply(move)
+        engine = compiled.engine
+        engine.apply(compiled.context, position, engine.move_at(compiled.context, position, index))
+        turns += 1
+    assert state.is_over(), "random games of these games end within the turn cap"

@@ -1,0 +1,67 @@
+"""The compiled random and greedy agents (simulate/compiled_play.py) are simulate/agents.py's,
+draw for draw: whole games played inside numba give the records the `State` gives (result,
+turns, lead changes, a game cut by the turn cap included), and the greedy agent choosing one
+move from the engine picks the reference's move and leaves its generator in the same state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pnp.games import get_game
+from pnp.games.base import State
+from simulate.agents import Agent, GreedyAgent, RandomAgent
+from simulate.runner import play
+
+WHOLE_GAMES = [
+    ("penguins", 2),
+    ("penguins", 3),
+    ("penguins", 4),
+    ("amazon-penguins", 2),
+    ("paper-penguins", 2),
+]
+ONE_MOVE = [*WHOLE_GAMES, ("amazons", 2)]
+
+
+def start(name: str, players: int, seed: int) -> State[Any]:
+    game = get_game(name)
+    size = {"size": "6"} if name == "amazons" else {}
+    return game.new_state(game.random_setup(seed, game.info.resolve(players, None, size)))
+
+
+def seats(kinds: str, compiled: bool) -> list[Agent]:
+    return [RandomAgent() if k == "r" else GreedyAgent(compiled=compiled) for k in kinds]
+
+
+@pytest.mark.parametrize(("name", "players"), WHOLE_GAMES)
+@pytest.mark.parametrize("kinds", ["r", "g", "rg"])
+def test_whole_compiled_games_are_the_states_games(name: str, players: int, kinds: str) -> None:
+    kinds = (kinds * players)[:players]
+    cap = get_game(name).info.max_turns
+    for seed in range(6):
+        turns = cap if seed else 12  # the first game cut by the turn cap
+        reference = play(start(name, players, seed), seats(kinds, False), seed, turns,
+                         compiled=False)  # fmt: skip
+        compiled = play(start(name, players, seed), seats(kinds, True), seed, turns)
+        assert compiled == reference
+        assert (reference.result.outcome.value == "undecided") == (seed == 0)
+
+
+@pytest.mark.parametrize(("name", "players"), ONE_MOVE)
+def test_the_greedy_agent_chooses_from_the_engine_as_from_the_state(
+    name: str, players: int
+) -> None:
+    state = start(name, players, 3)
+    rngs = [np.random.default_rng(7), np.random.default_rng(7)]
+    agents = [GreedyAgent(compiled=True), GreedyAgent(compiled=False)]
+    moves = 0
+    while not state.is_over() and moves < 40:
+        (seat,) = state.to_act()
+        chosen = [agent.choose(state, seat, rng) for agent, rng in zip(agents, rngs, strict=True)]
+        assert chosen[0] == chosen[1]
+        assert rngs[0].bit_generator.state == rngs[1].bit_generator.state
+        state.apply(chosen[0])
+        moves += 1
+    assert moves >= 20

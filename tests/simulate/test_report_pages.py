@@ -1,0 +1,109 @@
+"""report.pdf and the terminal as the user meets them: the one-page verdict (simulate/verdict.py)
+first in report.pdf, last in the terminal and in summary.json; the header in the user's words; no
+empty chart; Platypus by deal (each test here failed before the verdict was built)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from simulate.inference import wilson
+from tests.support.cli import invoke
+
+
+def _pages(folder: Path) -> list[str]:
+    return [page.extract_text() for page in pypdf.PdfReader(folder / "report.pdf").pages]
+
+
+@pytest.fixture(scope="module")
+def amazons(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("amazons")
+    args = ("--size", "6", "--setups", "3", "--games-per-setup", "4", "--seed", "2", "--workers",
+            "1")  # fmt: skip
+    code, stdout, stderr = invoke("balance", "amazons", *args, "--out", str(out))
+    assert code == 0, stderr
+    return out / "amazons-balance-2", stdout
+
+
+def test_the_verdict_is_the_first_page_and_the_last_lines(amazons: tuple[Path, str]) -> None:
+    folder, stdout = amazons
+    first = _pages(folder)[0]
+    assert first.startswith("Verdict: Amazons")
+    for words in ("size 6", "greedy", "first seat", "not settled", "caveat"):
+        assert words in first, words
+    # with one agent level the verdict says it cannot tell what stronger play does
+    assert "not known whether stronger play changes" in " ".join(first.split())
+    tail = stdout[stdout.index("Verdict: Amazons") :]
+    assert "summary.json" not in tail.split("caveat")[0]  # the verdict comes after the paths
+    verdict = json.loads((folder / "summary.json").read_text())["verdict"]
+    assert verdict["options"] == "players 2, variant standard, size 6"
+    assert verdict["levels"][0]["agents"] == "greedy in every seat"
+    assert verdict["settled"] is None and verdict["setups"]["judged"] == 3
+
+
+def test_the_header_names_every_option_and_prints_no_python_value(
+    amazons: tuple[Path, str],
+) -> None:
+    folder, _ = amazons
+    pages = _pages(folder)
+    header = next(page for page in pages if "balance report" in page)
+    assert "size 6" in header and "seats rotated" in header
+    for page in pages:
+        for word in ("True", "False", "None", "paired"):
+            assert word not in page.split(), (word, page[:200])
+
+
+def test_no_chart_of_a_measure_the_game_does_not_have(amazons: tuple[Path, str]) -> None:
+    """Amazons has no scores: no score-margin chart, no empty chart."""
+    folder, _ = amazons
+    text = " ".join(_pages(folder))
+    assert "no finished games with this measure" not in text
+    assert "Score margin" not in text
+    assert not (folder / "charts" / "margin.png").exists()
+
+
+def test_platypus_report_takes_the_deal_as_the_unit(tmp_path: Path) -> None:
+    code, stdout, stderr = invoke("balance", "platypus", "--setups", "30", "--seed", "5",
+                                  "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, stderr
+    folder = tmp_path / "platypus-balance-5"
+    summary = json.loads((folder / "summary.json").read_text())
+    deals = summary["deals"]
+    pages = _pages(folder)
+    text = "\n".join(pages)
+    assert "Win rate per seat" not in text and "Seat advantage" not in text  # per-game charts
+    assert "wins   draws  losses" not in text
+    assert "per deal" in text and "30 deals" in pages[0]
+    both = deals["both_end"]
+    low, high = wilson(both["count"], 30)
+    assert f"{100 * both['rate']:.1f}% [{100 * low:.1f}%-{100 * high:.1f}%]" in pages[0]
+    assert (folder / "charts" / "deals.png").exists()
+    assert not (folder / "charts" / "seats.png").exists()
+    assert "agents: none" in pages[0] and "greedy" not in text
+    assert "Verdict: Platypus" in stdout
+
+
+def test_a_ladder_has_a_verdict_with_every_level(tmp_path: Path) -> None:
+    code, stdout, stderr = invoke("balance", "amazons", "--size", "6", "--setups", "2",
+                                  "--games-per-setup", "2", "--seed", "4", "--workers", "1",
+                                  "--out", str(tmp_path),
+                                  "--ladder", "random,greedy")  # fmt: skip
+    assert code == 0, stderr
+    folder = tmp_path / "amazons-balance-4"
+    first = " ".join(_pages(folder)[0].split())
+    assert first.startswith("Verdict: Amazons")
+    assert "random in every seat:" in first and "greedy in every seat:" in first
+    assert "against greedy" not in first and "against random" in first
+    assert "settled under greedy" in first  # the ladder's reading, as ladder.json has it
+    verdict = json.loads((folder / "ladder.json").read_text())["verdict"]
+    assert [level["agents"] for level in verdict["levels"]] == [
+        "random in every seat",
+        "greedy in every seat",
+    ]
+    document = json.loads((folder / "ladder.json").read_text())
+    assert verdict["settled"] is document["reading"]["settled"]
+    tail = stdout[stdout.rindex("Verdict: Amazons") :]
+    assert "caveat: " in tail and "report.pdf" not in tail
