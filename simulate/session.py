@@ -29,7 +29,7 @@ from simulate.executors import Execution, make_executor
 from simulate.gamestable import in_game_order, write_game_tables
 from simulate.komi import compensation, print_compensation
 from simulate.measures import Measures, SeatFact
-from simulate.metrics import fair_tolerance
+from simulate.metrics import TOLERANCE, fair_tolerance
 from simulate.records import record_from
 from simulate.report import print_setups, print_summary, write_results
 from simulate.request import RunRequest
@@ -200,12 +200,13 @@ def _play_and_write(
     store.claim()  # even with no game played, the outputs written next are this run's
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
-    verdict = (setup_fairness(result.setups, fair_tolerance(True, request.tolerance))
-               if analyses_setups(plan) else None)  # fmt: skip
+    # the margin of an even seat or a fair setup (a game without choices: read_back's, points)
+    tolerance = fair_tolerance(True, request.tolerance) if game.info.has_choices else TOLERANCE
+    verdict = setup_fairness(result.setups, tolerance) if analyses_setups(plan) else None
     extra, deals = read_back(request, plan, store) if store.done.count else ({}, None)
     summary = RunSummary(result, spread(verdict) if verdict is not None else None, extra,
                          request.command)  # fmt: skip
-    overall = run_verdict(summary, verdict, deals, seat_names)
+    overall = run_verdict(summary, verdict, deals, seat_names, tolerance)
     summary = replace(summary, extra={**extra, "verdict": overall.to_json()})
     paths = write_results(request.folder, summary, verdict)
     if "deals" in extra:

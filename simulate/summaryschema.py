@@ -2,14 +2,15 @@
 
 summary.json is written by the `to_json` of the run's typed records (simulate/stats.py `Rate`,
 `Distribution`, `Standings`; measures.py `Measures`; matches.py, setups.py `spread`, deals.py,
-komi.py; summary.py `RunSummary` with the run's provenance). Their JSON forms are not a field
-for field copy of the records (intervals as pairs, rounding, empty forms), so the schema is built
-here, one definition per record, with every list of names taken from the code that writes them
-(the outcomes, the percentiles, the setup verdicts, the measures over setups, an agent's
-settings), so a name added there is a name added here. `python -m simulate.summaryschema`
-writes the file; a test checks it equals what this module builds, and tests/conftest.py checks
-every summary.json the tests write against it. Every object is closed (`additionalProperties`
-false): a key summary.json gains or loses fails the tests until the schema says so.
+komi.py, verdict.py `Verdict`; summary.py `RunSummary` with the run's provenance). Their JSON
+forms are not a field for field copy of the records (intervals as pairs, rounding, empty
+forms), so the schema is built here, one definition per record, with every list of names taken
+from the code that writes them (the outcomes, the percentiles, the setup verdicts, the measures
+over setups, an agent's settings), so a name added there is a name added here.
+`python -m simulate.summaryschema` writes the file; a test checks it equals what this module
+builds, and tests/conftest.py checks every summary.json the tests write against it. Every
+object is closed (`additionalProperties` false): a key summary.json gains or loses fails the
+tests until the schema says so.
 """
 
 from __future__ import annotations
@@ -266,6 +267,50 @@ def _agent_settings() -> Json:
     }
 
 
+def _verdict() -> Json:
+    first_seat = closed(
+        {
+            "mean_s": NUMBER,
+            "ci95": ref("interval"),
+            "advantage": NUMBER,
+            "units": INTEGER,
+            "unit": {"enum": ["games", "setups"]},
+        }
+    )
+    level = closed(
+        {
+            "agents": STRING,
+            "first_seat": first_seat,
+            "reading": STRING,
+            "against_below": maybe(STRING),
+        }
+    )
+    setups = closed(
+        {
+            "judged": INTEGER,
+            **{name: INTEGER for name in VERDICTS},
+            "setups_differ": BOOLEAN,
+            "power": STRING,
+        }
+    )
+    return closed(
+        {
+            "title": STRING,
+            "options": STRING,
+            "agents": array(STRING),
+            "played": STRING,
+            "levels": array(level),
+            "settled": maybe(BOOLEAN),
+            "settled_text": STRING,
+            "deals": array(STRING),
+            "compensation": STRING,
+            "setups": maybe(setups),
+            "caveat": STRING,
+            "tolerance": NUMBER,
+        }
+    )
+
+
 OPTIONAL = ("mean_score", "score")
 TOP_OPTIONAL = (
     "facts",
@@ -321,6 +366,7 @@ def summary_schema() -> Json:
             "setup_fairness": _setup_fairness(),
             "deals": _deals(),
             "compensation": _compensation(),
+            "verdict": _verdict(),
         },
         optional=TOP_OPTIONAL,
     )

@@ -32,7 +32,7 @@ from pnp.games.options import GameOptions
 from simulate.agents import agent_budget
 from simulate.deals import DealStats, MeanInterval
 from simulate.komi import compensation_text
-from simulate.metrics import TOLERANCE
+from simulate.metrics import TOLERANCE, fair_tolerance
 from simulate.report import power_line
 from simulate.request import RandomSetups, RunRequest
 from simulate.setups import VERDICTS, SetupsVerdict
@@ -308,8 +308,10 @@ def run_verdict(
     setups: SetupsVerdict | None,
     deals: DealStats | None,
     seat_names: Sequence[str],
+    tolerance: float = TOLERANCE,
 ) -> Verdict:
-    """The verdict of one run (see the module docstring)."""
+    """The verdict of one run (see the module docstring); `tolerance` is the run's margin of an
+    *even* first seat (`--tolerance`)."""
     result, plan = summary.result, summary.result.plan
     info = get_game(plan.game).info
     levels: tuple[Level, ...] = ()
@@ -323,7 +325,7 @@ def run_verdict(
     else:
         seat = first_seat_of(result, setups)
         who = agents_text(plan.agents, seat_names) if info.has_choices else "every game"
-        levels = (Level(who, seat, first_seat_reading(seat, TOLERANCE)),)
+        levels = (Level(who, seat, first_seat_reading(seat, tolerance)),)
     if info.has_choices:
         agents = budgets(plan.agents)
         settled_text = ("not settled: one agent level, so it is not known whether stronger play "
@@ -338,6 +340,7 @@ def run_verdict(
                       result.measures.tally.finished),
         _setup_findings(setups),
         _caveat(result, info, seat, deals, len(levels) if info.has_choices else 0),
+        tolerance if info.has_choices else TOLERANCE,
     )  # fmt: skip
 
 
@@ -352,6 +355,7 @@ def ladder_verdict(
     setups and compensation of its top level (`compensation`, computed from the top rung's games
     by a balance ladder)."""
     info = get_game(request.game).info
+    tolerance = fair_tolerance(True, request.tolerance)
     levels = []
     for index, rung in enumerate(ladder.rungs):
         first = rung.seats[0]
@@ -361,7 +365,7 @@ def ladder_verdict(
             f"mean s {duel.skill.text()} against {duel.weaker} (wins-draws-losses "
             f"{duel.wins}-{duel.draws}-{duel.losses})")  # fmt: skip
         levels.append(Level(f"{rung.agent} in every seat", seat,
-                            first_seat_reading(seat, TOLERANCE), against))  # fmt: skip
+                            first_seat_reading(seat, tolerance), against))  # fmt: skip
     reading = ladder.reading
     settled = reading.verdict + "".join(f"; {reason}" for reason in reading.reasons)
     if reading.settled:
@@ -385,7 +389,7 @@ def ladder_verdict(
     return Verdict(
         info.title, options_text(request.options), budgets([r.agent for r in ladder.rungs]),
         played, tuple(levels), reading.settled, settled, (), evened,
-        _setup_findings(top.setups), caveat,
+        _setup_findings(top.setups), caveat, tolerance,
     )  # fmt: skip
 
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from pnp.commands.common import (
     checked_seed,
-    command_line,
     console,
+    recorded_command,
     refuse_with_setup,
     run_seed,
 )
@@ -104,7 +104,7 @@ def run_request(
         source = RandomSetups(setups or (-(-games // count) if paired else games))
     return RunRequest(info.name, resolved, count, source, games, parse_agents(agents, count),
                       paired, seed, execution, out, kind, resume, as_json,
-                      tolerance=tolerance, command=command_line())  # fmt: skip
+                      tolerance=tolerance, command=recorded_command(seed))  # fmt: skip
 
 
 def balance_counts(

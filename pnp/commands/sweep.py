@@ -9,6 +9,7 @@ every configuration's options together (a configuration the game refuses is name
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -154,7 +155,29 @@ def configuration_request(
     except PnpError as error:
         raise PnpError(f"--over: the configuration {configuration.label} is refused: {error}"
                        ) from None  # fmt: skip
-    return replace(request, within=SWEEP, subfolder=configuration.name)
+    command = configuration_command(request.command, swept)
+    return replace(request, within=SWEEP, subfolder=configuration.name, command=command)
+
+
+def configuration_command(command: str | None, swept: Mapping[str, str]) -> str | None:
+    """The `pnp balance` command of one configuration of a sweep, from the sweep's command as
+    summary.json records it (pnp/commands/common.py `recorded_command`): `sweep` becomes
+    `balance` and each `--over NAME=...` the configuration's `--NAME VALUE`, in place. The
+    configuration's summary.json is then that balance run's, byte for byte, and replays it."""
+    if command is None:
+        return None
+    words = shlex.split(command)
+    words[words.index("sweep")] = "balance"
+    kept: list[str] = []
+    rest = iter(words)
+    for word in rest:
+        if word == "--over" or word.startswith("--over="):
+            text = word.removeprefix("--over=") if "=" in word else next(rest, "")
+            name = text.partition("=")[0].strip()
+            kept += [f"--{name}", swept[name]]
+        else:
+            kept.append(word)
+    return shlex.join(kept)
 
 
 def sweep(

@@ -68,6 +68,10 @@ def test_balance_tolerance_is_the_equivalence_margin_of_the_setup_verdicts(tmp_p
     # every interval of 4 games lies within 1/2 +- 0.45 only if the seats split evenly; with the
     # default none can be shown fair
     assert narrow["setup_fairness"]["verdicts"]["fair"] == 0
+    # the verdict reads the first seat by the same margin
+    assert (narrow["verdict"]["tolerance"], wide["verdict"]["tolerance"]) == (0.05, 0.45)
+    reading = wide["verdict"]["levels"][0]["reading"]
+    assert "0.45" in reading or reading.startswith(("favoured", "handicapped")), reading
 
 
 def test_balance_tolerance_of_a_game_without_choices_is_points_of_the_match(

@@ -71,6 +71,8 @@ def test_each_configuration_is_the_balance_run_of_its_options(
     alone = tmp_path / "amazons-balance-4"
     for name in RUN_OUTPUTS:
         assert (folder / "size-8" / name).read_bytes() == (alone / name).read_bytes(), name
+    recorded = json.loads((alone / "summary.json").read_text())["command"]
+    assert recorded == ("pnp balance amazons --size 8 --setups 2 --games-per-setup 2 --seed 4")
     summary = json.loads((alone / "summary.json").read_text())["setup_fairness"]
     row = _rows(folder)[1]
     first = summary["first_seat_mean_s_by_setup"]

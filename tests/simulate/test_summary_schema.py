@@ -37,33 +37,49 @@ def test_summary_records_the_version_the_command_line_and_the_agents_budgets(
     tmp_path: Path,
 ) -> None:
     out = tmp_path / "runs with a space"
-    args = [
-        "balance",
-        "penguins",
-        "--setups",
-        "2",
-        "--games-per-setup",
-        "2",
-        "--agents",
-        "greedy,mcts:5:3",
-        "--seed",
-        "1",
-        "--workers",
-        "1",
-        "--out",
-        str(out),
-    ]
-    code, _, err = invoke(*args)
+    args = ["balance", "penguins", "--setups", "2", "--games-per-setup", "2", "--agents",
+            "greedy,mcts:5:3", "--seed", "1"]  # fmt: skip
+    code, _, err = invoke(*args, "--workers", "1", "--out", str(out))
     assert code == 0, err
     (summary,) = run_summaries(out)
     assert summary["pnp_version"] == pnp.__version__
-    assert summary["command"] == shlex.join(["pnp", *args])
-    assert shlex.split(summary["command"])[1:] == args
+    assert summary["command"] == shlex.join(["pnp", *args])  # not --workers nor --out
     assert summary["agents"] == ["greedy", "mcts:5:3"]
     assert summary["agent_settings"] == {
         "greedy": {"kind": "greedy"},
         "mcts:5:3": {"kind": "mcts", "iterations": 5, "per_legal_move": False, "rollout_limit": 3},
     }
+
+
+def summary_bytes(out: Path, *args: str) -> bytes:
+    code, _, err = invoke(*args, "--out", str(out))
+    assert code == 0, err
+    (path,) = out.rglob("summary.json")
+    return path.read_bytes()
+
+
+def test_the_same_run_records_the_same_summary_whatever_runs_it_and_its_command_replays_it(
+    tmp_path: Path,
+) -> None:
+    """The command recorded leaves out what never changes a number (workers, executor, folder,
+    --resume, --json), so the same run on 1 or 2 workers, resumed or not, writes the same bytes;
+    a drawn seed is recorded, so the command, run again, writes them again."""
+    run = ("balance", "penguins", "--setups", "2", "--games-per-setup", "3")
+    drawn = summary_bytes(tmp_path / "drawn", *run, "--workers", "1")
+    command = json.loads(drawn)["command"]
+    words = shlex.split(command)
+    assert words[:7] == ["pnp", *run] and words[7] == "--seed" and len(words) == 9
+    seed = words[8]
+    assert summary_bytes(tmp_path / "again", *words[1:], "--workers", "2") == drawn
+    assert summary_bytes(tmp_path / "json", *run, "--seed", seed, "--workers=2", "--json",
+                         "--executor", "local") == drawn  # fmt: skip
+    folder = tmp_path / "resumed"
+    summary_bytes(folder, *run, "--seed", seed, "--workers", "1")
+    (results,) = folder.rglob("results.jsonl")
+    lines = results.read_bytes().splitlines(keepends=True)
+    results.write_bytes(b"".join(lines[:3]))  # the plan and two of the six games
+    resumed = summary_bytes(folder, *run, "--resume", "--workers", "2")
+    assert resumed == drawn
 
 
 def test_a_budget_per_legal_move_is_recorded_with_its_floor_and_cap(tmp_path: Path) -> None:
