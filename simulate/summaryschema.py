@@ -190,7 +190,7 @@ def _setup_fairness() -> Json:
             "detectable_first_seat_share": NUMBER,
             "games_per_setup_to_separate": maybe(INTEGER),
             "games_per_setup_to_separate_is_lower_bound": BOOLEAN,
-            "first_seat_mean_s_by_setup": closed({"mean": NUMBER, "ci95": ref("interval")}),
+            "first_seat_mean_s_by_setup": closed({"mean": NUMBER, "ci95": maybe(ref("interval"))}),
             "between_setup_sd": array(NUMBER),
             "first_seat_s_advantage_mean": maybe(NUMBER),
             "first_seat_s_advantage_sd": maybe(NUMBER),
@@ -277,12 +277,14 @@ def _verdict() -> Json:
             "unit": {"enum": ["games", "setups"]},
         }
     )
+    seat = closed({"seat": STRING, **first_seat["properties"], "reading": STRING})
     level = closed(
         {
             "agents": STRING,
             "first_seat": first_seat,
             "reading": STRING,
             "against_below": maybe(STRING),
+            "seats": array(seat),
         }
     )
     setups = closed(

@@ -47,7 +47,12 @@ def test_a_sweep_writes_a_row_per_configuration_and_its_chart(amazons: tuple[Pat
     for row in rows:
         assert row["games"] == "4" and row["setups"] == "2" and row["agents"] == "greedy,greedy"
         assert row["reading"] in ("fair", "unfair", "undetermined")
-        assert row["interval_unit"] == "setup" and row["complete"] == "yes"
+        assert row["complete"] == "yes"
+        summary = json.loads((folder / row["folder"] / "summary.json").read_text())
+        by_setup = summary["setup_fairness"]["first_seat_mean_s_by_setup"]
+        # the setup as the unit when the setups give an interval, else the games (size 8 here:
+        # the first seat lost all four games, so the setups do not spread)
+        assert row["interval_unit"] == ("setup" if by_setup["ci95"] is not None else "game")
         low, mean, high = (float(row[k]) for k in ("advantage_ci95_low", "first_seat_advantage",
                                                     "advantage_ci95_high"))  # fmt: skip
         assert low <= mean <= high
@@ -73,12 +78,15 @@ def test_each_configuration_is_the_balance_run_of_its_options(
         assert (folder / "size-8" / name).read_bytes() == (alone / name).read_bytes(), name
     recorded = json.loads((alone / "summary.json").read_text())["command"]
     assert recorded == ("pnp balance amazons --size 8 --setups 2 --games-per-setup 2 --seed 4")
-    summary = json.loads((alone / "summary.json").read_text())["setup_fairness"]
+    document = json.loads((alone / "summary.json").read_text())
+    summary = document["setup_fairness"]
     row = _rows(folder)[1]
-    first = summary["first_seat_mean_s_by_setup"]
-    assert float(row["first_seat_mean_s"]) == pytest.approx(first["mean"], abs=1e-6)
+    # the balance verdict's own estimate of the first seat, read the same way (one reading)
+    first = document["verdict"]["levels"][0]["first_seat"]
+    assert float(row["first_seat_mean_s"]) == pytest.approx(first["mean_s"], abs=1e-6)
     assert float(row["advantage_ci95_low"]) == pytest.approx(first["ci95"][0] - 0.5, abs=1e-6)
     assert float(row["advantage_ci95_high"]) == pytest.approx(first["ci95"][1] - 0.5, abs=1e-6)
+    assert row["interval_unit"] == first["unit"][:-1]
     verdicts = summary["verdicts"]
     assert [int(row[f"setups_{k}"]) for k in ("fair", "unfair", "undetermined")] == [
         verdicts["fair"], verdicts["unfair"], verdicts["undetermined"]]  # fmt: skip

@@ -199,12 +199,19 @@ def _units(done: pd.DataFrame) -> tuple[list[pd.DataFrame], str]:
     return by_setup, "setups"
 
 
-def recompute_compensation(games: pd.DataFrame, players: int, seed: int,
-                           method: str) -> dict[str, Any]:  # fmt: skip
+def recompute_compensation(games: pd.DataFrame, players: int, seed: int, method: str,
+                           by_deal: bool = False) -> dict[str, Any]:  # fmt: skip
     """summary.json's `compensation`: the komi of two players ("end") or the seat gaps
-    ("start"), from finished games with scores."""
+    ("start"), from finished games with scores; `by_deal` (a game without choices), from the
+    deals whose every seat order finished, resampled by deal."""
     done = games[(games["outcome"] == "finished") & games["score_1"].notna()]
+    if by_deal:
+        ended = games.groupby("setup_index")["outcome"].agg(
+            lambda outcomes: len(outcomes) == players and (outcomes == "finished").all()
+        )
+        done = done[done["setup_index"].map(ended)]
     units, unit = _units(done)
+    unit = "deals" if by_deal and unit == "setups" else unit
     if method == "end":
         margins = (done["score_1"] - done["score_2"]).to_numpy(dtype=float)
 

@@ -238,7 +238,10 @@ def setup_fairness(games: pd.DataFrame, players: int) -> dict[str, Any]:
     needed, exact = _needed(float(statistic), int(df), decisive)
     per_game = sum(sum(r["wins"]) for r in judged) / sum(r["played"] for r in judged)
     first = np.array([r["sums"][0] / r["games"] for r in judged])
-    low, high = sps.t.interval(0.95, len(first) - 1, loc=first.mean(), scale=sps.sem(first))
+    interval = None  # no spread between the setups: no t interval can be estimated
+    if len(first) > 1 and first.std() > 0:
+        low, high = sps.t.interval(0.95, len(first) - 1, loc=first.mean(), scale=sps.sem(first))
+        interval = [max(0.0, low), min(1.0, high)]
     n = np.array([r["games"] for r in judged], dtype=float)
     sds = []
     for seat in range(players):
@@ -264,7 +267,7 @@ def setup_fairness(games: pd.DataFrame, players: int) -> dict[str, Any]:
         "games_per_setup_to_separate_is_lower_bound": not exact,
         "first_seat_mean_s_by_setup": {
             "mean": float(first.mean()),
-            "ci95": [max(0.0, low), min(1.0, high)],
+            "ci95": interval,
         },
         "between_setup_sd": sds,
         "first_seat_s_advantage_mean": float(advantage.mean()),

@@ -19,7 +19,7 @@ from simulate.report import setups_csv
 from simulate.runner import GameRecord
 from simulate.setups import SetupsVerdict, setup_fairness
 from simulate.tally import RunFold
-from tests.simulate import reference_facts, reference_matches, reference_stats
+from tests.simulate import reference_facts, reference_matches, reference_stats, reference_verdict
 from tests.support import cli
 
 
@@ -168,8 +168,12 @@ def expected_summary(folder: Path, summary: dict[str, Any]) -> dict[str, Any]:
     if "compensation" in summary:
         method = summary["compensation"]["method"]
         expected["compensation"] = reference_matches.recompute_compensation(
-            games, players, summary["seed"], method
+            games, players, summary["seed"], method, by_deal="deals" in summary
         )
+    expected["verdict"] = reference_verdict.recompute_verdict(
+        games, players, expected.get("setup_fairness"), "deals" in summary,
+        summary["verdict"]["tolerance"],
+    )  # fmt: skip
     return expected
 
 
