@@ -333,7 +333,8 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
 @pytest.mark.parametrize(
     "args",
     [["kit", "penguins", "--seed", "1"],
-     ["simulate", "amazons", "--size", "6", "--games", "3000", "--seed", "2", "--workers", "1"]],
+     ["simulate", "amazons", "--size", "6", "--games", "3000", "--seed", "2", "--workers", "1",
+      "--agents", "random"]],
     ids=["kit", "simulate"],
 )  # fmt: skip
 def test_a_real_full_disk_is_one_line_and_leaves_nothing_half_written(

@@ -99,7 +99,8 @@ def test_a_balance_on_a_real_cluster_losing_a_worker_gives_the_local_numbers(
         assert run.returncode == 0, err
         assert b"Traceback" not in err
         stopped = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
-                      "--seed", "9", "--executor", "dask", "--scheduler", address,
+                      "--seed", "9", "--agents", "random", "--executor", "dask",
+                      "--scheduler", address,
                       "--out", str(tmp_path / "stopped"))  # fmt: skip
         kept = tmp_path / "stopped" / "amazons-sim-9" / "results.jsonl"
         assert wait_until(lambda: records(kept) > 0, 120), "the stopped run plays"
@@ -118,7 +119,7 @@ def test_ctrl_c_on_a_local_dask_cluster_is_one_line_and_leaves_no_scratch(
     tmp_path: Path, short_tmp: Path
 ) -> None:
     stopped = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
-                  "--seed", "9", "--executor", "dask", "--workers", "2",
+                  "--seed", "9", "--agents", "random", "--executor", "dask", "--workers", "2",
                   "--out", str(tmp_path))  # fmt: skip
     kept = tmp_path / "amazons-sim-9" / "results.jsonl"
     assert wait_until(lambda: records(kept) > 0, 180), "the run plays"
