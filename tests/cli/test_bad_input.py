@@ -236,7 +236,7 @@ def test_summaries_are_the_same_for_one_and_two_workers(tmp_path: Path, game: st
                               *small_options(game))  # fmt: skip
         assert code == 0, err
         folder = tmp_path / workers / f"{game}-sim-5"
-        summaries.append(((folder / "summary.json").read_bytes(),
-                          (folder / "games.csv").read_bytes()))  # fmt: skip
+        names = ("summary.json", "games.csv", "seats.csv", "results.jsonl")
+        summaries.append([(folder / name).read_bytes() for name in names])
     # byte for byte: the command recorded leaves out --workers and --out
     assert summaries[0] == summaries[1]
