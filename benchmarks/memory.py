@@ -49,7 +49,7 @@ def pnp_command(run: str, games: int, out: str) -> tuple[list[str], Path]:
         args = ["balance", "platypus", "--setups", str(games // 2)]
         folder = "platypus-balance-1"
     elif run == "komi":
-        args = ["balance", "paper-penguins", "--setups", str(KOMI_SETUPS), "--games",
+        args = ["balance", "paper-penguins", "--setups", str(KOMI_SETUPS), "--games-per-setup",
                 str(games // KOMI_SETUPS), "--agents", "random"]  # fmt: skip
         folder = "paper-penguins-balance-1"
     else:

@@ -24,6 +24,7 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.commands.choices import game_option_metavar
+from pnp.commands.common import COMMAND_LINE
 from pnp.errors import InputError, PnpError
 from pnp.games import GAMES
 from pnp.games.options import OptionRecord
@@ -52,6 +53,8 @@ class PnpGroup(TyperGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        words = sys.argv[1:] if args is None else args
+        recorded = COMMAND_LINE.set(("pnp", *words))  # for summary.json
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except ClickException as exc:
@@ -68,6 +71,8 @@ class PnpGroup(TyperGroup):
             code = EXIT_USAGE
         except (KeyboardInterrupt, typer.Abort):
             code = EXIT_INTERRUPTED
+        finally:
+            COMMAND_LINE.reset(recorded)
         code = code if isinstance(code, int) else 0
         if code == EXIT_INTERRUPTED:  # typer turns a Ctrl-C in a command into this exit code
             print("pnp: interrupted", file=sys.stderr)

@@ -97,6 +97,28 @@ def make_agent(spec: str) -> Agent:
     return AGENTS[name](parameter or None)
 
 
+# The settings an agent's budget is recorded by in summary.json (`agent_settings`); an agent
+# records those it has.
+SETTINGS_FIELDS = ("iterations", "per_legal_move", "rollout_limit", "iterations_floor",
+                   "iterations_cap")  # fmt: skip
+
+
+def agent_settings(spec: str) -> dict[str, Any]:
+    """What the agent `spec` is and spends, as summary.json records it: its kind and, for MCTS,
+    its iterations (per decision, or per legal move within a floor and a cap) and rollout limit."""
+    agent = make_agent(spec)
+    kind = spec.partition(":")[0]
+    from simulate.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
+
+    if not isinstance(agent, MCTSAgent):
+        return {"kind": kind}
+    settings: dict[str, Any] = {"kind": kind, "iterations": agent.iterations}
+    settings |= {"per_legal_move": agent.per_move, "rollout_limit": agent.rollout}
+    if agent.per_move:
+        settings |= {"iterations_floor": PER_MOVE_FLOOR, "iterations_cap": PER_MOVE_CAP}
+    return settings
+
+
 def parse_agents(text: str, players: int) -> tuple[str, ...]:
     """Agent names per seat from `A` (every seat) or `A,B,...` (exactly one per seat), checked."""
     names = tuple(part.strip() for part in text.split(","))

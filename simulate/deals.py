@@ -123,17 +123,32 @@ def deal_result(games: Sequence[GameRecord], players: int) -> DealResult:
     )  # fmt: skip
 
 
-def deals_of(records: Iterable[GameRecord], players: int) -> Iterator[DealResult]:
-    """The deals of a paired run whose every seat order was played, as their last game comes.
-    A deal's games are neighbouring game numbers (`RunPlan.place`), so records in game order
-    give the deals in setup order holding one deal's games at a time."""
+def deal_games(records: Iterable[GameRecord], players: int) -> Iterator[list[GameRecord]]:
+    """The games of each deal of a paired run whose every seat order was played (in rotation
+    order), as their last game comes. A deal's games are neighbouring game numbers
+    (`RunPlan.place`), so records in game order give the deals in setup order holding one
+    deal's games at a time."""
     open_deals: dict[int, dict[int, GameRecord]] = {}
     for record in records:
         games = open_deals.setdefault(record.index // players, {})
         games[record.rotation] = record
         if len(games) == players:
             del open_deals[record.index // players]
-            yield deal_result([games[r] for r in range(players)], players)
+            yield [games[r] for r in range(players)]
+
+
+def deals_of(records: Iterable[GameRecord], players: int) -> Iterator[DealResult]:
+    """The match of each deal of a paired run whose every seat order was played (`deal_games`)."""
+    return (deal_result(games, players) for games in deal_games(records, players))
+
+
+def ended_deals(records: Iterable[GameRecord], players: int) -> Iterator[GameRecord]:
+    """The games of the deals that end in every seat order: the deals a deal's match, its
+    first-seat effect and its komi are measured over (one ending in a single order would count
+    its table's advantage for one seat alone)."""
+    for games in deal_games(records, players):
+        if all(game.outcome == Outcome.FINISHED for game in games):
+            yield from games
 
 
 @dataclass(frozen=True)

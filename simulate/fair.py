@@ -20,7 +20,7 @@ from pnp.errors import InputError
 from pnp.games.base import Game, Setup
 from pnp.games.options import GameOptions
 from simulate.executors import Execution
-from simulate.metrics import shown_balanced
+from simulate.metrics import fair_tolerance, shown_balanced
 from simulate.runner import RunPlan, setup_seed
 from simulate.session import run
 from simulate.summary import RunFolds, RunResult
@@ -55,8 +55,7 @@ def paired_counts(games: int, players: int) -> tuple[int, int]:
 
 def check_search(tolerance: float, games: int) -> None:
     """InputError for a tolerance or a number of games the search cannot use."""
-    if not 0 < tolerance < 0.5:
-        raise InputError("tolerance", tolerance, "a number between 0 and 0.5")
+    fair_tolerance(True, tolerance)
     if games < 2:
         raise InputError("games", games, "a whole number >= 2")
 

@@ -162,29 +162,36 @@ def games_to_separate(statistic: float, df: int, games: float) -> tuple[float | 
     return float(optimize.brentq(shortfall, 1e-9, high, xtol=0.5)), exact
 
 
-def setup_level_interval(means: Sequence[float]) -> tuple[float, float, float]:
-    """(mean, low, high): the mean over setups of a per-setup mean, with a t 95% interval that
+def _described(means: Sequence[float]) -> DescrStatsW | None:
+    """The setups' means described, or None when the spread between setups cannot be estimated
+    from them: fewer than two setups, or every setup at the same mean (a standard deviation of
+    0 is no estimate of how setups differ: it would give a t interval of zero width)."""
+    if len(means) < 2:
+        return None
+    described = DescrStatsW(np.asarray(means, dtype=float))
+    return described if described.std > 0 else None
+
+
+def setup_level_interval(means: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
+    """(mean, interval): the mean over setups of a per-setup mean, with a t 95% interval that
     takes the setup as the unit (games of one setup are not independent draws of the game),
-    clipped to [0, 1]; (mean, 0, 1) with fewer than two setups."""
-    if not means:
-        return 0.0, 0.0, 1.0
-    if len(means) < 2:
-        return float(means[0]), 0.0, 1.0
-    described = DescrStatsW(np.asarray(means, dtype=float))
+    clipped to [0, 1]. The interval is None when it cannot be estimated from these setups
+    (`_described`): never [0, 1] or a point, as if it had been measured. The mean of no setup
+    is 0."""
+    mean = float(np.mean(means)) if len(means) else 0.0
+    described = _described(means)
+    if described is None:
+        return mean, None
     low, high = described.tconfint_mean(alpha=LEVEL)
-    return float(described.mean), max(0.0, float(low)), min(1.0, float(high))
+    return mean, (max(0.0, float(low)), min(1.0, float(high)))
 
 
-def setup_level_p(means: Sequence[float]) -> float:
+def setup_level_p(means: Sequence[float]) -> float | None:
     """Two-sided p-value of the t test that the mean over setups of a per-setup mean in [0, 1]
-    is 1/2: the test `setup_level_interval` inverts. 1 with fewer than two setups; with every
-    setup at the same mean (no spread to test against), 1 at 1/2 and 0 elsewhere."""
-    if len(means) < 2:
-        return 1.0
-    described = DescrStatsW(np.asarray(means, dtype=float))
-    if described.std == 0:
-        return 1.0 if described.mean == 0.5 else 0.0
-    return float(described.ttest_mean(0.5)[1])
+    is 1/2: the test `setup_level_interval` inverts; None when that interval cannot be
+    estimated (fewer than two setups, or no spread between them)."""
+    described = _described(means)
+    return None if described is None else float(described.ttest_mean(0.5)[1])
 
 
 def score_p(successes: float, trials: int) -> float:

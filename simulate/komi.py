@@ -10,7 +10,10 @@ Two methods, by how a game could give points at the table (`GameInfo.compensatio
   (the smallest such k: a whole range of k can be equally fair). Its 95% interval is a
   percentile bootstrap (999 resamples, a generator seeded from the run's seed): over games when
   each setup has one finished game or there is one setup (a sheet given as a board file), else
-  over setups (the setup is the unit: its games share a board).
+  over setups (the setup is the unit: its games share a board). A game without choices
+  (Platypus) takes the deal as the unit: the games of the deals that end in every seat order
+  (a deal ending in one order alone would give its table's advantage to one seat), resampled by
+  deal.
 - **Seat gaps** ("start": a race to a goal, any number of players, Wallaby). Per seat, the mean
   score over finished games and how many points it trails the best seat (the seat with the
   highest mean score over all the games), with the same bootstrap of that difference: the
@@ -41,6 +44,7 @@ from rich.console import Console
 from scipy import sparse
 
 from pnp.games.base import GameInfo, Outcome
+from simulate.deals import ended_deals
 from simulate.runner import GameRecord
 
 RESAMPLES = 999
@@ -286,6 +290,8 @@ def compensation(
     if kind is None or not info.has_scores:
         return None
     entry: dict[str, Any] = {"method": kind.method, "unit": kind.unit, "hint": kind.hint}
+    if not info.has_choices:  # a deal is the unit: its games in every seat order, or none
+        records = ended_deals(records, players)
     if kind.method == "end" and players == 2:
         found = komi_of(records, seed)
         if found is None:
@@ -296,7 +302,7 @@ def compensation(
             "first_share_before": round(found.first_share_before, 6),
             "first_share_after": round(found.first_share_after, 6),
             "games": found.games,
-            "resampled": found.unit,
+            "resampled": "deals" if not info.has_choices and found.unit == "setups" else found.unit,
             "units": found.units,
         }
     elif kind.method == "start":

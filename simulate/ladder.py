@@ -28,8 +28,9 @@ from pathlib import Path
 from rich.console import Console
 
 from pnp.games.base import Outcome
+from simulate.advantage import FirstSeat, seat_of
 from simulate.inference import difference, wilson
-from simulate.metrics import TOLERANCE, seat_scores
+from simulate.metrics import TOLERANCE, fair_tolerance, seat_scores
 from simulate.records import record_from
 from simulate.request import RandomSetups, RunRequest
 from simulate.runfolder import remove_other_runs
@@ -38,7 +39,6 @@ from simulate.session import run_and_report
 from simulate.setups import SetupsVerdict, setup_fairness
 from simulate.store import RESULTS
 from simulate.summary import RunResult
-from simulate.verdict import FirstSeat, first_seat_of
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,7 @@ class Rung:
     folder: Path
     first_seat: FirstSeat | None = None
     setups: SetupsVerdict | None = None
+    every_seat: tuple[FirstSeat, ...] = ()  # every seat's advantage, as `first_seat`
 
 
 @dataclass(frozen=True)
@@ -282,9 +283,11 @@ def run_ladder(
         if not result.complete:
             return None
         seats = seat_estimates(results_in(sub.folder), request.players)
-        judged = setup_fairness(result.setups) if result.setups else None
+        judged = (setup_fairness(result.setups, fair_tolerance(True, request.tolerance))
+                  if result.setups else None)  # fmt: skip
+        every = tuple(seat_of(result, judged, seat) for seat in range(request.players))
         rungs.append(Rung(agent, seats, result.played, result.complete, sub.folder,
-                          first_seat_of(result, judged), judged))  # fmt: skip
+                          every[0], judged, every))  # fmt: skip
     duels: list[Duel] = []
     for index in range(2, len(agents) + 1):
         stronger, weaker = agents[index - 1], agents[index - 2]

@@ -18,6 +18,24 @@ from collections.abc import Sequence
 TOLERANCE = 0.05  # the default band 1/2 +- tolerance of `pnp kit --fair` and of setup verdicts
 
 
+def fair_tolerance(has_choices: bool, tolerance: float | None) -> float:
+    """The margin of a *fair* verdict (`pnp kit --fair` and `pnp balance`, `--tolerance`), with
+    its default, checked (InputError): for a game with choices the largest distance of a seat's
+    mean s from 1/2 (TOLERANCE, between 0 and 0.5); for a game without choices the largest match
+    margin of a deal in points (simulate/deals.py DEAL_TOLERANCE, at least 0)."""
+    from pnp.errors import InputError
+    from simulate.deals import DEAL_TOLERANCE, check_tolerance
+
+    if not has_choices:
+        tolerance = DEAL_TOLERANCE if tolerance is None else tolerance
+        check_tolerance(tolerance)
+        return tolerance
+    tolerance = TOLERANCE if tolerance is None else tolerance
+    if not 0 < tolerance < 0.5:
+        raise InputError("tolerance", tolerance, "a number between 0 and 0.5")
+    return tolerance
+
+
 def seat_scores(ranks: Sequence[int]) -> list[float]:
     """s in [0, 1] per seat from competition ranks, tied seats sharing their average rank."""
     players = len(ranks)

@@ -81,7 +81,6 @@ def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
     fairness = verdict.setups
     statistic, df, p_value = verdict.homogeneity
     counts = {name: sum(1 for f in fairness if f.verdict == name) for name in VERDICTS}
-    first, first_low, first_high = verdict.first_seat
     test = f"homogeneity chi-square {statistic:.1f} on {df} df, p = {p_value:.2g}"
     lines = [
         f"setups differ ({test})" if verdict.ranked else
@@ -90,8 +89,7 @@ def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
             f"{name} {count}" for name, count in counts.items() if count or name != VERDICTS[3])
         + f" (fair: every seat's 95% interval inside 1/2 +- {verdict.tolerance:g}; unfair: "
         "5% false-discovery rate)",
-        f"all setups (the setup as the unit): first seat mean s {first:.3f} "
-        f"[{first_low:.3f}, {first_high:.3f}]",
+        f"all setups (the setup as the unit): first seat mean s {verdict.first_seat.text()}",
         power_line(verdict),
         "games per setup to tell these setups apart (80% power): "
         + _games_needed(verdict),

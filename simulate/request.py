@@ -46,7 +46,9 @@ class RunRequest:
     `as_json` prints the summary as JSON instead of the table. `subfolder` puts the run in a
     folder of its own under that one (a rung of a ladder, simulate/ladder.py), and `within`
     names that one instead of `kind` (the configurations of a sweep are balance runs in
-    out/<game>-sweep-<seed>/<configuration>, simulate/sweep.py).
+    out/<game>-sweep-<seed>/<configuration>, simulate/sweep.py). `tolerance` is the margin of a
+    fair verdict (None: the default, simulate/metrics.py `fair_tolerance`); `command` the
+    command line that asked for the run, recorded in summary.json.
     """
 
     game: str
@@ -64,6 +66,8 @@ class RunRequest:
     as_json: bool = False
     subfolder: str = ""
     within: str = ""
+    tolerance: float | None = None
+    command: str | None = None
 
     @property
     def folder(self) -> Path:

@@ -26,9 +26,10 @@ from pnp.games import get_game
 from simulate.charts import write_report
 from simulate.deals import DealStats, deals_of, print_deals, write_deals
 from simulate.executors import Execution, make_executor
-from simulate.gamestable import in_game_order, write_games_csv
+from simulate.gamestable import in_game_order, write_game_tables
 from simulate.komi import compensation, print_compensation
 from simulate.measures import Measures, SeatFact
+from simulate.metrics import TOLERANCE, fair_tolerance
 from simulate.records import record_from
 from simulate.report import print_setups, print_summary, write_results
 from simulate.request import RunRequest
@@ -150,7 +151,8 @@ def read_back(
     stats = None
     if by_deal(plan):
         found = deals_of(stored_records(store.path, store.done), players)
-        fold = write_deals(request.folder / "deals.csv", found, players)
+        tolerance = fair_tolerance(False, request.tolerance)
+        fold = write_deals(request.folder / "deals.csv", found, players, tolerance)
         extra["deals"], stats = fold.summary(), fold.stats()
     if request.kind == "balance":
         evened = compensation(stored_records(store.path, store.done), info, players, plan.seed)
@@ -198,16 +200,19 @@ def _play_and_write(
     store.claim()  # even with no game played, the outputs written next are this run's
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
-    verdict = setup_fairness(result.setups) if analyses_setups(plan) else None
+    # the margin of an even seat or a fair setup (a game without choices: read_back's, points)
+    tolerance = fair_tolerance(True, request.tolerance) if game.info.has_choices else TOLERANCE
+    verdict = setup_fairness(result.setups, tolerance) if analyses_setups(plan) else None
     extra, deals = read_back(request, plan, store) if store.done.count else ({}, None)
-    summary = RunSummary(result, spread(verdict) if verdict is not None else None, extra)
-    overall = run_verdict(summary, verdict, deals, seat_names)
+    summary = RunSummary(result, spread(verdict) if verdict is not None else None, extra,
+                         request.command)  # fmt: skip
+    overall = run_verdict(summary, verdict, deals, seat_names, tolerance)
     summary = replace(summary, extra={**extra, "verdict": overall.to_json()})
     paths = write_results(request.folder, summary, verdict)
     if "deals" in extra:
         paths.append(request.folder / "deals.csv")
-    paths.insert(1, write_games_csv(request.folder / "games.csv", store.path, store.done,
-                                    fact_kinds(result.measures), players))  # fmt: skip
+    paths[1:1] = write_game_tables(request.folder, store.path, store.done,
+                                 fact_kinds(result.measures), players)  # fmt: skip
     charts = write_report(request.folder, summary, verdict, seat_names, overall, deals)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]

@@ -40,6 +40,7 @@ from simulate.inference import (
     fdr_reject,
     games_to_separate,
     setup_level_interval,
+    setup_level_p,
     wilson,
 )
 from simulate.measures import SetupTally, Tally
@@ -86,7 +87,39 @@ class SetupsVerdict:
     detectable_share: float  # the first-seat share of decisive games above fair, 80% power
     games_needed: int | None  # games per setup to tell setups apart at the measured spread
     games_needed_exact: bool  # False: a lower bound (no spread beyond chance was measured)
-    first_seat: tuple[float, float, float]  # mean over setups of first-seat mean s, t 95% interval
+    # per seat, the mean over setups of its mean s with the t 95% interval (None: cannot be
+    # estimated, simulate/inference.py setup_level_interval) and the p-value of the t test
+    by_setup: tuple[OverSetups, ...]
+
+    @property
+    def first_seat(self) -> OverSetups:
+        return self.by_setup[0] if self.by_setup else over_setups([])
+
+
+@dataclass(frozen=True)
+class OverSetups:
+    """One seat's mean s taken with the setup as the unit: the mean of the setups' mean s, its
+    t 95% interval and the p-value of the t test of 1/2, both None when they cannot be estimated
+    from the `setups` (fewer than two, or all at the same mean)."""
+
+    mean: float
+    ci95: tuple[float, float] | None
+    p_value: float | None
+    setups: int
+
+    def text(self) -> str:
+        """`0.612 [0.540, 0.684]`, or why there is no interval."""
+        if self.ci95 is not None:
+            return f"{self.mean:.3f} [{self.ci95[0]:.3f}, {self.ci95[1]:.3f}]"
+        why = "fewer than two" if self.setups < 2 else "all with the same mean s, no spread"
+        return (f"{self.mean:.3f}, no interval: it cannot be estimated from {self.setups} "
+                f"setup{'s' if self.setups != 1 else ''} ({why})")  # fmt: skip
+
+
+def over_setups(means: Sequence[float]) -> OverSetups:
+    """A seat's mean s over setups from the setups' means (see `OverSetups`)."""
+    mean, interval = setup_level_interval(means)
+    return OverSetups(mean, interval, setup_level_p(means), len(means))
 
 
 def setup_measures(tally: Tally) -> SetupMeasures:
@@ -201,9 +234,10 @@ def judge_setups(
         order = sorted((f for f in found if f.games), key=_fairest_first)
         found = [*(replace(f, rank=i) for i, f in enumerate(order, 1)),
                  *(f for f in found if not f.games)]  # fmt: skip
-    first_seat = setup_level_interval([t.seats[0].sum_s / t.finished for t in played])
+    by_setup = tuple(over_setups([t.seats[seat].sum_s / t.finished for t in played])
+                     for seat in range(players))  # fmt: skip
     return SetupsVerdict(tuple(found), tolerance, homogeneity, ranked, priors,
-                         *_power(played, homogeneity, players), first_seat)  # fmt: skip
+                         *_power(played, homogeneity, players), by_setup)  # fmt: skip
 
 
 def _fairest_first(f: SetupFairness) -> tuple[float, float, int]:
@@ -243,7 +277,8 @@ def spread(verdict: SetupsVerdict) -> dict[str, Any]:
     advantage = _over([f.advantage for f in judged if f.advantage is not None])
     balances = _over([f.balance for f in judged if f.balance is not None])
     statistic, df, p_value = verdict.homogeneity
-    mean, low, high = verdict.first_seat
+    first = verdict.first_seat
+    interval = None if first.ci95 is None else [round(value, 6) for value in first.ci95]
     return {
         "setups": len(fairness),
         "homogeneity": {
@@ -259,10 +294,7 @@ def spread(verdict: SetupsVerdict) -> dict[str, Any]:
         "detectable_first_seat_share": round(verdict.detectable_share, 6),
         "games_per_setup_to_separate": verdict.games_needed,
         "games_per_setup_to_separate_is_lower_bound": not verdict.games_needed_exact,
-        "first_seat_mean_s_by_setup": {
-            "mean": round(mean, 6),
-            "ci95": [round(low, 6), round(high, 6)],
-        },
+        "first_seat_mean_s_by_setup": {"mean": round(first.mean, 6), "ci95": interval},
         "between_setup_sd": [round(prior.sd, 6) for prior in verdict.priors],
         "first_seat_s_advantage_mean": advantage.get("mean"),
         "first_seat_s_advantage_sd": advantage.get("sd"),

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import pnp
 from pnp.games import get_game
 from pnp.games.base import Outcome
+from simulate.agents import agent_settings
 from simulate.matches import Match, MatchFold, MatchSummary, match_json
 from simulate.measures import Measures, SetupTally
 from simulate.runner import GameRecord, IndexSet, RunPlan
@@ -119,6 +121,7 @@ class RunSummary:
     # read back from results.jsonl after the run: `deals` (simulate/deals.py) and
     # `compensation` (simulate/komi.py)
     extra: dict[str, Any] = field(default_factory=dict)
+    command: str | None = None  # the command line that asked for the run, shell-quoted
 
     @property
     def title(self) -> str:
@@ -129,6 +132,8 @@ class RunSummary:
         summary: dict[str, Any] = {
             "game": plan.game,
             "title": self.title,
+            "pnp_version": pnp.__version__,
+            "command": self.command,
             "games": result.played,
             "games_planned": plan.games,
             "complete": result.complete,
@@ -138,6 +143,7 @@ class RunSummary:
             "variant": plan.options.variant,
             "options": plan.options.to_json(),
             "agents": list(plan.agents),
+            "agent_settings": {spec: agent_settings(spec) for spec in dict.fromkeys(plan.agents)},
             "paired": plan.paired,
             "seed": plan.seed,
             **result.measures.to_json(),

@@ -11,13 +11,15 @@ interrupted one plays only its missing games.
 Each configuration's reading is the one `balance` gives its setups (simulate/setups.py), with the
 configuration as the unit:
 
-- the first seat's advantage: its mean s - 1/2, with the 95% interval taking the setup as the
-  unit (`setup_level_interval`, the "all setups" line of `balance`); a configuration played on a
-  single setup has the Wilson interval over its games instead;
-- *fair* when that interval lies inside +- tolerance (the equivalence test of `--fair`);
-  *unfair* when Benjamini-Hochberg at a 5% false-discovery rate over the sweep's configurations
-  rejects "the first seat's mean s is 1/2" (the t test the interval inverts, or the score test of
-  the Wilson interval); otherwise *undetermined*; *no finished game* when none finished;
+- the first seat's advantage: its mean s - 1/2 with its 95% interval, the very estimate of the
+  balance run's verdict (simulate/verdict.py `first_seat_of`): the setup as the unit, widened to
+  hold Wilson's interval over the games; a configuration whose setups give no interval (a
+  single setup, or setups all at the same mean s) has the Wilson interval over its games;
+- read as the verdict reads it (`seat_verdict`): *fair* when that interval lies inside
+  +- tolerance (the equivalence test of `--fair`); *unfair* when Benjamini-Hochberg at a 5%
+  false-discovery rate over the sweep's configurations rejects "the first seat's mean s is 1/2"
+  (the tests the interval inverts: the larger p-value of the t test and the score test);
+  otherwise *undetermined*; *no finished game* when none finished;
 - beside it, the balance's own counts of fair, unfair and undetermined setups, and whether the
   setups were shown to differ.
 
@@ -37,13 +39,13 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress
 
-from simulate.inference import fdr_reject, score_p, setup_level_p, wilson
+from simulate.advantage import first_seat_of, seat_verdict
+from simulate.inference import fdr_reject
 from simulate.ladder import Estimate
-from simulate.metrics import shown_balanced
 from simulate.request import RunRequest
 from simulate.runfolder import remove_other_runs
 from simulate.session import games_progress, read_result, run_and_report
-from simulate.setups import FAIR, NO_FINISHED_GAME, UNDETERMINED, UNFAIR, VERDICTS, setup_fairness
+from simulate.setups import NO_FINISHED_GAME, UNDETERMINED, VERDICTS, setup_fairness
 from simulate.summary import RunResult
 
 SWEEP = "sweep"  # the kind of the sweep's folder: out/<game>-sweep-<seed>
@@ -148,24 +150,17 @@ def row_of(configuration: Configuration, request: RunRequest, result: RunResult,
     """The configuration's row, from its run's result (reading still to be decided across the
     sweep: `undetermined` until `with_readings`)."""
     verdict = setup_fairness(result.setups, tolerance) if result.setups else None
-    tally = result.measures.tally
     counts: tuple[int, ...] = ()
     differ: bool | None = None
     if verdict is not None:
-        mean, low, high = verdict.first_seat
-        unit, p_value = "setup", setup_level_p([f.mean_s[0] for f in verdict.setups if f.games])
         counts = tuple(sum(1 for f in verdict.setups if f.verdict == name) for name in VERDICTS)
         differ = verdict.ranked
-    else:
-        total = float(tally.seats[0].s_sum)
-        low, high = wilson(total, tally.finished)
-        mean = total / tally.finished if tally.finished else 0.5
-        unit, p_value = "game", score_p(total, tally.finished)
-    seat = Estimate(mean, low, high, tally.finished)
+    first = first_seat_of(result, verdict)
+    seat = Estimate(first.mean, first.low, first.high, result.measures.tally.finished)
     plan = result.plan
     return SweepRow(configuration, request.agents, plan.setup_count, plan.games, result.played,
-                    result.complete, seat, unit, p_value, UNDETERMINED, counts, differ,
-                    tolerance, request.folder)  # fmt: skip
+                    result.complete, seat, first.unit[:-1], first.p_value, UNDETERMINED, counts,
+                    differ, tolerance, request.folder)  # fmt: skip
 
 
 def with_readings(rows: Sequence[SweepRow]) -> tuple[SweepRow, ...]:
@@ -179,10 +174,8 @@ def with_readings(rows: Sequence[SweepRow]) -> tuple[SweepRow, ...]:
         seat = row.first_seat
         if not seat.games:
             reading = NO_FINISHED_GAME
-        elif shown_balanced([(seat.low, seat.high)], row.tolerance):
-            reading = FAIR
         else:
-            reading = UNFAIR if index in flagged else UNDETERMINED
+            reading = seat_verdict(seat.low, seat.high, row.tolerance, index in flagged)
         read.append(replace(row, reading=reading))
     return tuple(read)
 

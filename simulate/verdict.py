@@ -5,7 +5,7 @@ its `SetupsVerdict` and the deal statistics of a game without choices) or of a s
 (`ladder_verdict`); the same record gives the first page of report.pdf (simulate/charts.py), the
 last lines of the terminal output and the `verdict` of summary.json (and of ladder.json).
 
-What it claims (README, "The verdict"):
+What it claims (README, "The verdict"; each seat's estimate and reading: simulate/advantage.py):
 - The first seat's advantage is its mean s - 1/2 (s: 1 a sole win, 0 a sole last), with a 95%
   interval. When the run judges its setups one by one, the interval takes the setup as the unit
   (a Student's t interval over the setups' first-seat means, simulate/inference.py) and is widened
@@ -29,10 +29,19 @@ from rich.console import Console
 from pnp.games import get_game
 from pnp.games.base import GameInfo
 from pnp.games.options import GameOptions
+from simulate.advantage import (
+    FirstSeat,
+    SeatLine,
+    first_seat_of,
+    first_seat_reading,
+    seat_lines,
+    seat_of,
+)
 from simulate.agents import agent_budget
 from simulate.deals import DealStats, MeanInterval
+from simulate.inference import score_p
 from simulate.komi import compensation_text
-from simulate.metrics import TOLERANCE
+from simulate.metrics import TOLERANCE, fair_tolerance
 from simulate.report import power_line
 from simulate.request import RandomSetups, RunRequest
 from simulate.setups import VERDICTS, SetupsVerdict
@@ -44,54 +53,6 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class FirstSeat:
-    """The first seat's mean s with its 95% interval, and the independent units it rests on."""
-
-    mean: float
-    low: float
-    high: float
-    units: int
-    unit: str  # "setups" or "games"
-
-    def text(self) -> str:
-        return f"{self.mean - 0.5:+.3f} [{self.low - 0.5:+.3f}, {self.high - 0.5:+.3f}]"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "mean_s": round(self.mean, 6),
-            "ci95": [round(self.low, 6), round(self.high, 6)],
-            "advantage": round(self.mean - 0.5, 6),
-            "units": self.units,
-            "unit": self.unit,
-        }
-
-
-def first_seat_of(result: RunResult, setups: SetupsVerdict | None) -> FirstSeat:
-    """The first seat's mean s of a run: over its setups when it judged them (see the module
-    docstring), else over its finished games."""
-    tally = result.measures.tally
-    mean, low, high = tally.seats[0].mean_s
-    judged = sum(1 for f in setups.setups if f.games) if setups is not None else 0
-    if setups is not None and judged >= 2:
-        by_setup, setup_low, setup_high = setups.first_seat
-        return FirstSeat(by_setup, min(low, setup_low), max(high, setup_high), judged, "setups")
-    return FirstSeat(mean, low, high, tally.finished, "games")
-
-
-def first_seat_reading(seat: FirstSeat, tolerance: float) -> str:
-    """favoured / handicapped / even (the equivalence test) / undetermined, in words."""
-    if not seat.units:
-        return "undetermined: no finished game"
-    if seat.low > 0.5:
-        return "favoured: the interval leaves no advantage out"
-    if seat.high < 0.5:
-        return "handicapped: the interval leaves no advantage out"
-    if 0.5 - tolerance <= seat.low and seat.high <= 0.5 + tolerance:
-        return f"even: the interval lies inside 1/2 +- {tolerance:g}"
-    return f"undetermined: the interval holds both no advantage and one beyond +-{tolerance:g}"
-
-
-@dataclass(frozen=True)
 class Level:
     """One agent level: who played every seat, the first seat's advantage, and how the level
     did against the one below it (a ladder's head-to-head)."""
@@ -100,10 +61,12 @@ class Level:
     first_seat: FirstSeat
     reading: str
     against_below: str | None = None
+    seats: tuple[SeatLine, ...] = ()  # every seat, first first, with three or more players
 
     def to_json(self) -> dict[str, Any]:
         return {"agents": self.agents, "first_seat": self.first_seat.to_json(),
-                "reading": self.reading, "against_below": self.against_below}  # fmt: skip
+                "reading": self.reading, "against_below": self.against_below,
+                "seats": [seat.to_json() for seat in self.seats]}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -145,10 +108,19 @@ class Verdict:
         lines += [f"played: {self.played}", ""]
         if self.levels:
             unit = self.levels[0].first_seat.unit[:-1]
-            lines.append(f"first-seat advantage (its mean s - 1/2; 95% interval, the {unit} "
-                         "as the unit):")  # fmt: skip
+            if any(level.seats for level in self.levels):
+                lines.append(f"seat advantage (each seat's mean s - 1/2, fair at 0 for every "
+                             f"seat; 95% interval, the {unit} as the unit):")  # fmt: skip
+            else:
+                lines.append(f"first-seat advantage (its mean s - 1/2; 95% interval, the {unit} "
+                             "as the unit):")  # fmt: skip
             for level in self.levels:
-                lines.append(f"  {level.agents}: {level.first_seat.text()}, {level.reading}")
+                if level.seats:
+                    lines.append(f"  {level.agents}:")
+                    lines += [f"    {seat.name}: {seat.seat.text()}, {seat.reading}"
+                              for seat in level.seats]  # fmt: skip
+                else:
+                    lines.append(f"  {level.agents}: {level.first_seat.text()}, {level.reading}")
                 if level.against_below:
                     lines.append(f"    against the level below: {level.against_below}")
         lines += [*self.deals, self.settled_text, "", f"compensation: {self.compensation}"]
@@ -308,8 +280,10 @@ def run_verdict(
     setups: SetupsVerdict | None,
     deals: DealStats | None,
     seat_names: Sequence[str],
+    tolerance: float = TOLERANCE,
 ) -> Verdict:
-    """The verdict of one run (see the module docstring)."""
+    """The verdict of one run (see the module docstring); `tolerance` is the run's margin of an
+    *even* first seat (`--tolerance`)."""
     result, plan = summary.result, summary.result.plan
     info = get_game(plan.game).info
     levels: tuple[Level, ...] = ()
@@ -323,7 +297,9 @@ def run_verdict(
     else:
         seat = first_seat_of(result, setups)
         who = agents_text(plan.agents, seat_names) if info.has_choices else "every game"
-        levels = (Level(who, seat, first_seat_reading(seat, TOLERANCE)),)
+        every = tuple(seat_of(result, setups, index) for index in range(len(plan.agents)))
+        levels = (Level(who, seat, first_seat_reading(seat, tolerance), None,
+                        seat_lines(every, seat_names, tolerance)),)  # fmt: skip
     if info.has_choices:
         agents = budgets(plan.agents)
         settled_text = ("not settled: one agent level, so it is not known whether stronger play "
@@ -338,6 +314,7 @@ def run_verdict(
                       result.measures.tally.finished),
         _setup_findings(setups),
         _caveat(result, info, seat, deals, len(levels) if info.has_choices else 0),
+        tolerance if info.has_choices else TOLERANCE,
     )  # fmt: skip
 
 
@@ -352,16 +329,25 @@ def ladder_verdict(
     setups and compensation of its top level (`compensation`, computed from the top rung's games
     by a balance ladder)."""
     info = get_game(request.game).info
+    tolerance = fair_tolerance(True, request.tolerance)
     levels = []
     for index, rung in enumerate(ladder.rungs):
         first = rung.seats[0]
-        seat = rung.first_seat or FirstSeat(first.mean, first.low, first.high, first.games, "games")
+        seat = rung.first_seat or FirstSeat(
+            first.mean,
+            first.low,
+            first.high,
+            first.games,
+            "games",
+            score_p(first.mean * first.games, first.games),
+        )
         duel = ladder.duels[index - 1] if index else None
         against = None if duel is None else (
             f"mean s {duel.skill.text()} against {duel.weaker} (wins-draws-losses "
             f"{duel.wins}-{duel.draws}-{duel.losses})")  # fmt: skip
         levels.append(Level(f"{rung.agent} in every seat", seat,
-                            first_seat_reading(seat, TOLERANCE), against))  # fmt: skip
+                            first_seat_reading(seat, tolerance), against,
+                            seat_lines(rung.every_seat, seat_names, tolerance)))  # fmt: skip
     reading = ladder.reading
     settled = reading.verdict + "".join(f"; {reason}" for reason in reading.reasons)
     if reading.settled:
@@ -385,7 +371,7 @@ def ladder_verdict(
     return Verdict(
         info.title, options_text(request.options), budgets([r.agent for r in ladder.rungs]),
         played, tuple(levels), reading.settled, settled, (), evened,
-        _setup_findings(top.setups), caveat,
+        _setup_findings(top.setups), caveat, tolerance,
     )  # fmt: skip
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,3 +28,20 @@ def example_sheet(tmp_path: Path) -> Path:
     path = tmp_path / "example-sheet.txt"
     path.write_text(EXAMPLE_SHEET)
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def every_summary_follows_its_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """After the session's tests (in each worker): every summary.json they wrote under their
+    temporary folders follows templates/schemas/summary.schema.json."""
+    yield
+    from simulate.summaryschema import summary_problems
+
+    broken = []
+    for path in sorted(tmp_path_factory.getbasetemp().rglob("summary.json")):
+        try:
+            document = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # a file a test damaged or left half-written on purpose
+            continue
+        broken += [f"{path}: {line}" for line in summary_problems(document)[:3]]
+    assert not broken, "\n".join(broken)

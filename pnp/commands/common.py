@@ -4,8 +4,10 @@ the wording of the library's input errors as options."""
 from __future__ import annotations
 
 import secrets
+import shlex
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +22,38 @@ from pnp.games.setupfile import read_setup
 from pnp.kits.options import KitOptions, kit_setup
 
 console = Console(highlight=False, soft_wrap=True)
+
+# The words of the command line being run (`pnp` first), set by PnpGroup.main for summary.json.
+COMMAND_LINE: ContextVar[tuple[str, ...] | None] = ContextVar("command_line", default=None)
+
+
+# The options of a run that change how it is carried out or shown, never a number it writes, with
+# whether each takes a value: summary.json's command leaves them out.
+NOT_RECORDED = {"--workers": True, "--executor": True, "--scheduler": True, "--out": True,
+                "--resume": False, "--json": False}  # fmt: skip
+
+
+def recorded_command(seed: int) -> str | None:
+    """The command line being run as summary.json records it, shell-quoted (`shlex.join`:
+    `shlex.split` gives its words back): without NOT_RECORDED's options, so that the same run
+    on any workers, executor or folder, resumed or not, records the same command; with
+    `--seed seed` added when the seed was not given, so that the command replays the run. None
+    outside a command line (a script calling a command's function)."""
+    words = COMMAND_LINE.get()
+    if words is None:
+        return None
+    kept: list[str] = []
+    rest = iter(words)
+    for word in rest:
+        name, equals, _ = word.partition("=")
+        if name not in NOT_RECORDED:
+            kept.append(word)
+        elif NOT_RECORDED[name] and not equals:
+            next(rest, None)  # its value
+    if not any(word.partition("=")[0] == "--seed" for word in kept):
+        kept += ["--seed", str(seed)]
+    return shlex.join(kept)
+
 
 GameArg = Annotated[
     str,

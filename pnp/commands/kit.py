@@ -42,7 +42,7 @@ def _back_offset(text: str) -> tuple[float, float]:
     return x, y
 
 
-FAIR_TOLERANCE, FAIR_GAMES = 0.05, 600
+FAIR_GAMES = 600
 
 
 def fair_deal(
@@ -50,16 +50,16 @@ def fair_deal(
     fair_games: int | None,
 ) -> Setup:  # fmt: skip
     """`--fair` for a game without choices: a deal whose match ends within --tolerance points."""
-    from simulate.deals import DEAL_TOLERANCE, check_tolerance, find_fair_deal
+    from simulate.deals import find_fair_deal
+    from simulate.metrics import fair_tolerance
 
     if fair_games is not None:
         raise PnpError(
             f"--fair-games: a {game.info.name} deal has no choices, so it is played once per "
             "seat order; leave out --fair-games"
         )
-    tolerance = DEAL_TOLERANCE if tolerance is None else tolerance
     with worded_flags():
-        check_tolerance(tolerance)
+        tolerance = fair_tolerance(False, tolerance)
         search = seed_or_draw(seed)
         console.print(f"searching for a deal within {tolerance:g} points from seed {search}")
         return find_fair_deal(game, options, search, tolerance=tolerance, console=console)
@@ -142,6 +142,7 @@ def kit(
         from simulate.agents import parse_agents
         from simulate.executors import Execution, default_workers
         from simulate.fair import check_search, find_fair_setup
+        from simulate.metrics import fair_tolerance
 
         if setup is not None:
             raise PnpError("--fair draws its own setups; leave out --setup")
@@ -154,7 +155,7 @@ def kit(
             drawn = fair_deal(chosen, options, seed, tolerance, fair_games)
         else:
             with worded_flags(games="--fair-games"):
-                tolerance = FAIR_TOLERANCE if tolerance is None else tolerance
+                tolerance = fair_tolerance(True, tolerance)
                 fair_games = FAIR_GAMES if fair_games is None else fair_games
                 check_search(tolerance, fair_games)
                 search = seed_or_draw(seed)
@@ -171,6 +172,6 @@ def kit(
         )
         if setup is not None:
             drawn = _checked(printed.of(drawn), chosen, drawn, setup)
-    document = build_kit(chosen, drawn, settings, test_page, offset_hint="--back-offset -X,-Y")
+    document = build_kit(chosen, drawn, settings, test_page)
     for path in write_kit(chosen, drawn, document, out, format):
         console.print(str(path))

@@ -33,7 +33,7 @@ RunAgents = Annotated[
     str | None,
     typer.Option(
         help="Agent for every seat, or one per seat: A,B,... (random, greedy, mcts). Default: "
-        "random for simulate, greedy for balance and wherever random play misleads.",
+        "greedy, in simulate and balance alike.",
         autocompletion=complete_agents,
         show_default=False,
     ),
@@ -47,6 +47,37 @@ Ladder = Annotated[
         show_default=False,
     ),
 ]
+
+
+GamesPerSetup = Annotated[
+    int | None,
+    typer.Option(
+        "--games-per-setup",
+        help="Games on each setup (default 200; a game without choices: one per seat order). "
+        "The run plays --setups times as many in all (simulate's --games).",
+        show_default=False,
+    ),
+]
+TotalGames = Annotated[int | None, typer.Option("--games", hidden=True)]  # refused: see below
+Tolerance = Annotated[
+    float | None,
+    typer.Option(
+        help="A setup is fair when every seat's mean s has its 95% interval inside 1/2 +- this "
+        "(default 0.05); for a game without choices, a deal is within it when its match margin "
+        "is at most this many points (default 2). As `pnp kit --fair --tolerance`.",
+        show_default=False,
+    ),
+]
+
+
+def refuse_total_games(games: int | None) -> None:
+    """PnpError for `--games` in balance or sweep: it once meant the games on each setup, and
+    means the games in all in simulate, so it is refused with the name to use."""
+    if games is not None:
+        raise PnpError(
+            f"--games {games}: balance and sweep count the games on each setup, --games-per-setup "
+            "N (--games is the total, as in simulate); give --setups M --games-per-setup N"
+        )
 
 
 def run_or_ladder(ladder: str | None, agents: str | None, fallback: str, **request: Any) -> None:
@@ -108,7 +139,7 @@ def simulate(
     """Play many games and report balance: seat win rates, draws, margins, game length."""
     with worded_flags():
         run_or_ladder(
-            ladder, agents, default_agents(get_game(game).info), game=game, kind="sim",
+            ladder, agents, default_agents(), game=game, kind="sim",
             games=games, setups=setups, setup_file=setup, players=players, variant=variant,
             paired=paired, seed=seed, workers=workers, executor=executor, scheduler=scheduler,
             out=out, resume=resume, options=game_options or {}, as_json=as_json,
@@ -124,19 +155,17 @@ def balance(
             show_default=False,
         ),
     ] = None,
-    games: Annotated[
-        int | None,
-        typer.Option(
-            "--games",
-            help="Games per setup (default 200; a game without choices: one per seat order).",
-            show_default=False,
-        ),
-    ] = None,
+    games_per_setup: GamesPerSetup = None,
+    games: TotalGames = None,
     players: Players = None,
     variant: Variant = None,
     agents: RunAgents = None,
     ladder: Ladder = None,
     paired: Paired = True,
+    tolerance: Tolerance = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as JSON instead of the tables.")
+    ] = False,
     seed: Seed = None,
     workers: Workers = None,
     executor: ExecutorName = "local",
@@ -145,13 +174,19 @@ def balance(
     out: Out = Path("output"),
     game_options: dict[str, str] | None = None,
 ) -> None:
-    """Play every one of --setups random setups --games times and judge each one's fairness
-    (ranked only when the setups are shown to differ)."""
-    setups, games, paired = balance_counts(game, setups, games, paired, players)
+    """Play every one of --setups random setups --games-per-setup times and judge each one's
+    fairness (ranked only when the setups are shown to differ)."""
+    from simulate.metrics import fair_tolerance
+
+    refuse_total_games(games)
+    info = get_game(game).info
+    setups, per_setup, paired = balance_counts(game, setups, games_per_setup, paired, players)
     with worded_flags():
+        margin = fair_tolerance(info.has_choices, tolerance)
         run_or_ladder(
-            ladder, agents, "greedy", game=game, kind="balance", games=setups * games,
-            setups=setups, setup_file=None, players=players, variant=variant, paired=paired,
-            seed=seed, workers=workers, executor=executor, scheduler=scheduler, out=out,
-            resume=resume, options=game_options or {},
+            ladder, agents, default_agents(), game=game, kind="balance",
+            games=setups * per_setup, setups=setups, setup_file=None, players=players,
+            variant=variant, paired=paired, seed=seed, workers=workers, executor=executor,
+            scheduler=scheduler, out=out, resume=resume, options=game_options or {},
+            as_json=as_json, tolerance=margin,
         )  # fmt: skip

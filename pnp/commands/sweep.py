@@ -9,6 +9,7 @@ every configuration's options together (a configuration the game refuses is name
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -31,8 +32,15 @@ from pnp.commands.common import (
     seed_or_draw,
     worded_flags,
 )
-from pnp.commands.runs import balance_counts, run_request
-from pnp.commands.simulate import Paired, Resume
+from pnp.commands.runs import balance_counts, default_agents, run_request
+from pnp.commands.simulate import (
+    GamesPerSetup,
+    Paired,
+    Resume,
+    Tolerance,
+    TotalGames,
+    refuse_total_games,
+)
 from pnp.errors import InputError, PnpError, one_of
 from pnp.games import get_game
 from pnp.games.base import GameInfo
@@ -40,8 +48,6 @@ from pnp.games.base import GameInfo
 if TYPE_CHECKING:
     from simulate.request import RunRequest
     from simulate.sweep import Configuration, SweepPlan
-
-DEFAULT_AGENTS = "greedy"  # as `pnp balance`
 
 Over = Annotated[
     list[str] | None,
@@ -143,12 +149,35 @@ def configuration_request(
                 players=int(swept["players"]) if "players" in swept else players,
                 variant=swept.get("variant", variant), agents=swept.get(AGENTS, plan.agents),
                 paired=plan.paired, seed=plan.seed, options={**options, **own},
+                tolerance=plan.tolerance,
                 **run,  # type: ignore[arg-type]
             )  # fmt: skip
     except PnpError as error:
         raise PnpError(f"--over: the configuration {configuration.label} is refused: {error}"
                        ) from None  # fmt: skip
-    return replace(request, within=SWEEP, subfolder=configuration.name)
+    command = configuration_command(request.command, swept)
+    return replace(request, within=SWEEP, subfolder=configuration.name, command=command)
+
+
+def configuration_command(command: str | None, swept: Mapping[str, str]) -> str | None:
+    """The `pnp balance` command of one configuration of a sweep, from the sweep's command as
+    summary.json records it (pnp/commands/common.py `recorded_command`): `sweep` becomes
+    `balance` and each `--over NAME=...` the configuration's `--NAME VALUE`, in place. The
+    configuration's summary.json is then that balance run's, byte for byte, and replays it."""
+    if command is None:
+        return None
+    words = shlex.split(command)
+    words[words.index("sweep")] = "balance"
+    kept: list[str] = []
+    rest = iter(words)
+    for word in rest:
+        if word == "--over" or word.startswith("--over="):
+            text = word.removeprefix("--over=") if "=" in word else next(rest, "")
+            name = text.partition("=")[0].strip()
+            kept += [f"--{name}", swept[name]]
+        else:
+            kept.append(word)
+    return shlex.join(kept)
 
 
 def sweep(
@@ -158,22 +187,22 @@ def sweep(
         int | None,
         typer.Option(help="Random setups per configuration (default 20).", show_default=False),
     ] = None,
-    games: Annotated[
-        int | None,
-        typer.Option("--games", help="Games per setup (default 200).", show_default=False),
-    ] = None,
+    games_per_setup: GamesPerSetup = None,
+    games: TotalGames = None,
     players: Players = None,
     variant: Variant = None,
     agents: Annotated[
         str | None,
         typer.Option(
-            help="Agent for every seat, or one per seat: A,B,... (default greedy, as balance); "
+            help="Agent for every seat, or one per seat: A,B,... (default greedy, as simulate and "
+            "balance); "
             "sweep agents with --over agents=A,B.",
             autocompletion=complete_agents,
             show_default=False,
         ),
     ] = None,
     paired: Paired = True,
+    tolerance: Tolerance = None,
     seed: Seed = None,
     workers: Workers = None,
     executor: ExecutorName = "local",
@@ -184,9 +213,10 @@ def sweep(
 ) -> None:
     """Play one balance per configuration (every combination of the --over values) and compare
     the first seat's advantage across them: sweep.csv, sweep.json and a chart."""
-    from simulate.metrics import TOLERANCE
+    from simulate.metrics import fair_tolerance
     from simulate.sweep import AGENTS, SWEEP, SweepPlan
 
+    refuse_total_games(games)
     info = get_game(game).info
     if not info.has_choices:
         raise PnpError(f"pnp sweep: {info.name} has no choices; `pnp balance {info.name}` judges "
@@ -194,12 +224,14 @@ def sweep(
     options = game_options or {}
     given = {"players": players, "variant": variant, AGENTS: agents, **options}
     swept = parse_over(over or [], info, given)
-    setups, games, paired = balance_counts(game, setups, games, paired, players)
+    setups, per_setup, paired = balance_counts(game, setups, games_per_setup, paired, players)
+    with worded_flags():
+        margin = fair_tolerance(True, tolerance)
     fixed = tuple((name, str(value)) for name, value in given.items()
                   if value is not None and name != AGENTS)  # fmt: skip
-    plan = SweepPlan(info.name, swept, fixed, agents or DEFAULT_AGENTS, setups, games, paired,
-                     seed_or_draw(marked_seed(seed, out, info.name, SWEEP, resume, "sweep.json",
-                                              "sweep")), TOLERANCE)  # fmt: skip
+    plan = SweepPlan(info.name, swept, fixed, agents or default_agents(), setups, per_setup,
+                     paired, seed_or_draw(marked_seed(seed, out, info.name, SWEEP, resume,
+                                                      "sweep.json", "sweep")), margin)  # fmt: skip
     requests = [
         (c, configuration_request(c, plan, players, variant, options, workers=workers,
                                   executor=executor, scheduler=scheduler, out=out, resume=resume))

@@ -16,7 +16,7 @@ from simulate.executors import InlineExecutor, make_executor
 from simulate.runner import GameRecord, RunPlan
 from tests.support.cli import invoke
 
-AMAZONS = ("sweep", "amazons", "--over", "size=6,8", "--setups", "2", "--games", "2",
+AMAZONS = ("sweep", "amazons", "--over", "size=6,8", "--setups", "2", "--games-per-setup", "2",
            "--seed", "4")  # fmt: skip
 OUTPUTS = ("sweep.csv", "sweep.json", "charts/sweep.png", "charts/sweep.svg")
 RUN_OUTPUTS = ("summary.json", "games.csv", "setups.csv", "results.jsonl")
@@ -47,7 +47,12 @@ def test_a_sweep_writes_a_row_per_configuration_and_its_chart(amazons: tuple[Pat
     for row in rows:
         assert row["games"] == "4" and row["setups"] == "2" and row["agents"] == "greedy,greedy"
         assert row["reading"] in ("fair", "unfair", "undetermined")
-        assert row["interval_unit"] == "setup" and row["complete"] == "yes"
+        assert row["complete"] == "yes"
+        summary = json.loads((folder / row["folder"] / "summary.json").read_text())
+        by_setup = summary["setup_fairness"]["first_seat_mean_s_by_setup"]
+        # the setup as the unit when the setups give an interval, else the games (size 8 here:
+        # the first seat lost all four games, so the setups do not spread)
+        assert row["interval_unit"] == ("setup" if by_setup["ci95"] is not None else "game")
         low, mean, high = (float(row[k]) for k in ("advantage_ci95_low", "first_seat_advantage",
                                                     "advantage_ci95_high"))  # fmt: skip
         assert low <= mean <= high
@@ -64,18 +69,24 @@ def test_each_configuration_is_the_balance_run_of_its_options(
     """A configuration's folder holds what `pnp balance` with its options writes, byte for
     byte, and its row is that balance's first seat, setup as the unit."""
     folder, _ = amazons
-    code, _, err = invoke("balance", "amazons", "--size", "8", "--setups", "2", "--games", "2",
-                          "--seed", "4", "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    code, _, err = invoke("balance", "amazons", "--size", "8", "--setups", "2",
+                          "--games-per-setup", "2", "--seed", "4", "--workers", "1",
+                          "--out", str(tmp_path))  # fmt: skip
     assert code == 0, err
     alone = tmp_path / "amazons-balance-4"
     for name in RUN_OUTPUTS:
         assert (folder / "size-8" / name).read_bytes() == (alone / name).read_bytes(), name
-    summary = json.loads((alone / "summary.json").read_text())["setup_fairness"]
+    recorded = json.loads((alone / "summary.json").read_text())["command"]
+    assert recorded == ("pnp balance amazons --size 8 --setups 2 --games-per-setup 2 --seed 4")
+    document = json.loads((alone / "summary.json").read_text())
+    summary = document["setup_fairness"]
     row = _rows(folder)[1]
-    first = summary["first_seat_mean_s_by_setup"]
-    assert float(row["first_seat_mean_s"]) == pytest.approx(first["mean"], abs=1e-6)
+    # the balance verdict's own estimate of the first seat, read the same way (one reading)
+    first = document["verdict"]["levels"][0]["first_seat"]
+    assert float(row["first_seat_mean_s"]) == pytest.approx(first["mean_s"], abs=1e-6)
     assert float(row["advantage_ci95_low"]) == pytest.approx(first["ci95"][0] - 0.5, abs=1e-6)
     assert float(row["advantage_ci95_high"]) == pytest.approx(first["ci95"][1] - 0.5, abs=1e-6)
+    assert row["interval_unit"] == first["unit"][:-1]
     verdicts = summary["verdicts"]
     assert [int(row[f"setups_{k}"]) for k in ("fair", "unfair", "undetermined")] == [
         verdicts["fair"], verdicts["unfair"], verdicts["undetermined"]]  # fmt: skip
@@ -83,8 +94,8 @@ def test_each_configuration_is_the_balance_run_of_its_options(
 
 def test_two_names_sweep_every_combination_first_name_slowest(tmp_path: Path) -> None:
     code, _, err = invoke("sweep", "penguins", "--over", "players=2,3", "--over",
-                          "agents=random,greedy", "--setups", "2", "--games", "1", "--seed", "1",
-                          "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+                          "agents=random,greedy", "--setups", "2", "--games-per-setup", "1",
+                          "--seed", "1", "--workers", "1", "--out", str(tmp_path))  # fmt: skip
     assert code == 0, err
     rows = _rows(tmp_path / "penguins-sweep-1")
     assert [(r["players"], r["agents"]) for r in rows] == [
@@ -148,7 +159,7 @@ def test_an_interrupted_sweep_resumes_to_the_bytes_of_an_uninterrupted_one(
     monkeypatch.setattr(session, "make_executor", counted)
     # no --seed: --resume finds the one sweep in --out
     code, stdout, err = invoke("sweep", "amazons", "--over", "size=6,8", "--setups", "2",
-                               "--games", "2", "--workers", "2", "--resume",
+                               "--games-per-setup", "2", "--workers", "2", "--resume",
                                "--out", str(tmp_path))  # fmt: skip
     assert code == 0, err
     assert "resuming: 1 of 2 configurations finished" in stdout
@@ -158,10 +169,7 @@ def test_an_interrupted_sweep_resumes_to_the_bytes_of_an_uninterrupted_one(
     configurations = ("size-6", "size-8")
     resumed, uninterrupted = _files(folder, configurations), _files(whole, configurations)
     for name, data in uninterrupted.items():
-        if name.endswith("results.jsonl"):  # chunks are appended as they finish: compare lines
-            assert sorted(resumed[name].splitlines()) == sorted(data.splitlines()), name
-        else:
-            assert resumed[name] == data, name
+        assert resumed[name] == data, name
 
 
 def test_a_sweep_gives_the_same_bytes_whatever_the_workers(
@@ -176,8 +184,8 @@ def test_a_sweep_gives_the_same_bytes_whatever_the_workers(
 
 
 def test_resume_refuses_another_sweep_and_a_new_sweep_replaces_the_old(tmp_path: Path) -> None:
-    base = ("sweep", "amazons", "--setups", "2", "--games", "1", "--seed", "3", "--workers", "1",
-            "--out", str(tmp_path))  # fmt: skip
+    base = ("sweep", "amazons", "--setups", "2", "--games-per-setup", "1", "--seed", "3",
+            "--workers", "1", "--out", str(tmp_path))  # fmt: skip
     code, _, err = invoke(*base, "--over", "size=6,8")
     assert code == 0, err
     code, _, err = invoke(*base, "--over", "size=6", "--resume")

@@ -194,10 +194,13 @@ def test_fairness_evidence_validates_and_reads_back() -> None:
     )
 
 
+SUMMARY = "summary.schema.json"  # a run's summary.json (tests/simulate/test_summary_schema.py)
+
+
 def test_every_game_has_a_valid_schema_and_no_schema_lacks_a_game() -> None:
     folder = templates_dir() / FOLDER
     names = {path.name for path in folder.glob("*.schema.json")}
-    assert names == {COMMON} | {schema_name(name) for name in GAMES}
+    assert names == {COMMON, SUMMARY} | {schema_name(name) for name in GAMES}
     for name in names:
         Draft202012Validator.check_schema(load_schema(name))
 

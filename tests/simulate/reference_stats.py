@@ -2,9 +2,12 @@
 
 Written apart from simulate/ (it imports nothing of pnp): pandas reads the table, scipy and
 statsmodels compute every interval and test, and the definitions are taken from the README
-("What the numbers mean", "Metrics", "Which setups are fair"). `recompute_summary` gives what
-summary.json must hold, `recompute_setups` the rows setups.csv must hold. Lead changes are not in
-games.csv, so they are left out; nothing else is.
+("What the numbers mean", "Metrics", "Which setups are fair", "Games without choices").
+`recompute_summary` gives what summary.json must hold (seats, agents, rates, distributions, lead
+changes, the game's facts, the matches of a paired run, the setups' spread, the deals of a game
+without choices, the compensation), `recompute_setups` the rows setups.csv must hold and
+`recompute_deals` those of deals.csv. What the run was (its seed, counts, options, agents,
+version, command line) is given, not measured, so it is not recomputed.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ TOLERANCE, LEVEL, POWER = 0.05, 0.05, 0.8
 
 
 def load(path: str) -> tuple[pd.DataFrame, int]:
-    games = pd.read_csv(path, dtype={"setup": str})
+    games = pd.read_csv(path, dtype={"setup": str, "lead_changes": "Int64"})
     players = sum(1 for column in games.columns if column.startswith("rank_"))
     ranks = games[[f"rank_{s}" for s in range(1, players + 1)]].to_numpy()
     average = np.array([sps.rankdata(row, method="average") for row in ranks])
@@ -129,6 +132,7 @@ def recompute_summary(path: str) -> dict[str, Any]:
         "outcome_rates": {kind: rate(count, len(games)) for kind, count in outcomes.items()},
         "margin": distribution(top[:, 0] - top[:, 1]),
         "turns": distribution(done["turns"]),
+        "lead_changes_per_move": lead_changes_per_move(done),
         "turns_endless": distribution(games.loc[games["outcome"] == "endless", "turns"]),
         "longest_finished": {
             "game": int(longest["game"]),
@@ -138,6 +142,13 @@ def recompute_summary(path: str) -> dict[str, Any]:
         },
         "setup_fairness": setup_fairness(games, players),
     }
+
+
+def lead_changes_per_move(done: pd.DataFrame) -> float | None:
+    """Lead changes / moves over the finished games that track them (running scores)."""
+    tracked = done[done["lead_changes"].notna()]
+    moves = int(tracked["turns"].sum())
+    return float(tracked["lead_changes"].sum()) / moves if moves else None
 
 
 def _moments_rho(points: np.ndarray, n: np.ndarray) -> float:
@@ -227,7 +238,10 @@ def setup_fairness(games: pd.DataFrame, players: int) -> dict[str, Any]:
     needed, exact = _needed(float(statistic), int(df), decisive)
     per_game = sum(sum(r["wins"]) for r in judged) / sum(r["played"] for r in judged)
     first = np.array([r["sums"][0] / r["games"] for r in judged])
-    low, high = sps.t.interval(0.95, len(first) - 1, loc=first.mean(), scale=sps.sem(first))
+    interval = None  # no spread between the setups: no t interval can be estimated
+    if len(first) > 1 and first.std() > 0:
+        low, high = sps.t.interval(0.95, len(first) - 1, loc=first.mean(), scale=sps.sem(first))
+        interval = [max(0.0, low), min(1.0, high)]
     n = np.array([r["games"] for r in judged], dtype=float)
     sds = []
     for seat in range(players):
@@ -253,7 +267,7 @@ def setup_fairness(games: pd.DataFrame, players: int) -> dict[str, Any]:
         "games_per_setup_to_separate_is_lower_bound": not exact,
         "first_seat_mean_s_by_setup": {
             "mean": float(first.mean()),
-            "ci95": [max(0.0, low), min(1.0, high)],
+            "ci95": interval,
         },
         "between_setup_sd": sds,
         "first_seat_s_advantage_mean": float(advantage.mean()),
@@ -266,8 +280,10 @@ def setup_fairness(games: pd.DataFrame, players: int) -> dict[str, Any]:
 
 def over_setups(rows: list[dict[str, Any]]) -> dict[str, Any]:
     measures: dict[str, list[float]] = {
-        name: [] for name in ("completion", "draws", "cap_reached", "turns_mean", "margin_mean")
-    }
+        name: []
+        for name in ("completion", "draws", "cap_reached", "turns_mean", "margin_mean",
+                     "lead_changes_per_move")
+    }  # fmt: skip
     for row in rows:
         group, done = row["group"], row["done"]
         measures["completion"].append(len(done) / len(group))
@@ -282,6 +298,9 @@ def over_setups(rows: list[dict[str, Any]]) -> dict[str, Any]:
         if len(scores):
             top = -np.sort(-scores, axis=1)
             measures["margin_mean"].append(float((top[:, 0] - top[:, 1]).mean()))
+        lead = lead_changes_per_move(done)
+        if lead is not None:
+            measures["lead_changes_per_move"].append(lead)
     return {
         name: {
             "setups": len(v),
@@ -294,6 +313,16 @@ def over_setups(rows: list[dict[str, Any]]) -> dict[str, Any]:
         else {"setups": 0}
         for name, v in measures.items()
     }
+
+
+def _setup_rate(name: str, group: pd.DataFrame, done: pd.DataFrame) -> tuple[int, int]:
+    """(count, trials) of a setup's completion, draws or cap-reached rate."""
+    if name == "completion":
+        return len(done), len(group)
+    if name == "cap_reached":
+        return int((group["outcome"] == "undecided").sum()), len(group)
+    draws = done[[c for c in done.columns if c.startswith("draw_")]].any(axis=1)
+    return int(draws.sum()), len(done)
 
 
 def recompute_setups(path: str) -> list[dict[str, Any]]:
@@ -353,9 +382,18 @@ def recompute_setups(path: str) -> list[dict[str, Any]]:
         group, done = row["group"], row["done"]
         out["completion"] = len(done) / len(group)
         out["cap_reached"] = float((group["outcome"] == "undecided").mean())
+        out["draws"] = out["turns_mean"] = out["margin_mean"] = None  # empty: nothing to measure
         if len(done):
             draws = done[[c for c in done.columns if c.startswith("draw_")]].any(axis=1)
             out["draws"] = float(draws.mean())
             out["turns_mean"] = float(done["turns"].mean())
+        scores = done[[f"score_{s}" for s in range(1, players + 1)]].dropna().to_numpy()
+        if len(scores):
+            top = -np.sort(-scores, axis=1)
+            out["margin_mean"] = float((top[:, 0] - top[:, 1]).mean())
+        out["lead_changes_per_move"] = lead_changes_per_move(done)
+        for name in ("completion", "draws", "cap_reached"):
+            count, n = _setup_rate(name, group, done)
+            out[f"{name}_ci_low"], out[f"{name}_ci_high"] = wilson(count, n)
         expected.append(out)
     return expected

@@ -1,6 +1,6 @@
 """A real Dask cluster, not only a LocalCluster (issue 18): `dask scheduler` and two `dask worker`
 processes on loopback (127.0.0.1, a free port), a balance run through `--executor dask
---scheduler tcp://127.0.0.1:PORT`, one worker killed while the run plays. The numbers equal a
+--scheduler tcp://127.0.0.1:PORT`, one worker killed while the run plays. The files equal a
 local run's; Ctrl-C on a Dask run prints one line; nothing is left in pnp's temporary folder; the
 workers' folders live in the test's folder, and every process is killed in `finally`.
 """
@@ -24,8 +24,8 @@ from tests.support.waiting import wait_until
 
 pytest.importorskip("dask.distributed")
 DASK = Path(sys.executable).with_name("dask")
-BALANCE = ["balance", "amazons", "--size", "6", "--setups", "6", "--games", "30", "--seed", "9",
-           "--agents", "random"]  # fmt: skip
+BALANCE = ["balance", "amazons", "--size", "6", "--setups", "6", "--games-per-setup", "30",
+           "--seed", "9", "--agents", "random"]  # fmt: skip
 
 
 def free_port() -> int:
@@ -99,7 +99,8 @@ def test_a_balance_on_a_real_cluster_losing_a_worker_gives_the_local_numbers(
         assert run.returncode == 0, err
         assert b"Traceback" not in err
         stopped = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
-                      "--seed", "9", "--executor", "dask", "--scheduler", address,
+                      "--seed", "9", "--agents", "random", "--executor", "dask",
+                      "--scheduler", address,
                       "--out", str(tmp_path / "stopped"))  # fmt: skip
         kept = tmp_path / "stopped" / "amazons-sim-9" / "results.jsonl"
         assert wait_until(lambda: records(kept) > 0, 120), "the stopped run plays"
@@ -108,7 +109,7 @@ def test_a_balance_on_a_real_cluster_losing_a_worker_gives_the_local_numbers(
         assert (stopped.returncode, err) == (130, b"pnp: interrupted\n"), "Ctrl-C: one line"
     assert local.wait(300) == 0, local.stderr.read()  # type: ignore[union-attr]
     assert lost_at < 180, "the worker was lost before the run ended"
-    for name in ("summary.json", "games.csv", "setups.csv"):
+    for name in ("summary.json", "games.csv", "setups.csv", "results.jsonl"):
         expected = (tmp_path / "local" / "amazons-balance-9" / name).read_bytes()
         assert (tmp_path / "dask" / "amazons-balance-9" / name).read_bytes() == expected
     assert os.listdir(short_tmp) == [], "pnp left nothing in its temporary folder"
@@ -118,7 +119,7 @@ def test_ctrl_c_on_a_local_dask_cluster_is_one_line_and_leaves_no_scratch(
     tmp_path: Path, short_tmp: Path
 ) -> None:
     stopped = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
-                  "--seed", "9", "--executor", "dask", "--workers", "2",
+                  "--seed", "9", "--agents", "random", "--executor", "dask", "--workers", "2",
                   "--out", str(tmp_path))  # fmt: skip
     kept = tmp_path / "amazons-sim-9" / "results.jsonl"
     assert wait_until(lambda: records(kept) > 0, 180), "the run plays"

@@ -89,9 +89,9 @@ def test_balance_plays_each_deal_once_per_seat_order_with_the_deal_as_unit(
 
 
 def test_balance_refuses_games_per_deal_for_a_game_without_choices(tmp_path: Path) -> None:
-    code, _, err = invoke("balance", "platypus", "--games", "200", "--out", str(tmp_path))
+    code, _, err = invoke("balance", "platypus", "--games-per-setup", "200", "--out", str(tmp_path))
     assert code == 2 and len(err.strip().splitlines()) == 1, err
-    assert "--games 200" in err and "once per seat order" in err
+    assert "--games-per-setup 200" in err and "once per seat order" in err
     assert not any(tmp_path.iterdir())
 
 

@@ -71,4 +71,4 @@ def test_records_without_facts_keep_the_summary_and_columns_unchanged() -> None:
     plain = [record(0, (1, 2, 3), Outcome.FINISHED, {})]
     assert "facts" not in summarize(plain, 3)
     header = games_csv(plain, 3).splitlines()[0]
-    assert header.endswith(",turns,outcome")
+    assert header.endswith(",turns,outcome,lead_changes")

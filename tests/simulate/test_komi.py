@@ -102,7 +102,7 @@ def test_wallaby_seat_gaps_are_plants_behind_the_best_seat() -> None:
 
 
 def test_balance_prints_and_records_the_komi(tmp_path: Path) -> None:
-    code, out, err = invoke("balance", "paper-penguins", "--setups", "4", "--games", "20",
+    code, out, err = invoke("balance", "paper-penguins", "--setups", "4", "--games-per-setup", "20",
                             "--seed", "3", "--workers", "1", "--out", str(tmp_path))  # fmt: skip
     assert code == 0, err
     summary = json.loads((tmp_path / "paper-penguins-balance-3" / "summary.json").read_text())
@@ -114,10 +114,25 @@ def test_balance_prints_and_records_the_komi(tmp_path: Path) -> None:
 
 def test_balance_of_wallaby_prints_the_plants_each_seat_trails(tmp_path: Path) -> None:
     code, out, err = invoke("balance", "wallaby", "--players", "3", "--setups", "3",
-                            "--games", "6", "--seed", "3", "--workers", "1",
+                            "--games-per-setup", "6", "--seed", "3", "--workers", "1",
                             "--out", str(tmp_path))  # fmt: skip
     assert code == 0, err
     summary = json.loads((tmp_path / "wallaby-balance-3" / "summary.json").read_text())
     gaps = summary["compensation"]["seat_gaps"]
     assert len(gaps) == 3 and min(g["behind_best"] for g in gaps) == 0
     assert "setup harvest" in out and "goal" in out
+
+
+def test_platypus_komi_counts_the_deals_that_end_in_both_seat_orders(tmp_path: Path) -> None:
+    """A game without choices takes the deal as the unit: the komi is measured over the deals
+    that end in both seat orders (as the first-seat effect is) and resampled by deal; a deal
+    ending in one order alone would give its table's advantage to one seat."""
+    code, out, err = invoke("balance", "platypus", "--setups", "40", "--seed", "3", "--workers",
+                            "1", "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, err
+    summary = json.loads((tmp_path / "platypus-balance-3" / "summary.json").read_text())
+    ended = summary["deals"]["both_end"]["count"]
+    assert ended < 40  # some deals are endless in one order: the case at hand
+    komi = summary["compensation"]["komi"]
+    assert (komi["resampled"], komi["units"], komi["games"]) == ("deals", ended, 2 * ended)
+    assert f"bootstrap over {ended} deals" in out

@@ -175,7 +175,7 @@ def test_not_settled_when_a_rung_is_shown_weaker_than_the_one_below() -> None:
 
 
 def _ladder(tmp_path: Path, *extra: str) -> tuple[int, str, str]:
-    return invoke("balance", "amazons", "--size", "6", "--setups", "2", "--games", "2",
+    return invoke("balance", "amazons", "--size", "6", "--setups", "2", "--games-per-setup", "2",
                   "--seed", "4", "--workers", "1", "--out", str(tmp_path),
                   "--ladder", "random,greedy", *extra)  # fmt: skip
 
@@ -203,9 +203,9 @@ def test_balance_ladder_writes_each_rung_and_names_the_agents_of_its_reading(
     assert (folder / "ladder.json").read_bytes() == first
     code, _, err = _ladder(tmp_path, "--resume", "--ladder", "random,mcts:2:1")
     assert code == 2 and "is the ladder random,greedy, not random,mcts:2:1" in err
-    code, _, err = invoke("balance", "amazons", "--size", "6", "--setups", "2", "--games", "2",
-                          "--seed", "4", "--workers", "1", "--out", str(tmp_path),
-                          "--ladder", "random,mcts:2:1")  # fmt: skip
+    code, _, err = invoke("balance", "amazons", "--size", "6", "--setups", "2",
+                          "--games-per-setup", "2", "--seed", "4", "--workers", "1",
+                          "--out", str(tmp_path), "--ladder", "random,mcts:2:1")  # fmt: skip
     assert code == 0, err  # a new ladder in the folder: the earlier ladder's runs are removed
     assert sorted(p.name for p in folder.iterdir() if p.is_dir()) == [
         "duel-2-mcts-2-1-vs-random",

@@ -21,7 +21,8 @@ def _pages(folder: Path) -> list[str]:
 @pytest.fixture(scope="module")
 def amazons(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     out = tmp_path_factory.mktemp("amazons")
-    args = ("--size", "6", "--setups", "3", "--games", "4", "--seed", "2", "--workers", "1")
+    args = ("--size", "6", "--setups", "3", "--games-per-setup", "4", "--seed", "2", "--workers",
+            "1")  # fmt: skip
     code, stdout, stderr = invoke("balance", "amazons", *args, "--out", str(out))
     assert code == 0, stderr
     return out / "amazons-balance-2", stdout
@@ -86,8 +87,9 @@ def test_platypus_report_takes_the_deal_as_the_unit(tmp_path: Path) -> None:
 
 
 def test_a_ladder_has_a_verdict_with_every_level(tmp_path: Path) -> None:
-    code, stdout, stderr = invoke("balance", "amazons", "--size", "6", "--setups", "2", "--games",
-                                  "2", "--seed", "4", "--workers", "1", "--out", str(tmp_path),
+    code, stdout, stderr = invoke("balance", "amazons", "--size", "6", "--setups", "2",
+                                  "--games-per-setup", "2", "--seed", "4", "--workers", "1",
+                                  "--out", str(tmp_path),
                                   "--ladder", "random,greedy")  # fmt: skip
     assert code == 0, stderr
     folder = tmp_path / "amazons-balance-4"

@@ -164,9 +164,9 @@ def test_a_rerun_removes_the_outputs_it_does_not_write(tmp_path: Path) -> None:
     folder = tmp_path / "paper-penguins-balance-3"
     (tmp_path / "paper-penguins-balance-3").mkdir()
     (folder / "notes.txt").write_text("mine")
-    assert runner.invoke(app, [*balance, "--games", "2"]).exit_code == 0
+    assert runner.invoke(app, [*balance, "--games-per-setup", "2"]).exit_code == 0
     assert (folder / "setups.csv").exists() and (folder / "charts" / "setups.svg").exists()
-    assert runner.invoke(app, [*balance, "--games", "1"]).exit_code == 0  # 1 game a setup
+    assert runner.invoke(app, [*balance, "--games-per-setup", "1"]).exit_code == 0  # 1 game a setup
     summary = json.loads((folder / "summary.json").read_text())
     assert summary["games"] == 3 and "setup_fairness" not in summary
     assert not (folder / "setups.csv").exists(), "the first run's setup ranking is gone"
@@ -209,9 +209,10 @@ def test_counts_no_run_can_finish_are_refused_naming_the_limit(tmp_path: Path) -
                     str(tmp_path))  # fmt: skip
     assert (code, err) == (2, "pnp: error: --fair-games 10000000000000 is not valid: expected a "
                               "whole number from 1 to 1,000,000,000,000\n")  # fmt: skip
-    code, err = cli("balance", "amazons", "--setups", str(10**6), "--games", str(10**7),
+    code, err = cli("balance", "amazons", "--setups", str(10**6), "--games-per-setup",
+                    str(10**7),
                     "--out", str(tmp_path))  # fmt: skip
-    assert (code, err) == (2, "pnp: error: --setups 1000000 x --games 10000000 is "
+    assert (code, err) == (2, "pnp: error: --setups 1000000 x --games-per-setup 10000000 is "
                               "10,000,000,000,000 games: at most 1,000,000,000,000\n")  # fmt: skip
     assert not any(tmp_path.iterdir())
 

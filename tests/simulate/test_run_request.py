@@ -5,6 +5,7 @@ and the simulator's input errors are structured (input, value, accepted values),
 
 from __future__ import annotations
 
+import json
 import pickle
 from collections.abc import Callable
 from pathlib import Path
@@ -31,9 +32,14 @@ def outputs(folder: Path) -> dict[str, bytes]:
     return {name: (folder / name).read_bytes() for name in ("summary.json", "games.csv")}
 
 
+def recorded(folder: Path) -> str:
+    command: str = json.loads((folder / "summary.json").read_text())["command"]
+    return command
+
+
 def test_a_request_built_directly_gives_the_summary_of_the_cli_run(tmp_path: Path) -> None:
     code, _, err = invoke("simulate", "amazons", "--size", "6", "--games", "12", "--setups", "3",
-                          "--paired", "--seed", "5", "--workers", "1",
+                          "--paired", "--seed", "5", "--agents", "random", "--workers", "1",
                           "--out", str(tmp_path / "cli"))  # fmt: skip
     assert code == 0, err
     info = get_game("amazons").info
@@ -48,6 +54,7 @@ def test_a_request_built_directly_gives_the_summary_of_the_cli_run(tmp_path: Pat
         seed=5,
         execution=Execution(1),
         out=tmp_path / "direct",
+        command=recorded(tmp_path / "cli" / "amazons-sim-5"),  # the CLI's; None from a script
     )
     result = run_and_report(request, Console(quiet=True))
     assert result.complete and result.played == 12
@@ -62,7 +69,8 @@ def test_a_request_of_fixed_setups_gives_the_summary_of_the_cli_run(tmp_path: Pa
     assert code == 0, err
     (setup_file,) = tmp_path.glob("platypus-4/setup.json")
     code, _, err = invoke("simulate", "platypus", "--setup", str(setup_file), "--seed", "2",
-                          "--workers", "1", "--out", str(tmp_path / "cli"))  # fmt: skip
+                          "--agents", "random", "--workers", "1",
+                          "--out", str(tmp_path / "cli"))  # fmt: skip
     assert code == 0, err
     setup = read_setup(setup_file, GAMES, expected="platypus")
     # a game without choices on a setup file: each seat order once, paired
@@ -77,6 +85,7 @@ def test_a_request_of_fixed_setups_gives_the_summary_of_the_cli_run(tmp_path: Pa
         seed=2,
         execution=Execution(1),
         out=tmp_path / "direct",
+        command=recorded(tmp_path / "cli" / "platypus-sim-2"),
     )
     run_and_report(request, Console(quiet=True))
     assert outputs(request.folder) == outputs(tmp_path / "cli" / "platypus-sim-2")

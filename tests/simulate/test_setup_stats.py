@@ -19,7 +19,7 @@ from simulate.report import setups_csv
 from simulate.runner import GameRecord
 from simulate.setups import SetupsVerdict, setup_fairness
 from simulate.tally import RunFold
-from tests.simulate import reference_stats
+from tests.simulate import reference_facts, reference_matches, reference_stats, reference_verdict
 from tests.support import cli
 
 
@@ -113,29 +113,126 @@ def agree(actual: object, expected: object, where: str = "summary") -> None:
         assert actual == pytest.approx(expected, abs=1e-6), f"{where}: {actual} != {expected}"
 
 
+NOT_MEASURED = (
+    "game",
+    "title",
+    "pnp_version",
+    "command",
+    "games_planned",
+    "complete",
+    "setups",
+    "setup_source",
+    "players",
+    "variant",
+    "options",
+    "agents",
+    "agent_settings",
+    "paired",
+    "seed",
+)  # what the run was: given, not measured from its games
+
+
+def leaves(document: object, where: str = "") -> dict[str, object]:
+    """Every value of `document` that is not text, by its path (`seats[0].wins`)."""
+    if isinstance(document, dict):
+        found: dict[str, object] = {}
+        for key, item in document.items():
+            found |= leaves(item, f"{where}.{key}" if where else key)
+        return found
+    if isinstance(document, list):
+        return {path: value for i, item in enumerate(document)
+                for path, value in leaves(item, f"{where}[{i}]").items()}  # fmt: skip
+    return {} if isinstance(document, str) else {where: document}
+
+
+def expected_summary(folder: Path, summary: dict[str, Any]) -> dict[str, Any]:
+    """Everything summary.json measures, recomputed from games.csv by the reference scripts."""
+    path = str(folder / "games.csv")
+    expected = reference_stats.recompute_summary(path)
+    games, players = reference_stats.load(path)
+    if "setup_fairness" not in summary:  # a run that does not judge setups one by one
+        del expected["setup_fairness"]
+    else:
+        expected["setup_fairness"]["tolerance"] = summary["setup_fairness"]["tolerance"]
+    if "facts" in summary:
+        forms = {name: fact["kind"] if fact["kind"] == "seat" else "rate" if "count" in fact
+                 else "counts" if "counts" in fact else "distribution"
+                 for name, fact in summary["facts"].items()}  # fmt: skip
+        expected["facts"] = reference_facts.recompute_facts(path, forms)
+    if summary["paired"]:
+        expected["matches"] = reference_matches.recompute_matches(games, players)
+    if "deals" in summary:
+        tolerance = summary["deals"]["within_tolerance"]["tolerance"]
+        found = reference_matches.recompute_deals(games, players, tolerance)
+        expected["deals"] = found["summary"]
+    if "compensation" in summary:
+        method = summary["compensation"]["method"]
+        expected["compensation"] = reference_matches.recompute_compensation(
+            games, players, summary["seed"], method, by_deal="deals" in summary
+        )
+    expected["verdict"] = reference_verdict.recompute_verdict(
+        games, players, expected.get("setup_fairness"), "deals" in summary,
+        summary["verdict"]["tolerance"],
+    )  # fmt: skip
+    return expected
+
+
+def agree_csv(rows: list[dict[str, str]], expected: list[dict[str, Any]], name: str) -> None:
+    """Every row of a CSV table holds every recomputed number, and nothing else is left out."""
+    assert len(rows) == len(expected), name
+    for row, wanted in zip(rows, expected, strict=True):
+        assert set(row) - {"rank"} <= set(wanted), (
+            f"{name}: not recomputed: {set(row) - set(wanted)}"
+        )
+        for key, value in wanted.items():
+            where = f"{name} setup {wanted['setup_index']} {key}"
+            if isinstance(value, str):
+                assert row[key] == value, where
+            elif value is None:
+                assert row[key] == "", where
+            else:
+                assert float(row[key]) == pytest.approx(value, rel=1e-5, abs=1e-6), where
+
+
+RUNS = [
+    ("paper-penguins", ["--setups", "4", "--games-per-setup", "16", "--agents", "random"]),
+    ("penguins", ["--players", "3", "--setups", "3", "--games-per-setup", "12", "--agents",
+                  "random"]),
+    ("penguins", ["--setups", "3", "--games-per-setup", "6"]),
+    ("wallaby", ["--players", "3", "--setups", "2", "--games-per-setup", "6"]),
+    ("colour-diplomacy", ["--players", "4", "--setups", "2", "--games-per-setup", "4", "--agents",
+                          "random"]),
+    ("platypus", ["--setups", "30", "--tolerance", "6"]),
+]  # fmt: skip
+
+
 @pytest.mark.parametrize(
-    ("game", "options"),
-    [("paper-penguins", ["--setups", "4", "--games", "16"]),
-     ("penguins", ["--players", "3", "--setups", "3", "--games", "12"])],
-)  # fmt: skip
+    ("game", "options"), RUNS, ids=[f"{g}-{i}" for i, (g, _) in enumerate(RUNS)]
+)
 def test_every_number_recomputes_from_games_csv(
     tmp_path: Path, game: str, options: list[str]
 ) -> None:
-    result = cli.run("balance", game, *options, "--agents", "random", "--seed", "4",
-                     "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    result = cli.run("balance", game, *options, "--seed", "4", "--workers", "1",
+                     "--out", str(tmp_path))  # fmt: skip
     assert result.exit_code == 0, result.stderr
     (folder,) = tmp_path.iterdir()
     summary = json.loads((folder / "summary.json").read_text())
-    agree(summary, reference_stats.recompute_summary(str(folder / "games.csv")))
-    rows = {int(r["setup_index"]): r for r in csv.DictReader((folder / "setups.csv").open())}
-    for expected in reference_stats.recompute_setups(str(folder / "games.csv")):
-        row = rows[expected["setup_index"]]
-        for key, value in expected.items():
-            where = f"setups.csv setup {expected['setup_index']} {key}"
-            if isinstance(value, str):
-                assert row[key] == value, where
-            else:
-                assert float(row[key]) == pytest.approx(value, rel=1e-5, abs=1e-6), where
-    ranked = summary["setup_fairness"]["homogeneity"]["setups_differ"]
-    ranks = [r["rank"] for r in rows.values()]
-    assert all(ranks) if ranked else not any(ranks)
+    expected = expected_summary(folder, summary)
+    agree(summary, expected)
+    recomputed = leaves(expected)
+    given = [path for path in leaves(summary) if path.split(".")[0].split("[")[0] in NOT_MEASURED]
+    left_out = [path for path in leaves(summary) if path not in recomputed and path not in given]
+    assert not left_out, f"numbers of summary.json no reference recomputes: {left_out}"
+    games_csv = str(folder / "games.csv")
+    if (folder / "setups.csv").exists():
+        rows = list(csv.DictReader((folder / "setups.csv").open()))
+        by_index = sorted(rows, key=lambda r: int(r["setup_index"]))
+        agree_csv(by_index, reference_stats.recompute_setups(games_csv), "setups.csv")
+        ranked = summary["setup_fairness"]["homogeneity"]["setups_differ"]
+        ranks = [r["rank"] for r in rows]
+        assert all(ranks) if ranked else not any(ranks)
+    if (folder / "deals.csv").exists():
+        games, players = reference_stats.load(games_csv)
+        tolerance = summary["deals"]["within_tolerance"]["tolerance"]
+        found = reference_matches.recompute_deals(games, players, tolerance)["rows"]
+        agree_csv(list(csv.DictReader((folder / "deals.csv").open())), found, "deals.csv")

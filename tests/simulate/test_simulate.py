@@ -187,7 +187,7 @@ def test_the_dask_local_cluster_gives_the_local_numbers() -> None:
 
 
 def test_balance_judges_setups_and_writes_the_report(tmp_path: Path) -> None:
-    result = cli.run("balance", "paper-penguins", "--setups", "6", "--games", "10",
+    result = cli.run("balance", "paper-penguins", "--setups", "6", "--games-per-setup", "10",
                      "--agents", "random", "--seed", "3", "--workers", "1",
                      "--out", str(tmp_path))  # fmt: skip
     assert result.exit_code == 0, result.stderr

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random as random_module
 import tracemalloc
 import weakref
 from collections.abc import Iterator, Sequence
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pnp.games import get_game
@@ -24,7 +25,7 @@ from simulate import records as records_module
 from simulate import session
 from simulate import store as store_module
 from simulate.executors import Execution
-from simulate.gamestable import in_game_order, write_games_csv
+from simulate.gamestable import in_game_order, write_game_tables
 from simulate.matches import MatchFold
 from simulate.records import record_json
 from simulate.request import RandomSetups, RunRequest
@@ -79,8 +80,19 @@ def record_streams(draw: st.DrawFn) -> tuple[int, int, bool, list[GameRecord]]:
     return players, setups, paired, records
 
 
+def tied_points() -> tuple[int, int, bool, list[GameRecord]]:
+    """Seat 2 takes 23/128 of the points of 32 games, a tie at the 6th decimal (0.1796875) that a
+    float sum of its 15 quarter and 3 third shares lands just below (hypothesis seed
+    11973175880530970720134801659388446135 found it): the fold rounds the exact share."""
+    ranks = [(1, 1, 1, 1)] * 15 + [(1, 1, 4, 1)] * 3 + [(3, 1, 3, 1)] * 2 + [(2, 2, 2, 1)] * 12
+    records = [GameRecord(index, 0, "s0", index, 0, ("random",) * 4, None, game, 0,
+                          Outcome.FINISHED) for index, game in enumerate(ranks)]  # fmt: skip
+    return 4, 1, False, records
+
+
 @settings(max_examples=150, deadline=None)
 @given(record_streams(), st.randoms(use_true_random=False))
+@example(tied_points(), random_module.Random(0))
 def test_the_folds_give_the_list_based_numbers_in_any_order(
     stream: tuple[int, int, bool, list[GameRecord]], random: Any
 ) -> None:
@@ -238,12 +250,15 @@ def test_games_csv_is_written_in_game_order_from_results_jsonl(tmp_path: Path) -
     fold = RunFold(2)
     for record in shuffled:
         fold.add(record)
-    path = write_games_csv(tmp_path / "games.csv", results, played,
-                           fact_kinds(fold.measures()), 2)  # fmt: skip
+    path, seats = write_game_tables(tmp_path, results, played, fact_kinds(fold.measures()), 2)
     rows = list(csv.DictReader(io.StringIO(path.read_text())))
     assert [int(row["game"]) for row in rows] == [*range(20), *range(25, 30)]
     assert rows[3]["score_1"] == "3" and rows[3]["rank_1"] == "1" and rows[3]["turns"] == "13"
+    assert [int(row["game"]) for row in csv.DictReader(io.StringIO(seats.read_text()))] == [
+        game for game in [*range(20), *range(25, 30)] for _ in range(2)
+    ]
     assert not list(tmp_path.glob(".games.csv*")), "no temporary file left"
+    assert not list(tmp_path.glob(".seats.csv*")), "no temporary file left"
 
 
 def test_a_two_worker_run_writes_games_csv_in_game_order(tmp_path: Path) -> None:

@@ -27,8 +27,9 @@ def test_configurations_are_the_product_first_name_slowest() -> None:
 def test_the_tests_are_those_the_intervals_invert() -> None:
     means = [0.55, 0.61, 0.58, 0.66, 0.52]
     assert setup_level_p(means) == pytest.approx(stats.ttest_1samp(means, 0.5).pvalue)
-    assert setup_level_p([0.6]) == 1.0
-    assert setup_level_p([0.5, 0.5]) == 1.0 and setup_level_p([0.7, 0.7]) == 0.0
+    # no test from one setup, or from setups with no spread (test_verdict.py says what is shown)
+    assert setup_level_p([0.6]) is None
+    assert setup_level_p([0.5, 0.5]) is None and setup_level_p([0.7, 0.7]) is None
     z = (60 - 50) / math.sqrt(100 * 0.25)  # the score test: the variance at p = 1/2
     assert score_p(60, 100) == pytest.approx(2 * stats.norm.sf(z))
     low, _ = wilson(60, 100)  # 60 of 100: Wilson just excludes 1/2, the score test just rejects

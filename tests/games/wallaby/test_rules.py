@@ -433,7 +433,9 @@ def test_a_wallaby_simulation_reports_eliminations_and_play_turns(tmp_path: Path
     assert "rate" in summary["facts"]["ended_by_elimination"]
     assert all("vs_fair" in seat and "fair_in_ci95" in seat for seat in summary["seats"])
     header = (tmp_path / "wallaby-sim-4" / "games.csv").read_text().splitlines()[0]
-    assert header.endswith("outcome,eliminations,ended_by_elimination,passes,play_turns")
+    assert header.endswith(
+        "outcome,lead_changes,eliminations,ended_by_elimination,passes,play_turns"
+    )
 
 
 @pytest.mark.parametrize("variant", ["standard", "valley", "children"])
