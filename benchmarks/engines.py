@@ -23,7 +23,7 @@ from pnp.games import get_game
 from simulate.agents import make_agent
 from simulate.runner import Played, play
 
-GAMES = ("penguins", "amazon-penguins", "paper-penguins")
+GAMES = ("penguins", "amazon-penguins", "paper-penguins", "billabong")
 START_UP = """
 import time
 start = time.perf_counter()

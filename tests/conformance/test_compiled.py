@@ -80,4 +80,5 @@ def test_the_engine_plays_move_for_move_like_the_state(
         engine = compiled.engine
         engine.apply(compiled.context, position, engine.move_at(compiled.context, position, index))
         turns += 1
-    assert state.is_over(), "random games of these games end within the turn cap"
+    if config.game.info.random_play_ends:  # Billabong's random kangaroos rarely finish
+        assert state.is_over(), "random games of these games end within the turn cap"

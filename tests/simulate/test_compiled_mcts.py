@@ -58,6 +58,7 @@ def test_compiled_and_reference_searches_play_the_same_games(
     ("penguins", 2, 30, 200, 5), ("penguins", 3, 20, 4, 6), ("penguins", 4, 15, 0, 7),
     ("amazon-penguins", 2, 12, 0, 8), ("amazon-penguins", 2, 8, 30, 9),
     ("paper-penguins", 2, 20, 2, 10), ("paper-penguins", 2, 15, 200, 11),
+    ("billabong", 2, 12, 10, 12), ("billabong", 3, 8, 0, 13),
 ])  # fmt: skip
 def test_the_same_games_through_every_engine(
     name: str, players: int, iterations: int, rollout: int, seed: int

@@ -21,6 +21,8 @@ WHOLE_GAMES = [
     ("penguins", 4),
     ("amazon-penguins", 2),
     ("paper-penguins", 2),
+    ("billabong", 2),
+    ("billabong", 4),
 ]
 ONE_MOVE = [*WHOLE_GAMES, ("amazons", 2)]
 
@@ -39,14 +41,17 @@ def seats(kinds: str, compiled: bool) -> list[Agent]:
 @pytest.mark.parametrize("kinds", ["r", "g", "rg"])
 def test_whole_compiled_games_are_the_states_games(name: str, players: int, kinds: str) -> None:
     kinds = (kinds * players)[:players]
-    cap = get_game(name).info.max_turns
+    info = get_game(name).info
+    ends = info.random_play_ends or "r" not in kinds  # Billabong's random kangaroos rarely finish
+    cap = info.max_turns if ends else 200
     for seed in range(6):
         turns = cap if seed else 12  # the first game cut by the turn cap
         reference = play(start(name, players, seed), seats(kinds, False), seed, turns,
                          compiled=False)  # fmt: skip
         compiled = play(start(name, players, seed), seats(kinds, True), seed, turns)
         assert compiled == reference
-        assert (reference.result.outcome.value == "undecided") == (seed == 0)
+        undecided = reference.result.outcome.value == "undecided"
+        assert undecided if seed == 0 else not undecided or not ends
 
 
 @pytest.mark.parametrize(("name", "players"), ONE_MOVE)
