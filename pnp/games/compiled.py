@@ -57,6 +57,12 @@ class Engine:
     evaluate: Any
     value: Any
     scores: Any
+    #: A simultaneous game's engine takes a turn's orders one seat at a time: `to_act` is the
+    #: next seat on the board yet to order, `count`, `move_at` and `value` read the board as
+    #: the turn found it, and the last order's `apply` resolves the turn. Only whole random and
+    #: greedy games (simulate/compiled_play.py) play such an engine; searches and single
+    #: choices use the `State`.
+    joint: bool = False
 
 
 ENGINE_FUNCTIONS = ("over", "to_act", "count", "move_at", "apply", "rewards", "evaluate", "value",
