@@ -2,10 +2,10 @@
 
 For the default kit of every game (seed 1, A4 and Letter) and a few options, prints the page
 count and each page's fill (pnp.render.fill: the fraction of the printable area its content
-covers) in page order, the pages under a third marked with `*`, and the sheets of paper the kit
-takes as printed (a kit with backs prints double-sided at the default `--duplex long`, two pages a
-sheet, with blank backs behind pages to cut: Document.printed_order). The cover (page 1) and the
-rules pages are counted but not judged.
+covers) in page order, the pages under a third marked with `*` (and listed by title at the
+end), and the sheets of paper the kit takes as printed (a kit with backs prints double-sided
+at the default `--duplex long`, two pages a sheet, with blank backs behind pages to cut only:
+Document.printed_order). The cover (page 1) and the rules pages are counted but not judged.
 
     python -m benchmarks.kit_pages [--seed 1] [--markdown]
 """
@@ -29,7 +29,14 @@ CASES: list[Case] = [(name, name, None, None, {}) for name in ORDER] + [
     ("paper-penguins --sheets 5", "paper-penguins", None, None, {"sheets": "5"}),
     ("paper-penguins --size 6x8", "paper-penguins", None, None, {"size": "6x8"}),
     ("colour-diplomacy --players 7", "colour-diplomacy", 7, None, {}),
+    ("colour-diplomacy --players 10", "colour-diplomacy", 10, None, {}),
+    ("billabong --players 4", "billabong", 4, None, {}),
+    ("penguins --players 4", "penguins", 4, None, {}),
     ("wallaby --players 2", "wallaby", 2, None, {}),
+    ("wallaby --variant children", "wallaby", None, "children", {}),
+    ("wallaby --players 3 --variant valley", "wallaby", 3, "valley", {}),
+    ("wallaby --players 4 --tiles all", "wallaby", 4, None, {"tiles": "all"}),
+    ("wallaby --tile-backs field", "wallaby", None, None, {"tile-backs": "field"}),
     ("amazon-penguins --variant hex", "amazon-penguins", None, "hex", {}),
     ("amazons --size 6", "amazons", None, None, {"size": "6"}),
 ]
@@ -54,14 +61,17 @@ def sheets(document: Document) -> int:
     return -(-printed // 2) if document.double_sided else printed
 
 
-def row(case: Case, paper: str, seed: int) -> tuple[str, int, str, int, int]:
+def row(case: Case, paper: str, seed: int) -> tuple[str, int, str, list[str], int]:
+    """The kit's label, page count, fill of each page, the titles of the pages under a third
+    (judged ones) and the sheets it takes."""
     document = kit_document(case, paper, seed)
     fills = []
-    low = 0
+    low = []
     for number, page in enumerate(document.pages, 1):
         fill = page_fill(page)
         mark = "*" if fill < THIRD and judged(document, number) else ""
-        low += mark == "*"
+        if mark:
+            low.append(page.title)
         fills.append(f"{100 * fill:.0f}{mark}")
     return case[0], len(document.pages), " ".join(fills), low, sheets(document)
 
@@ -71,6 +81,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--markdown", action="store_true", help="a table for the README")
     args = parser.parse_args()
+    thin: list[str] = []
     for paper in ("a4", "letter"):
         if args.markdown:
             print(
@@ -82,10 +93,14 @@ def main() -> None:
             print(f"\n{label:34} {'pages':>5} {'sheets':>6} {'<1/3':>4}  fill %")
         for case in CASES:
             label, pages, fills, low, used = row(case, paper, args.seed)
+            thin += [f"{label} ({paper.upper()}): {title}" for title in low]
             if args.markdown:
-                print(f"| `{label}` | {pages} | {used} | {low} | {fills} |")
+                print(f"| `{label}` | {pages} | {used} | {len(low)} | {fills} |")
             else:
-                print(f"{label:34} {pages:>5} {used:>6} {low:>4}  {fills}")
+                print(f"{label:34} {pages:>5} {used:>6} {len(low):>4}  {fills}")
+    print("\npages under a third (*):" if thin else "\nno page under a third")
+    for line in thin:
+        print(f"  {line}")
 
 
 if __name__ == "__main__":

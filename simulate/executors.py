@@ -1,8 +1,10 @@
 """Where games are played: in this process, a pool of local worker processes, or a Dask cluster.
 
-Every executor takes a plan and chunks of game numbers and yields each chunk's records as the
-chunk finishes, in any order; the caller puts records back in game order, so the executor never
-changes the numbers.
+Every executor takes a plan and chunks of game numbers and yields each chunk's records in the
+order the chunks were given (`in_order`): a window of chunks plays at once, and a chunk that
+finishes ahead of an earlier one waits in it. So results.jsonl is written in plan order, the same
+bytes for any number of workers and for Dask, and a run killed at any point leaves a prefix of
+the plan that a resume completes to those bytes.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
@@ -134,31 +137,51 @@ def start_workers(execution: Execution) -> None:
         worker_pool(execution.workers)
 
 
+class Pending(Protocol):
+    """A chunk given to a worker (a concurrent.futures or a Dask future)."""
+
+    def result(self) -> list[GameRecord]: ...
+
+
+def in_order(
+    submit: Callable[[list[int]], Pending], chunks: Iterable[list[int]], window: int
+) -> Iterator[list[GameRecord]]:
+    """The records of `chunks`, each chunk given to `submit` and handed back in the order given.
+
+    At most `window` chunks are out at once (playing, or finished and waiting for an earlier
+    one), so the records held do not grow with the run, and the next chunk is given out before
+    one is handed back, so workers keep busy while the caller stores it. A window of twice the
+    workers keeps them busy unless one chunk takes twice as long as the others.
+    """
+    queue = iter(chunks)
+    out: deque[Pending] = deque(
+        submit(chunk) for _, chunk in zip(range(window), queue, strict=False)
+    )
+    while out:
+        records = out.popleft().result()
+        following = next(queue, None)
+        if following is not None:
+            out.append(submit(following))
+        yield records
+
+
 class ProcessExecutor:
-    """Plays chunks in `workers` local processes (this process's `worker_pool`), keeping at
-    most two chunks queued per worker."""
+    """Plays chunks in `workers` local processes (this process's `worker_pool`), at most two
+    chunks out per worker."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
 
     def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]:
         pool = worker_pool(self.workers)
-        pending: set[Future[list[GameRecord]]] = set()
-        queue = iter(chunks)
+        finished = False
         try:
-            for chunk in queue:
-                pending.add(pool.submit(_play_chunk, plan, chunk))
-                if len(pending) >= 2 * self.workers:
-                    break
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield future.result()
-                    following = next(queue, None)
-                    if following is not None:
-                        pending.add(pool.submit(_play_chunk, plan, following))
+            yield from in_order(
+                lambda chunk: pool.submit(_play_chunk, plan, chunk), chunks, 2 * self.workers
+            )
+            finished = True
         finally:
-            if pending:  # interrupted, or a chunk failed: the pool's work is not this run's
+            if not finished:  # interrupted, or a chunk failed: the pool's work is not this run's
                 drop_pool(wait=False)
 
 
@@ -196,17 +219,12 @@ class DaskExecutor:
                 cluster = self._local_cluster(distributed)
             client = self._connect(distributed, cluster)
             shared = client.scatter(plan, broadcast=True)
-            queue = iter(chunks)  # submitted a few at a time: 10^9 games are never all queued
+            # a few chunks out at a time: 10^9 games are never all queued
             workers = max(self.workers, len(client.scheduler_info().get("workers", {})))
-            first = [chunk for _, chunk in zip(range(4 * workers), queue, strict=False)]
-            running = distributed.as_completed(
-                [client.submit(play_plan_chunk, shared, chunk, pure=False) for chunk in first]
-            )
-            for future in running:
-                yield future.result()
-                following = next(queue, None)
-                if following is not None:
-                    running.add(client.submit(play_plan_chunk, shared, following, pure=False))
+            yield from in_order(
+                lambda chunk: client.submit(play_plan_chunk, shared, chunk, pure=False),
+                chunks, 4 * workers,
+            )  # fmt: skip
         except (OSError, distributed.KilledWorker) as exc:  # no scheduler, or lost the cluster
             raise InputError(
                 "scheduler", self.address or "(a local cluster)",

@@ -1,11 +1,11 @@
 """`games.csv`: one row per game, in game order, written from results.jsonl in bounded memory.
 
-results.jsonl holds the games in the order their chunks finished, which is game order but for
-the chunks still running when a chunk finished (a few per worker) and for the gaps a resumed run
-filled at its end. The table is written by reading the file once, row by row: a row is written
-as soon as every game before it is written, and held until then. The games to expect are the
-run's set of games played (`IndexSet`, a few ranges), so an interrupted run's gaps are skipped.
-The rows held at once are the games out of place, a few chunks' worth, however long the run.
+results.jsonl holds the games in game order (simulate/executors.py), but for the gaps that a
+resumed run filled at the end of a file an older pnp wrote. The table is written by reading the
+file once, row by row: a row is written as soon as every game before it is written, and held
+until then. The games to expect are the run's set of games played (`IndexSet`, a few ranges), so
+an interrupted run's gaps are skipped. The rows held at once are the games out of place: none in
+a file this pnp wrote, a few chunks' worth in an older one.
 """
 
 from __future__ import annotations

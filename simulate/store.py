@@ -1,11 +1,13 @@
 """`results.jsonl`: every finished game streamed to an append-only file, so a run can resume.
 
 The first line describes the plan; each further line is one game record. Records are appended
-(and flushed to disk) as chunks finish, in whatever order they finish. A resumed run reads the file
-back line by line (keeping only the set of games it holds), checks it belongs to the same plan,
-drops a last line cut short by a killed process, and plays only the missing games. Since every
-game's seed depends only on its number, a resumed run ends with exactly the records, and so the
-numbers, of an uninterrupted one.
+(and flushed to disk) chunk by chunk in plan order (the executors hand chunks back in the order
+given), so the file is the same bytes for any workers. A resumed run reads the file back line by
+line (keeping only the set of games it holds), checks it belongs to the same plan, drops a last
+line cut short by a killed process, and plays only the missing games: those after the prefix a
+killed run left, so it ends with exactly the bytes, and the numbers, of an uninterrupted run
+(since every game's seed depends only on its number). A file of an older pnp, whose chunks were
+stored as they finished, may have gaps: they are played and appended at the end.
 """
 
 from __future__ import annotations

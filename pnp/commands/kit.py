@@ -171,6 +171,6 @@ def kit(
         )
         if setup is not None:
             drawn = _checked(printed.of(drawn), chosen, drawn, setup)
-    document = build_kit(chosen, drawn, settings, test_page, offset_hint="--back-offset -X,-Y")
+    document = build_kit(chosen, drawn, settings, test_page)
     for path in write_kit(chosen, drawn, document, out, format):
         console.print(str(path))

@@ -56,9 +56,8 @@ def build_kit(
     setup: Setup,
     settings: PrintSettings,
     test_page: bool = False,
-    offset_hint: str = "the back offset",
 ) -> Document:
-    return build(KITS[game.info.name], game.info, setup, settings, test_page, offset_hint)
+    return build(KITS[game.info.name], game.info, setup, settings, test_page)
 
 
 def lasered(page: Page) -> bool:

@@ -69,17 +69,15 @@ def build(
     setup: Setup,
     settings: PrintSettings,
     test_page: bool = False,
-    offset_hint: str = "the back offset",
 ) -> Document:
-    """The kit of `setup`: the cover, the printer check if `test_page` (telling how to move
-    backs with `offset_hint`, as the front end names it), the pages `kit` draws, then the rules
-    summary."""
+    """The kit of `setup`: the cover, the printer check if `test_page`, the pages `kit` draws,
+    then the rules summary."""
     document = Document(info.title, seed_label(setup), settings)
     painter = Painter(info.name, settings.ink)
     kit.draw(KitContext(info, setup, settings, painter, document))
     add_rules(document, info.name)
     if test_page:
-        add_calibration(document, offset_hint)
+        add_calibration(document)
     note = kit.cover_note(setup) if kit.cover_note else None
     add_cover(document, info, setup, kit.needs, kit.assembly, note)
     return document

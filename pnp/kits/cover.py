@@ -127,8 +127,16 @@ def printing(document: Document) -> list[str]:
     lines = [
         f"**Paper:** {settings.paper.title}, {total} pages{sheets}. Print at **100 %** (Actual "
         "size), with 'fit to page' and 'shrink' turned off.",
-        f"**Ink:** printed for {INK[settings.ink]}.",
     ]
+    if settings.cut_marks:
+        lines.append(f"**Ink:** printed for {INK[settings.ink]}.")
+    else:  # nothing of a laser kit's pieces is printed: they are engraved in two tones
+        lines.append(
+            "**Laser:** each page with something to cut is a laser file (kit-laser-pNN.svg, NN "
+            "its page number): cut along the outlines of its cut layer and engrave its engrave "
+            "layer as an image, dark areas burnt and light ones left; no cut marks are drawn. "
+            "Print the other pages on paper."
+        )
     number = document.printed_number
     pairs = [(number(page.back_of), number(page)) for page in document.pages
              if page.back_of is not None]  # fmt: skip
@@ -150,8 +158,6 @@ def printing(document: Document) -> list[str]:
         lines.append(f"**Backs:** {listed}, the sheet turned over its {settings.duplex} edge.")
     else:
         lines.append("**Single-sided:** no page has a back.")
-    if not settings.cut_marks:
-        lines.append("**Laser:** cut along the outlines of the cut layer; no cut marks printed.")
     return lines
 
 
@@ -255,7 +261,8 @@ def _paragraphs(
 def _contents_table(
     drawing: Drawing, y: float, width: float, entries: list[Entry], size: float
 ) -> float:
-    """Three columns: what, how many, pages (with their backs)."""
+    """Three columns: what, how many, pages (with their backs); a long list of pages wraps
+    in its column rather than shrink."""
     pages_w, count_w = 42.0, 18.0
     name_w = width - pages_w - count_w
     heads: tuple[tuple[str, float, Anchor], ...] = (
@@ -272,8 +279,9 @@ def _contents_table(
         if entry.count:
             drawing.text(name_w + count_w - 2, y + size * 1.15, str(entry.count), size,
                          anchor="end", bold=True)  # fmt: skip
-        drawing.text(name_w + count_w, y + size * 1.15, entry.pages,
-                     fit_size(entry.pages, size, pages_w))  # fmt: skip
-        y += size * 1.55
+        lines = ["".join(run for run, _ in line) for line in wrap(entry.pages, size, pages_w)]
+        for k, line in enumerate(lines):
+            drawing.text(name_w + count_w, y + size * (1.15 + 1.3 * k), line.strip(), size)
+        y += size * (1.55 + 1.3 * (len(lines) - 1))
     drawing.line(0, y, width, y, RULE)
     return y + size * 1.2

@@ -2,7 +2,8 @@
 
 Rulers in millimetres and inches and a 100 mm square show whether the printer scales the page;
 a duplex alignment target on the front and its twin on the back (placed where the duplex mode
-puts backs) shows how far the back side drifts, which `--back-offset X,Y` corrects.
+puts backs) shows how far the back side drifts. The page says it in a printer's words; the
+option that moves the backs (`pnp kit --back-offset`) is in the README, never on a page.
 """
 
 from __future__ import annotations
@@ -17,12 +18,8 @@ TARGET = 30.0  # mm, the side of the duplex target's box
 MM_PER_INCH = 25.4
 
 
-def add_calibration(document: Document, offset_hint: str) -> list[Page]:
-    """The calibration front page and its back, moved to the start of the document.
-
-    `offset_hint` tells how to give the kit the measured drift of the backs, with -X and -Y for
-    the numbers (the command line's `--back-offset -X,-Y`).
-    """
+def add_calibration(document: Document) -> list[Page]:
+    """The calibration front page and its back, moved to the start of the document."""
     front = document.new_page("Calibration")
     area = front.paper.content
     drawing = front.drawing
@@ -50,8 +47,9 @@ def add_calibration(document: Document, offset_hint: str) -> list[Page]:
             f"('{document.settings.duplex}' flip). Hold it to a light:",
             "the two targets should coincide. If the",
             "back one sits X mm right and Y mm down",
-            "of the front one, print the kit with",
-            offset_hint,
+            "of the front one, write X and Y down:",
+            "the kit can be made again with its backs",
+            "moved X mm left and Y mm up to match.",
         )
     ):
         drawing.text(notes_x, square_y + 4 + 5 * k, line, 3.2)

@@ -15,6 +15,7 @@ the printed ones (`printed_number`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style
@@ -127,9 +128,11 @@ class Document:
 
     def printed_order(self) -> list[Page]:
         """The pages as printed. Double-sided, every page with something to cut, and every page
-        with backs, starts a sheet, followed by its own backs page or by a blank verso; a page
-        with nothing to cut (the cover, rules, a layout map) prints on the back of the page
-        before it when that one has nothing to cut either. No blank page ends the file."""
+        with backs, starts a sheet, followed by its own backs page or by a blank verso. A page
+        with nothing to cut (the cover, rules, a layout map) needs no blank back: it prints on
+        the back of the page before it when that one has nothing to cut either, and where it
+        would get a blank back, the next run of an odd number of pages to read (the rules)
+        moves up to print there instead, in its own order. No blank page ends the file."""
         if not self.double_sided:
             return list(self.pages)
         backs = {id(page.back_of): page for page in self.pages if page.back_of is not None}
@@ -137,11 +140,18 @@ class Document:
         def read_only(page: Page) -> bool:
             return not page.cuts and id(page) not in backs
 
+        queue = [page for page in self.pages if page.back_of is None]
         order: list[Page] = []
-        for page in (page for page in self.pages if page.back_of is None):
+        while queue:
+            page = queue.pop(0)
             if len(order) % 2:  # the back of the last sheet is free
                 if read_only(page) and read_only(order[-1]):
                     order.append(page)
+                    continue
+                run = _odd_run(queue, read_only) if read_only(order[-1]) else []
+                if run:
+                    queue = [page, *(p for p in queue if not any(p is r for r in run))]
+                    order += run
                     continue
                 order.append(self._blank_verso(order[-1], len(order)))
             order.append(page)
@@ -186,6 +196,18 @@ class Document:
         size = fit_size(label, FOOTER_TEXT, room)
         out.text(paper.width - paper.right, baseline, label, size, fill=GREY, anchor="end")
         return out
+
+
+def _odd_run(pages: list[Page], read_only: Callable[[Page], bool]) -> list[Page]:
+    """The first run of consecutive pages to read in `pages` whose length is odd (it fills a
+    free back and ends on a back); empty if there is none."""
+    runs: list[list[Page]] = [[]]
+    for page in pages:
+        if read_only(page):
+            runs[-1].append(page)
+        elif runs[-1]:
+            runs.append([])
+    return next((run for run in runs if len(run) % 2), [])
 
 
 def footer_label(parts: list[str]) -> str:

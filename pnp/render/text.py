@@ -6,11 +6,13 @@ The summaries in templates/rules/ are a small subset of Markdown: `# ` title, `#
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.render.document import Document, Page
 from pnp.render.drawing import Drawing, Style
 from pnp.render.fonts import text_width
+from pnp.render.paper import Box
 
 BODY = 3.3  # mm em size, about 9.4 pt
 LEADING = 1.32
@@ -22,6 +24,8 @@ STYLES = {
     "bullet": (BODY, 0.0, 0.7),
 }
 BULLET_INDENT = 4.0
+MIN_SCALE = 0.85  # a rules summary is never set below 85 % (body 2.8 mm, about 8 pt)
+SCALES = (0.95, 0.9, MIN_SCALE)
 DOT = Style(fill="#000000", stroke=None)
 
 
@@ -127,34 +131,67 @@ def paragraph(
 
 
 def flow(document: Document, source: str, title: str) -> list[Page]:
-    """Pages of `source` (rules summary Markdown) flowed down the content area."""
+    """Pages of `source` (rules summary Markdown) flowed down the content area, set at full size
+    or, when that would leave a last page under a third full, at the largest of SCALES that
+    sets it on one page fewer (`fitted_scale`)."""
+    blocks = parse_blocks(source)
+    area = document.paper.content
     pages: list[Page] = []
-    page = document.new_page(title)
-    pages.append(page)
-    area = page.paper.content
+
+    def new_page() -> Drawing:
+        pages.append(document.new_page(title))
+        return pages[-1].drawing
+
+    typeset(blocks, area, fitted_scale(blocks, area), new_page)
+    return pages
+
+
+def fitted_scale(blocks: list[Block], area: Box) -> float:
+    """1, or the largest of SCALES (down to MIN_SCALE) at which the blocks take fewer pages,
+    when at full size their last page would be filled less than a third of its height."""
+    drawings: list[Drawing] = []
+
+    def trial() -> Drawing:
+        drawings.append(Drawing(area.right, area.bottom))
+        return drawings[-1]
+
+    bottom = typeset(blocks, area, 1.0, trial)
+    full = len(drawings)
+    if full == 1 or bottom - area.y >= area.h / 3:
+        return 1.0
+    for scale in SCALES:
+        drawings.clear()
+        typeset(blocks, area, scale, trial)
+        if len(drawings) < full:
+            return scale
+    return 1.0
+
+
+def typeset(blocks: list[Block], area: Box, scale: float, new_page: Callable[[], Drawing]) -> float:
+    """The blocks drawn down `area` at `scale` of their STYLES, on a `new_page()` whenever the
+    one before is full; returns the y below the last line."""
+    drawing = new_page()
     y = area.y
-    for block in parse_blocks(source):
-        size, before, after = STYLES[block.kind]
+    for block in blocks:
+        size, before, after = (scale * value for value in STYLES[block.kind])
         y += before if y > area.y else 0.0
         strong = block.kind in ("title", "heading")
         indent = BULLET_INDENT if block.kind == "bullet" else 0.0
         lines = wrap(block.text, size, area.w - indent, strong)
         height = len(lines) * size * LEADING
         if y + min(height, 3 * size * LEADING) > area.bottom:
-            page = document.new_page(title)
-            pages.append(page)
+            drawing = new_page()
             y = area.y
         if block.kind == "bullet":
-            page.drawing.circle(area.x + 1.3, y + size * 0.72, 0.55, DOT)
+            drawing.circle(area.x + 1.3, y + size * 0.72, 0.55 * scale, DOT)
         for line in lines:
             if y + size * LEADING > area.bottom:
-                page = document.new_page(title)
-                pages.append(page)
+                drawing = new_page()
                 y = area.y
             x = area.x + indent
             for run, bold in line:
-                page.drawing.text(x, y + size, run, size, bold=bold)
+                drawing.text(x, y + size, run, size, bold=bold)
                 x += text_width(run, size, bold)
             y += size * LEADING
         y += after
-    return pages
+    return y

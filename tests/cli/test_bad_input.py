@@ -236,7 +236,6 @@ def test_summaries_are_the_same_for_one_and_two_workers(tmp_path: Path, game: st
                               *small_options(game))  # fmt: skip
         assert code == 0, err
         folder = tmp_path / workers / f"{game}-sim-5"
-        summaries.append(
-            ((folder / "summary.json").read_text(), (folder / "games.csv").read_text())
-        )
+        names = ("summary.json", "games.csv", "results.jsonl")
+        summaries.append([(folder / name).read_bytes() for name in names])
     assert summaries[0] == summaries[1]

@@ -78,7 +78,6 @@ def test_every_kit_is_built_by_the_builder(monkeypatch: pytest.MonkeyPatch, name
         setup: Setup,
         settings: PrintSettings,
         test_page: bool = False,
-        offset_hint: str = "",
     ) -> Document:
         calls.append((kit, info))
 
@@ -87,7 +86,7 @@ def test_every_kit_is_built_by_the_builder(monkeypatch: pytest.MonkeyPatch, name
             kit.draw(context)
 
         again = Kit(draw, kit.options, kit.needs, kit.assembly)
-        return build(again, info, setup, settings, test_page, offset_hint)
+        return build(again, info, setup, settings, test_page)
 
     monkeypatch.setattr(pnp.kits, "build", spy)
     document = build_kit(game, setup, SETTINGS)

@@ -8,6 +8,9 @@ the rules in tests/kits/test_paper_economy.py.
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +26,7 @@ from pnp.render.fill import page_fill
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import capacity
+from tests.support.cli import invoke
 
 OPTIONS: list[tuple[str, int | None, str | None, dict[str, str]]] = [
     *((name, None, None, {}) for name in ORDER),
@@ -80,6 +84,7 @@ def test_the_cover_lists_every_component_with_its_count_and_pages(
         p.title == COVER_TITLE for p in document.pages[1:]
     )
     rows = cover_rows(cover)
+    text = " ".join(run for row in rows for run in row)  # a wrapped list of pages joins up
     fronts = [p for p in document.pages[1:] if p.back_of is None]
     # every cut outline on a fronts page is a component the cover counts
     assert sum(c.count for c in document.components) == sum(len(p.cuts) for p in fronts)
@@ -91,12 +96,11 @@ def test_the_cover_lists_every_component_with_its_count_and_pages(
         backs = page_list([document.printed_number(p) for p in component.backs])
         where = numbers + (f", backs {backs}" if backs else "")
         count = [str(component.count)] if component.count else []  # 0: a page, not counted
-        assert [component.name, *count, where] in rows, component.name
+        assert " ".join([component.name, *count, where]) in text, component.name
     printed = document.printed_order()
     listed = {n for entry in contents(document) for n in _numbers(entry.pages)}
     drawn = {n for n, p in enumerate(printed, 1) if p.title != BLANK_TITLE}
     assert listed == drawn - {1}, "every page but the cover and the blank backs is listed"
-    text = " ".join(run for row in rows for run in row)
     assert document.game_title in text and f"seed {document.seed_label}" in text
     assert f"{len(printed)} pages" in text and "100 %" in text and "50 mm" in text
 
@@ -195,3 +199,61 @@ def test_colour_diplomacy_track_cards_and_tokens_share_one_page() -> None:
     assert [page.title for page in shared] == ["Circle colour track, colour cards, tokens"]
     names = {c.name for c in document.components if shared[0] in c.pages}
     assert names == {"Circle colour track", "Colour cards", "Tokens"}
+
+
+def test_a_laser_cover_says_cut_and_engrave_not_which_ink() -> None:
+    """A laser kit is cut and engraved in two tones: its cover said "Ink: printed for colour"."""
+    document = document_of(("penguins", None, None, {}), "a4", cut_marks=False)
+    text = " ".join(run for row in cover_rows(document.pages[0]) for run in row)
+    assert "Ink:" not in text and "printed for" not in text
+    assert "engrave" in text and "cut layer" in text
+
+
+@pytest.mark.parametrize("name", ORDER)
+def test_no_page_of_any_kit_names_a_command_line_option(tmp_path: Path, name: str) -> None:
+    """Kits are for people at a printer: the printer check said `--back-offset -X,-Y`."""
+    code, _, err = invoke(
+        "kit", name, "--test-page", "--format", "svg", "--duplex", "short", "--out", str(tmp_path)
+    )
+    assert code == 0, err
+    pages = sorted(tmp_path.glob("*/kit-p*.svg"))
+    words = [
+        "".join(element.itertext())
+        for page in pages
+        for element in ET.parse(page).iter("{http://www.w3.org/2000/svg}text")
+    ]
+    assert pages and words
+    assert not [word for word in words if re.search(r"--[a-z]", word)]
+
+
+MIN_COVER_TEXT = 2.5  # mm em size, about 7 pt
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(
+    "settings",
+    [{}, {"duplex": "none"}, {"cut_marks": False}, {"test_page": True}],
+    ids=["duplex", "glued", "laser", "test-page"],
+)
+@pytest.mark.parametrize("case", OPTIONS, ids=IDS)
+def test_no_text_on_a_cover_is_squeezed_below_a_readable_size(
+    case: tuple[str, int | None, str | None, dict[str, str]], settings: dict[str, Any], paper: str
+) -> None:
+    """A long list of pages wraps in its column: squeezed to fit, the order pads' pages of the
+    10-player Colour Diplomacy cover were 1.94 mm text."""
+    document = document_of(case, paper, **settings)
+    small = [
+        (round(op.size, 2), op.text)
+        for op in texts_of(document.pages[0].drawing)
+        if op.size < MIN_COVER_TEXT
+    ]
+    assert not small
+
+
+def texts_of(drawing: Drawing) -> list[Text]:
+    """Every text run of a drawing, placed drawings included."""
+    found: list[Text] = []
+    for op in drawing.ops:
+        found += [op] if isinstance(op, Text) else []
+        found += texts_of(op.drawing) if isinstance(op, Place) else []
+    return found

@@ -21,10 +21,15 @@ import itertools
 import numpy as np
 import pytest
 
-from pnp.render.document import Page
-from pnp.render.drawing import shape_bounds
+from pnp.games import ORDER
+from pnp.render.document import Document, Page
+from pnp.render.drawing import Text, shape_bounds
 from pnp.render.fill import content_box, page_fill, used_boxes
+from pnp.render.paper import get_paper
+from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SPACE, SHARE_GAP
+from pnp.render.text import MIN_SCALE, STYLES, flow
+from pnp.templates import load_text
 from tests.kits.test_cover import IDS, OPTIONS, document_of, judged
 
 Case = tuple[str, int | None, str | None, dict[str, str]]
@@ -159,3 +164,36 @@ def test_groups_sharing_a_page_never_overlap(case: Case, paper: str) -> None:
             overlap_w = min(x1 + w1, x2 + w2) - max(x1, x2)
             overlap_h = min(y1 + h1, y2 + h2) - max(y1, y2)
             assert overlap_w <= 0.01 or overlap_h <= 0.01, f"{page.title}: items overlap"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name", ORDER)
+def test_the_rules_run_on_to_a_page_only_to_fill_a_third_of_it(name: str, paper: str) -> None:
+    """A rules summary a few lines too long for a page is set a little smaller rather than
+    spilling onto a page of its own (the Billabong rules took a second page 17% tall), never
+    below MIN_SCALE of its size."""
+    document = Document("", "", PrintSettings(get_paper(paper)))
+    pages = flow(document, load_text(f"rules/{name}.md"), "Rules")
+    area = pages[0].paper.content
+    for page in pages[1:]:
+        box = content_box(page)
+        assert box is not None and box.bottom - area.y >= area.h / 3, f"{len(pages)} pages"
+    sizes = [op.size for page in pages for op in page.drawing.ops if isinstance(op, Text)]
+    assert min(sizes) >= MIN_SCALE * STYLES["paragraph"][0] - 1e-9
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("players", range(4, 11))
+def test_colour_diplomacy_cards_and_tokens_never_take_a_page_of_their_own(
+    players: int, paper: str
+) -> None:
+    """The colour cards and tokens go beside or below the track, below the last board part or
+    on the last pads page, turned a quarter where only that fits (10 players on Letter: the
+    cards, on a page 19% full of their own before)."""
+    document = document_of(("colour-diplomacy", players, None, {}), paper)
+    small = {"Colour cards", "Tokens"}
+    for component in document.components:
+        if component.name in small:
+            for page in component.pages:
+                others = {c.name for c in document.components if page in c.pages}
+                assert others - small, f"{page.title}: only {', '.join(sorted(others))}"

@@ -7,10 +7,7 @@ pixels) and compared as the engraver would see them.
 
 from __future__ import annotations
 
-import io
 import re
-import shutil
-import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -19,7 +16,9 @@ import pytest
 from PIL import Image
 
 from pnp.games import GAMES
+from pnp.games.penguins.game import LETTERS
 from pnp.kits import build_kit, write_kit
+from pnp.kits.parts.queen import TOKEN
 from pnp.render.document import Page
 from pnp.render.drawing import CAP_HEIGHT, Drawing, Place, Style, Text, circle_shape
 from pnp.render.fonts import text_width
@@ -27,27 +26,20 @@ from pnp.render.outlines import outline_path
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 from pnp.render.svg import laser_svg_text, svg_text
+from tests.support.engraving import engraved, needs_rsvg, rendered
 
 SVG = "{http://www.w3.org/2000/svg}"
-RSVG = shutil.which("rsvg-convert")
-needs_rsvg = pytest.mark.skipif(RSVG is None, reason="rsvg-convert renders the SVG")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 PX = 12  # pixels per mm
 
 
-def raster(svg: str, engraved: bool = True) -> Image.Image:
+def raster(svg: str, burnt: bool = True) -> Image.Image:
     """The SVG drawn at PX pixels per mm: as engraved (255) or not (0) pixels, or in colour."""
-    dpi = str(PX * 25.4)
-    png = subprocess.run(
-        [str(RSVG), "-d", dpi, "-p", dpi, "-b", "white"],
-        input=svg.encode(),
-        capture_output=True,
-        check=True,
-    ).stdout
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    return image.convert("L").point(lambda v: 255 if v < 128 else 0) if engraved else image
+    if not burnt:
+        return rendered(svg, PX)
+    return Image.fromarray(engraved(svg, PX).astype(np.uint8) * 255)
 
 
 def pieces(game: str) -> list[Drawing]:
@@ -83,7 +75,7 @@ def test_pieces_that_print_differently_engrave_differently(game: str) -> None:
         colour = svg_text(piece, "piece")
         if colour not in seen:
             laser = laser_svg_text(alone(piece), "p", "#ff0000", "#000000")
-            seen[colour] = (raster(colour, engraved=False), raster(laser))
+            seen[colour] = (raster(colour, burnt=False), raster(laser))
     assert len(seen) >= 3
     renders = list(seen.values())
     for _, laser in renders:  # the art, the white inner disc and the letters survive
@@ -182,3 +174,23 @@ def test_laser_pages_have_no_live_text_and_something_to_cut(tmp_path: Path, game
     for path in printed:  # rules and diagrams: printed, not lasered
         page = pages[int(path.stem[-2:]) - 1]
         assert not page.cuts and (page.back_of is None or not page.back_of.cuts)
+
+
+@needs_rsvg
+def test_every_penguins_seat_engraves_its_own_ring() -> None:
+    """Engraved, the red, blue and green rings burnt solid and the yellow one not at all: only
+    the letters told three seats apart. Each seat's ring now shows its own pattern: the rings
+    (the letters and the white face left out) differ between any two seats."""
+    kit_tokens = [piece for piece in pieces("penguins") if piece.width == TOKEN]
+    seats = list({svg_text(piece, "p"): piece for piece in kit_tokens}.values())
+    assert len(seats) == len(LETTERS)
+    r = TOKEN / 2
+    rings = []
+    for piece in seats:
+        burnt = engraved(laser_svg_text(alone(piece), "p", "#ff0000", "#000000"), PX)
+        ys, xs = np.mgrid[: burnt.shape[0], : burnt.shape[1]] / PX
+        distance = np.hypot(xs - r, ys - r)
+        rings.append(burnt[(distance > 0.72 * r) & (distance < 0.95 * r)])
+    for i, a in enumerate(rings):
+        for b in rings[i + 1 :]:
+            assert np.count_nonzero(a != b) > 0.1 * a.size, "two seats' rings engrave alike"

@@ -43,7 +43,7 @@ def write_pdf(document: Document, path: Path) -> Path:
 def test_the_calibration_page_measures_true(tmp_path: Path, paper: str) -> None:
     document = Document("Test", "1", PrintSettings(get_paper(paper)))
     document.new_page("Kit page")
-    add_calibration(document, "--back-offset -X,-Y")
+    add_calibration(document)
     assert [p.title for p in document.pages] == ["Calibration", "Calibration (back)", "Kit page"]
     front = read_geometry(write_pdf(document, tmp_path / "cal.pdf"))[0]
     squares = [b for b in front.boxes if abs(b.w - 100) < TOLERANCE and abs(b.h - 100) < TOLERANCE]
@@ -279,7 +279,7 @@ def test_every_game_option_value_of_every_kit_builds(
 @pytest.mark.parametrize("duplex", ["long", "short", "none"])
 def test_the_calibration_back_target_lies_behind_the_front_target(duplex: str) -> None:
     document = Document("Test", "1", PrintSettings(get_paper("a4"), duplex=duplex))
-    front, back = add_calibration(document, "--back-offset -X,-Y")
+    front, back = add_calibration(document)
 
     def target(page: Page) -> Rect:
         return next(op for op in page.drawing.ops if isinstance(op, Rect) and op.w == 30.0)
@@ -295,7 +295,7 @@ def test_every_page_of_every_kit_keeps_its_50_mm_scale_bar(tmp_path: Path, name:
     setup = game.random_setup(2, game.info.resolve(None, None, {}))
     paper = get_paper("letter")
     document = build_kit(game, setup, PrintSettings(paper, ink="saver", bleed=2.0))
-    add_calibration(document, "--back-offset -X,-Y")
+    add_calibration(document)
     pdf = write_kit(game, setup, document, tmp_path, "pdf")[0]
     for number, page in enumerate(read_geometry(pdf), 1):
         bars = [b for b in page.boxes if abs(b.w - 50) < TOLERANCE and abs(b.h - 2) < TOLERANCE]

@@ -96,7 +96,12 @@ def test_a_kit_with_backs_prints_double_sided_as_one_file(
         assert titles == single, "a kit without backs prints single-sided, unchanged"
         return
     check_duplex_order(titles, to_cut)
-    assert [t for t in titles if t != BLANK_TITLE] == single, "only blank pages added"
+    drawn = [t for t in titles if t != BLANK_TITLE]
+    assert sorted(drawn) == sorted(single), "only blank pages added"
+    to_read = {title for title, cut in zip(titles, to_cut, strict=True) if not cut}
+    assert [t for t in drawn if t not in to_read] == [t for t in single if t not in to_read], (
+        "only pages to read move (onto a blank back)"
+    )
 
 
 def test_wallaby_tile_backs_print_behind_the_tiles_and_nothing_behind_the_standees(
@@ -115,7 +120,8 @@ def test_the_calibration_back_makes_the_kit_double_sided(tmp_path: Path, name: s
     config: Config = (name, None, None, {})
     pdf, to_cut = kit_pdf(tmp_path, config, "long", test_page=True)
     titles = printed_titles(pdf)
-    assert titles[:4] == [COVER_TITLE, BLANK_TITLE, "Calibration", "Calibration (back)"]
+    assert titles[0] == COVER_TITLE and titles[2:4] == ["Calibration", "Calibration (back)"]
+    assert titles[1] in ("Rules", "Board layout"), "a page to read on the cover's back"
     check_duplex_order(titles, to_cut)
 
 
@@ -161,6 +167,9 @@ def test_laser_pages_are_cut_one_by_one_never_printed_double_sided() -> None:
 
 
 def test_pages_to_cut_get_a_blank_verso_and_pages_to_read_share_sheets() -> None:
+    """A page to read (cover, rules) needs no blank back: the rules, a run of an odd number of
+    pages to read, print on the back of the cover rather than after a blank page there (issue
+    16: the cover and the rules each took a blank back), in their own order."""
     document = Document("Test", "1", PrintSettings(get_paper("a4"), duplex="short"))
     document.new_page("Cover")
     board = document.new_page("Board")
@@ -173,10 +182,42 @@ def test_pages_to_cut_get_a_blank_verso_and_pages_to_read_share_sheets() -> None
     assert document.double_sided
     pages = document.finished()
     titles = [p.title for p in pages]
-    assert titles == ["Cover", BLANK_TITLE, "Board", BLANK_TITLE, "Cards", "Cards (backs)",
-                      "Rules", "More rules", "Last rules"]  # fmt: skip
-    assert pages[5].paper.landscape and not pages[3].paper.landscape
-    assert [document.printed_number(p) for p in document.pages] == [1, 3, 5, 7, 6, 8, 9]
+    assert titles == ["Cover", "Rules", "More rules", "Last rules", "Board", BLANK_TITLE,
+                      "Cards", "Cards (backs)"]  # fmt: skip
+    assert pages[7].paper.landscape and not pages[5].paper.landscape
+    assert [document.printed_number(p) for p in document.pages] == [1, 5, 7, 2, 8, 3, 4]
+
+
+def test_a_run_of_an_even_number_of_pages_to_read_stays_where_it_is() -> None:
+    """Moved before a page to cut, two pages to read would leave the blank back behind the
+    second of them: no sheet saved, so the kit's order is kept."""
+    document = Document("Test", "1", PrintSettings(get_paper("a4"), duplex="long"))
+    document.new_page("Cover")
+    tiles = document.new_page("Tiles")
+    tiles.cuts.append(rect_shape(10, 10, 100, 100))
+    document.new_backs_page(tiles)
+    document.new_page("Diagrams")
+    document.new_page("Rules")
+    titles = [p.title for p in document.finished()]
+    assert titles == ["Cover", BLANK_TITLE, "Tiles", "Tiles (backs)", "Diagrams", "Rules"]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_a_double_sided_kit_takes_no_sheet_more_than_its_pages_to_cut_need(
+    config: Config,
+) -> None:
+    """Printed double-sided, every page to cut (or with backs) takes a sheet of its own and the
+    pages to read pair up: the cover and the rules no longer each take a blank back."""
+    document = build_kit(
+        GAMES[config[0]], setup_of(config, 5), PrintSettings(get_paper("a4")), test_page=True
+    )
+    assert document.double_sided
+    fronts = [page for page in document.pages if page.back_of is None]
+    backed = {id(page.back_of) for page in document.pages if page.back_of is not None}
+    to_cut = sum(1 for page in fronts if page.cuts or id(page) in backed)
+    to_read = len(fronts) - to_cut
+    printed = document.printed_order()
+    assert -(-len(printed) // 2) == to_cut + -(-to_read // 2), [p.title for p in printed]
 
 
 def test_blank_pages_carry_only_the_note_and_the_footer(tmp_path: Path) -> None:

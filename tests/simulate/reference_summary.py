@@ -5,7 +5,10 @@ over lists, each measure computed on its own.
 Copied from simulate/stats.py, simulate/setups.py and simulate/matches.py as they were at
 a385b7c, with the imports changed and the definitions of issue 17 (setup-stats): Wilson
 intervals on the sum of s and on the points, fair_in_ci95 on the points share,
-first_seat_points_advantage, and per setup the counts the setup statistics read.
+first_seat_points_advantage, and per setup the counts the setup statistics read. One change
+since: a seat's points are summed exactly (`standing`), as the folds sum them. A float sum of
+shared draws (1/3 three times) can land just below a rounding tie that the exact share sits on
+(23/128 = 0.1796875, the 6th decimal 0.179688), and the reference, not the fold, was wrong.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -63,17 +67,19 @@ def distribution(values: Sequence[float]) -> dict[str, Any]:
     return summary
 
 
-def standing(ranks: Sequence[int], seat: int) -> tuple[str, float]:
-    """('win' | 'draw' | 'loss', points) of `seat` in one finished game."""
+def standing(ranks: Sequence[int], seat: int) -> tuple[str, Fraction]:
+    """('win' | 'draw' | 'loss', points) of `seat` in one finished game; the points exact (a
+    draw shared by 3 gives 1/3, which no float holds)."""
     sharing = sum(1 for r in ranks if r == 1)
     if ranks[seat] != 1:
-        return "loss", 0.0
-    return ("win", 1.0) if sharing == 1 else ("draw", 1.0 / sharing)
+        return "loss", Fraction(0)
+    return ("win", Fraction(1)) if sharing == 1 else ("draw", Fraction(1, sharing))
 
 
-def tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any]:
+def tally(results: Sequence[tuple[str, Fraction]], finished: int) -> dict[str, Any]:
     wins = sum(1 for kind, _ in results if kind == "win")
     draws = sum(1 for kind, _ in results if kind == "draw")
+    points = sum((points for _, points in results), Fraction(0))
     lo, hi = wilson(wins, finished)
     return {
         "wins": wins,
@@ -81,8 +87,8 @@ def tally(results: Sequence[tuple[str, float]], finished: int) -> dict[str, Any]
         "losses": len(results) - wins - draws,
         "win_rate": _r(wins / finished) if finished else 0.0,
         "ci95": [_r(lo), _r(hi)],
-        "points_share": _r(sum(points for _, points in results) / finished) if finished else 0.0,
-        "points_ci95": [_r(v) for v in wilson(sum(points for _, points in results), finished)],
+        "points_share": _r(points / finished) if finished else 0.0,
+        "points_ci95": [_r(v) for v in wilson(float(points), finished)],
     }
 
 
@@ -287,7 +293,7 @@ def participant_score(record: GameRecord, participant: int, players: int) -> flo
     seat = (participant - record.rotation) % players
     if record.scores is not None:
         return record.scores[seat]
-    return standing(record.ranks, seat)[1]
+    return float(standing(record.ranks, seat)[1])
 
 
 def matches(records: Sequence[GameRecord], players: int) -> list[Match]:

@@ -1,6 +1,6 @@
 """A real Dask cluster, not only a LocalCluster (issue 18): `dask scheduler` and two `dask worker`
 processes on loopback (127.0.0.1, a free port), a balance run through `--executor dask
---scheduler tcp://127.0.0.1:PORT`, one worker killed while the run plays. The numbers equal a
+--scheduler tcp://127.0.0.1:PORT`, one worker killed while the run plays. The files equal a
 local run's; Ctrl-C on a Dask run prints one line; nothing is left in pnp's temporary folder; the
 workers' folders live in the test's folder, and every process is killed in `finally`.
 """
@@ -108,7 +108,7 @@ def test_a_balance_on_a_real_cluster_losing_a_worker_gives_the_local_numbers(
         assert (stopped.returncode, err) == (130, b"pnp: interrupted\n"), "Ctrl-C: one line"
     assert local.wait(300) == 0, local.stderr.read()  # type: ignore[union-attr]
     assert lost_at < 180, "the worker was lost before the run ended"
-    for name in ("summary.json", "games.csv", "setups.csv"):
+    for name in ("summary.json", "games.csv", "setups.csv", "results.jsonl"):
         expected = (tmp_path / "local" / "amazons-balance-9" / name).read_bytes()
         assert (tmp_path / "dask" / "amazons-balance-9" / name).read_bytes() == expected
     assert os.listdir(short_tmp) == [], "pnp left nothing in its temporary folder"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random as random_module
 import tracemalloc
 import weakref
 from collections.abc import Iterator, Sequence
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pnp.games import get_game
@@ -79,8 +80,19 @@ def record_streams(draw: st.DrawFn) -> tuple[int, int, bool, list[GameRecord]]:
     return players, setups, paired, records
 
 
+def tied_points() -> tuple[int, int, bool, list[GameRecord]]:
+    """Seat 2 takes 23/128 of the points of 32 games, a tie at the 6th decimal (0.1796875) that a
+    float sum of its 15 quarter and 3 third shares lands just below (hypothesis seed
+    11973175880530970720134801659388446135 found it): the fold rounds the exact share."""
+    ranks = [(1, 1, 1, 1)] * 15 + [(1, 1, 4, 1)] * 3 + [(3, 1, 3, 1)] * 2 + [(2, 2, 2, 1)] * 12
+    records = [GameRecord(index, 0, "s0", index, 0, ("random",) * 4, None, game, 0,
+                          Outcome.FINISHED) for index, game in enumerate(ranks)]  # fmt: skip
+    return 4, 1, False, records
+
+
 @settings(max_examples=150, deadline=None)
 @given(record_streams(), st.randoms(use_true_random=False))
+@example(tied_points(), random_module.Random(0))
 def test_the_folds_give_the_list_based_numbers_in_any_order(
     stream: tuple[int, int, bool, list[GameRecord]], random: Any
 ) -> None:

@@ -24,8 +24,9 @@ from numba import njit
 
 from pnp.games.amazon_penguins.game import AmazonPenguinsState
 from pnp.games.compiled import Compiled, Engine, Position
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.shooting import Move
+from pnp.games.mechanics.slide_engine import can_slide, claim, lead, share_by_lead, two_scores
 from pnp.games.mechanics.sliding import Grid, IntArray, neighbour_table
 
 PLIES, PASSES, LISTED, FREE = range(HEAD, HEAD + 4)  # FREE: where the free flags start
@@ -34,32 +35,26 @@ CELLS, EACH, DIRECTIONS, CHIP, PIECES, COUNTS, FISH, CHIPS, SEGMENTS = range(9) 
 Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sentinel's 0), dims
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     """A penguin that can slide can always spear: the chip it left."""
     following, _, dims = context
-    for p in range(position[dims[COUNTS] + seat]):
-        source = position[dims[PIECES] + seat * dims[EACH] + p]
-        for d in range(dims[DIRECTIONS]):
-            if position[FREE + following[source, d]]:
-                return True
-    return False
+    first = dims[PIECES] + seat * dims[EACH]
+    return can_slide(following, position, FREE, first, position[dims[COUNTS] + seat])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _claim(context, position, seat, cell):  # type: ignore[no-untyped-def]
     _, values, dims = context
-    position[dims[CHIP] + cell] = 0
-    position[dims[FISH] + seat] += values[cell]
-    position[dims[CHIPS] + seat] += 1
+    claim(position, values, cell, dims[CHIP], dims[FISH] + seat, dims[CHIPS] + seat)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _placing(dims, position):  # type: ignore[no-untyped-def]
     return position[dims[COUNTS] + position[TURN]] < dims[EACH]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _run(following, position, cell, d):  # type: ignore[no-untyped-def]
     """How many free cells a slide from `cell` in direction `d` passes."""
     run = 0
@@ -70,7 +65,7 @@ def _run(following, position, cell, d):  # type: ignore[no-untyped-def]
     return run
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _spears(context, position, target):  # type: ignore[no-untyped-def]
     following, _, dims = context
     total = 0
@@ -79,7 +74,7 @@ def _spears(context, position, target):  # type: ignore[no-untyped-def]
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _segment(context, position, source, d, limit, total):  # type: ignore[no-untyped-def]
     """Walk the destinations from `source` (freed) in direction `d`, `total` moves counted
     before them: (the total after them, -1, -1) if it stays within `limit`, else (limit, target,
@@ -95,7 +90,7 @@ def _segment(context, position, source, d, limit, total):  # type: ignore[no-unt
     return total, -1, -1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     """The moves of the seat to play; keeps the count before each penguin and direction."""
     dims = context[2]
@@ -119,7 +114,7 @@ def count(context, position):  # type: ignore[no-untyped-def]
     return max(total, 1)  # no move: the pass
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
     following, _, dims = context
     base = dims[CELLS] + 1
@@ -155,7 +150,7 @@ def move_at(context, position, index):  # type: ignore[no-untyped-def]
     return ((source + 1) * base + target + 1) * base + spear + 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
     dims = context[2]
     base = dims[CELLS] + 1
@@ -190,32 +185,26 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
     position[OVER] = 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    fish = context[2][FISH]
-    out[0], out[1] = float(position[fish]), float(position[fish + 1])
+    two_scores(position, context[2][FISH], out)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks by fish, then chips."""
     dims = context[2]
-    fish, chips = dims[FISH], dims[CHIPS]
-    lead = position[fish] - position[fish + 1]
-    if lead == 0:
-        lead = position[chips] - position[chips + 1]
-    out[0] = 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
-    out[1] = 1.0 - out[0]
+    ahead = lead(position, dims[FISH], 0)
+    share_by_lead(ahead if ahead != 0 else lead(position, dims[CHIPS], 0), out)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`State.evaluate`: one's fish minus the other's."""
-    fish = context[2][FISH]
-    return float(position[fish + seat] - position[fish + 1 - seat])
+    return float(lead(position, context[2][FISH], seat))
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`AmazonPenguinsState.move_value`: the fish lead after the move, counting the chip it
     spears."""
@@ -226,7 +215,7 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     return lead + values[spear] if source >= 0 else lead
 
 
-ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+ENGINE = Engine(__name__)
 
 
 def context_of(state: AmazonPenguinsState) -> Context:

@@ -44,7 +44,7 @@ from pnp.games.billabong.board import (
 )
 from pnp.games.billabong.game import FINISH_VALUE, FREE, OUT, PLACE, BillabongState, Move
 from pnp.games.compiled import Compiled, Engine, Position
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.grid import QUEEN_STEPS
 from pnp.games.mechanics.sliding import IntArray
 
@@ -62,24 +62,24 @@ PASSING = -3  # the source and target of the pass, `game.PASS`
 Context = tuple[IntArray, IntArray, IntArray, IntArray, npt.NDArray[np.float64], IntArray, IntArray]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _code(source, target, change):  # type: ignore[no-untyped-def]
     return ((change + BIAS) * SIDE + source + 3) * SIDE + target + 3
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _parts(code):  # type: ignore[no-untyped-def]
     rest = code // SIDE
     return rest % SIDE - 3, code % SIDE - 3, rest // SIDE - BIAS
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _keep(dims, position, total, code):  # type: ignore[no-untyped-def]
     if total < dims[CAPACITY]:
         position[dims[CODES] + total] = code
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _jump(rays, lengths, position, cell, d):  # type: ignore[no-untyped-def]
     """The index along ray `d` of `cell` of the landing of its jump, or -1: over the ray's first
     kangaroo, at index i, with the i + 1 squares after it free (the last one the landing)."""
@@ -95,7 +95,7 @@ def _jump(rays, lengths, position, cell, d):  # type: ignore[no-untyped-def]
     return 2 * i + 1
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _walk(context, position, index):  # type: ignore[no-untyped-def]
     """The code of move `index` of the seat to play, or -1 and the count of its moves when it
     has no more than `index`; with `index` -1 the moves are kept in the cache if they fit."""
@@ -182,7 +182,7 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
     return -1, total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     if position[CACHED]:
         return position[CACHED] - 1
@@ -192,14 +192,14 @@ def count(context, position):  # type: ignore[no-untyped-def]
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
     if position[CACHED]:
         return position[context[6][CODES] + index]
     return _walk(context, position, index)[0]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _put(dims, position, seat, cell, laps):  # type: ignore[no-untyped-def]
     on = dims[ON] + seat
     position[dims[ROOS] + seat * KANGAROOS + position[on]] = cell
@@ -207,7 +207,7 @@ def _put(dims, position, seat, cell, laps):  # type: ignore[no-untyped-def]
     position[OWNER + cell], position[LAPS + cell] = seat, laps
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _lift(dims, position, seat, cell):  # type: ignore[no-untyped-def]
     first, on = dims[ROOS] + seat * KANGAROOS, dims[ON] + seat
     k = 0
@@ -219,7 +219,7 @@ def _lift(dims, position, seat, cell):  # type: ignore[no-untyped-def]
     position[OWNER + cell], position[LAPS + cell] = FREE, 0
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
     dims = context[6]
     source, target, change = _parts(code)
@@ -239,14 +239,14 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
     position[CACHED] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
     dims = context[6]
     for seat in range(dims[PLAYERS]):
         out[seat] = float(position[dims[FINISHED] + seat])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks by kangaroos finished (ties share the average
     of their ranks)."""
@@ -261,7 +261,7 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
         out[seat] = 1.0 - (above + level / 2) / (players - 1)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _total_progress(context, position, seat):  # type: ignore[no-untyped-def]
     fraction, dims = context[4], context[6]
     first, total = dims[ROOS] + seat * KANGAROOS, 0.0
@@ -271,7 +271,7 @@ def _total_progress(context, position, seat):  # type: ignore[no-untyped-def]
     return total + FINISH * position[dims[FINISHED] + seat]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`BillabongState.evaluate`: own total progress minus the best other player's."""
     own, best = 0.0, -np.inf
@@ -284,7 +284,7 @@ def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     return own - best
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`BillabongState.move_value`: the clockwise progress the move makes; finishing beats any;
     a placement is worth minus the steps it leaves to go."""
@@ -300,7 +300,7 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     return laps + change + fraction[target] - (laps + fraction[source])
 
 
-ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+ENGINE = Engine(__name__)
 
 
 @cache

@@ -38,7 +38,7 @@ from pnp.games.colour_diplomacy.game import (
 )
 from pnp.games.colour_diplomacy.rings import HOLD, IN, OFF, OUT, SUPPORT, Field, Order, board
 from pnp.games.compiled import Compiled, Engine, Position
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.sliding import IntArray
 
 TURNS, CENTER_TURNS, REACHED_COUNT = range(HEAD, HEAD + 3)
@@ -50,34 +50,34 @@ WIDEST = 4  # fields a move into a field can start from: two inside it, two outs
 Context = tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _at(n, part, seat):  # type: ignore[no-untyped-def]
     """Where entry `seat` of the per-seat part `part` (SPOT, FELL, ...) sits in a position."""
     return HEAD + 3 + (part - HEAD - 3) * n + seat
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _code(n, kind, target, player):  # type: ignore[no-untyped-def]
     return (kind * (n * n + 2) + target) * (n + 1) + player + 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _kind(n, code):  # type: ignore[no-untyped-def]
     return code // (n + 1) // (n * n + 2)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _target(n, code):  # type: ignore[no-untyped-def]
     return code // (n + 1) % (n * n + 2)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _colour(n, position, field):  # type: ignore[no-untyped-def]
     """The seat whose colour the circle of `field` (on the board) has."""
     return position[_at(n, COLOURS, field // n)]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _walk(context, position, index):  # type: ignore[no-untyped-def]
     """The code of order `index` of the seat to play, or -1 and the count of its orders."""
     steps, kinds, sides, entries, _, dims = context
@@ -110,17 +110,17 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
     return -1, total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     return _walk(context, position, -1)[1]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
     return _walk(context, position, index)[0]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _supported(n, position, seat, target):  # type: ignore[no-untyped-def]
     """Whether some order this turn supports `seat`'s move into `target`."""
     for other in range(n):
@@ -132,7 +132,7 @@ def _supported(n, position, seat, target):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _resolve(context, position):  # type: ignore[no-untyped-def]
     """`adjudicate` the turn's orders (every seat on the board has ordered), then what
     `ColourDiplomacyState.apply_joint` keeps: falls, who must hold, visits to the center."""
@@ -215,7 +215,7 @@ def _resolve(context, position):  # type: ignore[no-untyped-def]
     position[TURN] = first if left > 1 else 0
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
     """Keep the order of the seat to play; the last seat's order resolves the turn."""
     n = context[5][0]
@@ -228,12 +228,12 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
     _resolve(context, position)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
     out[:] = 0.0  # the game has no scores
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of `ColourDiplomacyState.ranks`: later falls rank higher,
     players still on the board share the best place."""
@@ -251,20 +251,20 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
         out[seat] = 1.0 - (above + level / 2) / (n - 1)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _standing(n, position, seat, field):  # type: ignore[no-untyped-def]
     own = OWN_COLOUR_VALUE if _colour(n, position, field) == seat else 0.0
     return CIRCLE_VALUE * (field // n + 1) + own
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     n = context[5][0]
     spot = position[_at(n, SPOT, seat)]
     return LOST if spot == n * n + 1 else _standing(n, position, seat, spot)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`ColourDiplomacyState.move_value`: the others stay where they are if they may hold."""
     outward, n = context[4], context[5][0]
@@ -281,9 +281,7 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     return LOST if landing == n * n + 1 else _standing(n, position, seat, landing)
 
 
-ENGINE = Engine(
-    __name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores, joint=True
-)
+ENGINE = Engine(__name__, joint=True)
 
 
 @cache

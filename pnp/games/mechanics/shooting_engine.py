@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.grid import QUEEN_STEPS, Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move
 from pnp.games.mechanics.sliding import IntArray, line_patterns, ray_table, reach_counts
@@ -41,7 +41,7 @@ DIRECTIONS = len(QUEEN_STEPS)
 HALF = DIRECTIONS // 2  # direction d + HALF is opposite to d
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _run(position, cell, step):  # type: ignore[no-untyped-def]
     """How many free cells a slide from `cell` by `step` passes (the cell need not be free)."""
     run = 0
@@ -52,7 +52,7 @@ def _run(position, cell, step):  # type: ignore[no-untyped-def]
     return run
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _flip(context, position, cell):  # type: ignore[no-untyped-def]
     """Toggle `cell` between free and not, and correct the reach of every cell it changes: a
     cell k steps away in direction d, with the k - 1 cells between free, sees `cell` and the free
@@ -80,7 +80,7 @@ def _flip(context, position, cell):  # type: ignore[no-untyped-def]
     position[FREE + cell] ^= 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     """A piece with a free neighbour can slide there and shoot back at the cell it left."""
     steps, dims, _ = context
@@ -93,7 +93,7 @@ def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _shots(context, position, source, d, limit, total):  # type: ignore[no-untyped-def]
     """Walk the destinations from `source` in direction `d`, `total` moves counted before them:
     (the total after them, -1, -1) if it stays within `limit`, else (limit, target, rank) for
@@ -117,7 +117,7 @@ def _shots(context, position, source, d, limit, total):  # type: ignore[no-untyp
     return total, -1, -1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     """The moves of the seat to play; keeps the count before each piece and direction, so a
     `move_at` before the next move walks one direction only."""
@@ -135,7 +135,7 @@ def count(context, position):  # type: ignore[no-untyped-def]
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
     steps, dims, _ = context
     framed, each, segments = dims[FRAMED], dims[EACH], dims[SEGMENTS]
@@ -163,7 +163,7 @@ def move_at(context, position, index):  # type: ignore[no-untyped-def]
     return (source * framed + target) * framed + shot
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
     dims = context[1]
     framed, each = dims[FRAMED], dims[EACH]
@@ -189,7 +189,7 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
     position[OVER] = 0 if _can_move(context, position, 1 - seat) else 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """The seat to play cannot move: it loses."""
     loser = position[TURN]
@@ -197,7 +197,7 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
     out[1 - loser] = 1.0
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """Mobility: the cells one's pieces reach with one slide (each once), minus the other's."""
     steps, dims, _ = context
@@ -217,7 +217,7 @@ def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     return float(counts[seat] - counts[1 - seat])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`State.move_value`: the evaluation right after the move."""
     after = position.copy()
@@ -225,13 +225,13 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     return evaluate(context, after, seat)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
     """Amazons keeps no score."""
     out[:] = 0.0
 
 
-ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+ENGINE = Engine(__name__)
 
 Context = tuple[IntArray, IntArray, IntArray]  # steps, dims, inside (1 on the board, 0 frame)
 

@@ -21,8 +21,9 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.grid import SquareGrid
+from pnp.games.mechanics.slide_engine import can_slide, lead, share_by_lead, slide_at, two_scores
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.paper_penguins.game import CROSSED, PIECES_EACH, Move, PaperPenguinsState
 
@@ -33,23 +34,19 @@ EACH = PIECES_EACH
 Context = tuple[IntArray, IntArray, IntArray]  # following, values, dims
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     following, _, dims = context
-    for p in range(position[dims[COUNTS] + seat]):
-        source = position[dims[PIECES] + seat * EACH + p]
-        for d in range(dims[DIRECTIONS]):
-            if position[FREE + following[source, d]]:
-                return True
-    return False
+    first = dims[PIECES] + seat * EACH
+    return can_slide(following, position, FREE, first, position[dims[COUNTS] + seat])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _placing(dims, position):  # type: ignore[no-untyped-def]
     return position[dims[COUNTS] + position[TURN]] < EACH
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _walk(context, position, index):  # type: ignore[no-untyped-def]
     """The code of move `index` of the seat to play, or -1 and the count of its moves (none
     counted as the pass) when it has no more than `index`."""
@@ -63,32 +60,26 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
                     return cell + 1, total
                 total += 1
         return -1, total
-    seat = position[TURN]
-    for p in range(EACH):
-        source = position[dims[PIECES] + seat * EACH + p]
-        for d in range(dims[DIRECTIONS]):
-            cell = following[source, d]
-            while position[FREE + cell]:
-                if total == index:
-                    return (source + 1) * base + cell + 1, total
-                total += 1
-                cell = following[cell, d]
+    first = dims[PIECES] + position[TURN] * EACH
+    source, target, total = slide_at(following, position, FREE, first, EACH, index)
+    if source >= 0:
+        return (source + 1) * base + target + 1, total
     if total == 0:
         return (0, 1) if index == 0 else (-1, 1)  # the pass
     return -1, total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     return _walk(context, position, -1)[1]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
     return _walk(context, position, index)[0]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
     _, values, dims = context
     base = dims[CELLS] + 1
@@ -113,29 +104,24 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
     position[OVER] = not _placing(dims, position) and stuck
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    score = context[2][SCORE]
-    out[0], out[1] = float(position[score]), float(position[score + 1])
+    two_scores(position, context[2][SCORE], out)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores: the higher score wins, equal scores draw."""
-    score = context[2][SCORE]
-    lead = position[score] - position[score + 1]
-    out[0] = 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
-    out[1] = 1.0 - out[0]
+    share_by_lead(lead(position, context[2][SCORE], 0), out)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`State.evaluate`: one's score minus the other's."""
-    score = context[2][SCORE]
-    return float(position[score + seat] - position[score + 1 - seat])
+    return float(lead(position, context[2][SCORE], seat))
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`PaperPenguinsState.move_value`: the number marked (nothing for a pass)."""
     _, values, dims = context
@@ -143,7 +129,7 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     return float(values[target]) if target >= 0 else 0.0
 
 
-ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+ENGINE = Engine(__name__)
 
 
 def context_of(state: PaperPenguinsState) -> Context:

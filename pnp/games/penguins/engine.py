@@ -22,48 +22,35 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act
-from pnp.games.mechanics.hexgrid import HEX_STEPS, HexGrid
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.hexgrid import HexGrid
+from pnp.games.mechanics.slide_engine import can_slide, claim, slide_at
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.penguins.game import PENGUINS_EACH, Move, PenguinsState
 
 PLACED, FREE = range(HEAD, HEAD + 2)  # FREE: where the free flags start
 CELLS, PLAYERS, EACH, TILE, PIECES, COUNTS, FISH, TILES = range(8)  # entries of `dims`
-DIRECTIONS = len(HEX_STEPS)
 
 Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sentinel's 0), dims
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _placing(dims, position):  # type: ignore[no-untyped-def]
     return position[PLACED] < dims[PLAYERS] * dims[EACH]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _piece(dims, position, seat, p):  # type: ignore[no-untyped-def]
     return position[dims[PIECES] + seat * dims[EACH] + p]
 
 
-@njit(cache=True, inline="always")
-def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
-    following, _, dims = context
-    for p in range(position[dims[COUNTS] + seat]):
-        source = _piece(dims, position, seat, p)
-        for d in range(DIRECTIONS):
-            if position[FREE + following[source, d]]:
-                return True
-    return False
-
-
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _take(context, position, seat, cell):  # type: ignore[no-untyped-def]
     _, values, dims = context
-    position[dims[TILE] + cell] = 0
-    position[dims[FISH] + seat] += values[cell]
-    position[dims[TILES] + seat] += 1
+    claim(position, values, cell, dims[TILE], dims[FISH] + seat, dims[TILES] + seat)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _pass_turn(context, position, seat):  # type: ignore[no-untyped-def]
     """`PenguinsState.pass_turn`: the next seat with penguins that can move plays; one that
     cannot keeps the tiles under its penguins and is out; none left: the game is over."""
@@ -77,10 +64,10 @@ def _pass_turn(context, position, seat):  # type: ignore[no-untyped-def]
         pieces = position[dims[COUNTS] + following]
         if pieces == 0:
             continue
-        if _can_move(context, position, following):
+        first = dims[PIECES] + following * dims[EACH]
+        if can_slide(context[0], position, FREE, first, pieces):
             position[TURN] = following
             return
-        first = dims[PIECES] + following * dims[EACH]
         for p in range(pieces):
             _take(context, position, following, position[first + p])
             position[first + p] = 0  # as a position built afresh holds it
@@ -88,7 +75,7 @@ def _pass_turn(context, position, seat):  # type: ignore[no-untyped-def]
     position[OVER] = 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _walk(context, position, index):  # type: ignore[no-untyped-def]
     """The code of move `index` of the seat to play, or -1 and the count of its moves when it
     has no more than `index`."""
@@ -103,29 +90,22 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
                 total += 1
         return -1, total
     seat = position[TURN]
-    for p in range(position[dims[COUNTS] + seat]):
-        source = _piece(dims, position, seat, p)
-        for d in range(DIRECTIONS):
-            cell = following[source, d]
-            while position[FREE + cell]:
-                if total == index:
-                    return (source + 1) * (cells + 1) + cell, total
-                total += 1
-                cell = following[cell, d]
-    return -1, total
+    first, pieces = dims[PIECES] + seat * dims[EACH], position[dims[COUNTS] + seat]
+    source, target, total = slide_at(following, position, FREE, first, pieces, index)
+    return ((source + 1) * (cells + 1) + target if source >= 0 else -1), total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     return _walk(context, position, -1)[1]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
     return _walk(context, position, index)[0]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
     dims = context[2]
     source, target = code // (dims[CELLS] + 1) - 1, code % (dims[CELLS] + 1)
@@ -145,14 +125,14 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
     _pass_turn(context, position, seat)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
     dims = context[2]
     for seat in range(dims[PLAYERS]):
         out[seat] = float(position[dims[FISH] + seat])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks by fish, then tiles (ties share the average
     of their ranks)."""
@@ -171,7 +151,7 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
         out[seat] = 1.0 - (above + level / 2) / (players - 1)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`PenguinsState.evaluate`: fish taken plus the fish under one's penguins, minus the best
     other player's."""
@@ -188,7 +168,7 @@ def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     return float(own - best)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`State.move_value`: the evaluation right after the move."""
     after = position.copy()
@@ -196,7 +176,7 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     return evaluate(context, after, seat)
 
 
-ENGINE = Engine(__name__, over, to_act, count, move_at, apply, rewards, evaluate, value, scores)
+ENGINE = Engine(__name__)
 
 
 @cache

@@ -106,11 +106,13 @@ def draw(kit: KitContext) -> None:
 
 
 def share_room(document: Document, groups: list[Group]) -> list[Group]:
-    """Lay out each group that fits in the document's room; returns the others."""
+    """Lay out each group that fits in the document's room, as it is or else turned a quarter
+    (10 cards in a narrow column); returns the others."""
     left = []
     for group in groups:
-        if shares_room(document, *group.size()):
-            group.lay_out(document)
+        fitting = [way for way in (group, group.turned()) if shares_room(document, *way.size())]
+        if fitting:
+            fitting[0].lay_out(document)
         else:
             left.append(group)
     return left
@@ -130,6 +132,20 @@ class Group:
 
     def lay_out(self, document: Document) -> None:
         lay_out(document, self.items, self.spec, self.title, self.heading)
+
+    def turned(self) -> Group:
+        """The same group with every item turned a quarter (a card's text then runs up); a group
+        of items cut along their own outline (round tokens) stays as it is."""
+        if any(item.outline for item in self.items):
+            return self
+        spec = replace(self.spec, item_width=self.spec.item_height,
+                       item_height=self.spec.item_width)  # fmt: skip
+        items = []
+        for item in self.items:
+            turned = Drawing(item.height, item.width, background=item.background)
+            turned.place(item, 0, 0, rotate=270)
+            items.append(turned)
+        return replace(self, items=items, spec=spec)
 
 
 def colour_card(painter: Painter, player: int) -> Drawing:

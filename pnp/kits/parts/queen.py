@@ -105,9 +105,18 @@ def fish_chip(value: int, diameter: float, painter: Painter, swatch: str) -> Dra
     return chip
 
 
-def token(swatch: str, label: str, painter: Painter, symbol: str, square: bool = False) -> Drawing:
+def token(
+    swatch: str,
+    label: str,
+    painter: Painter,
+    symbol: str,
+    square: bool = False,
+    patterned: bool = False,
+) -> Drawing:
     """A token: a ring in the swatch (round, or a square piece cut on shared lines), a white face
-    with a symbol and `label`."""
+    with a symbol and `label`. A `patterned` ring shows the swatch's hatching in colour too, so
+    pieces of more than two seats tell apart by pattern as well as by letter, engraved too (where
+    a dark ring burns solid and a light one not at all)."""
     r = TOKEN / 2
     if square:
         face = Drawing(TOKEN, TOKEN, background=painter.fill(swatch))
@@ -115,7 +124,8 @@ def token(swatch: str, label: str, painter: Painter, symbol: str, square: bool =
         painter.area(face, edge, swatch, outline=0.0)
     else:
         face = Drawing(TOKEN, TOKEN, outline=circle_shape(r, r, r))
-        painter.area(face, circle_shape(r, r, r), swatch, outline=0.3)
+        paint = painter.patterned_area if patterned else painter.area
+        paint(face, circle_shape(r, r, r), swatch, 0.3)
     face.circle(r, r, r * 0.68, Style(fill=WHITE, stroke="#000000", width=0.3))
     if symbol == "crown":
         _crown(face, r, r - 1.2, r * 0.95)

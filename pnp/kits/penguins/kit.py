@@ -57,7 +57,7 @@ def draw(kit: KitContext) -> None:
     note = f"This setup: {players} players with {each} penguins each; first player red."
     page.drawing.text(area.x, y + 10, note, 3.0)
     tokens = [
-        token(f"player{seat + 1}", LETTERS[seat], painter, "penguin")
+        token(f"player{seat + 1}", LETTERS[seat], painter, "penguin", patterned=True)
         for seat in range(len(SEATS))
         for _ in range(4)
     ]

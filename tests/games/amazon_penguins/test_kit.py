@@ -3,14 +3,9 @@ engraved."""
 
 from __future__ import annotations
 
-import io
-import shutil
-import subprocess
 from typing import Any
 
-import numpy as np
 import pytest
-from PIL import Image
 
 from pnp.games import get_game
 from pnp.games.amazon_penguins.game import BOARDS, AmazonPenguinsSetup
@@ -21,24 +16,12 @@ from pnp.render.document import Page
 from pnp.render.paper import get_paper
 from pnp.render.svg import laser_svg_text
 from pnp.render.theme import Painter
+from tests.support.engraving import engraved, needs_rsvg
 
-RSVG = shutil.which("rsvg-convert")
 PX = 8  # pixels per mm
 
 
-def engraved(svg: str) -> Any:
-    """The SVG drawn at PX pixels per mm: True where the laser burns."""
-    dpi = str(PX * 25.4)
-    png = subprocess.run(
-        [str(RSVG), "-d", dpi, "-p", dpi, "-b", "white"],
-        input=svg.encode(),
-        capture_output=True,
-        check=True,
-    ).stdout
-    return np.asarray(Image.open(io.BytesIO(png)).convert("L")) < 128
-
-
-@pytest.mark.skipif(RSVG is None, reason="rsvg-convert renders the engraving")
+@needs_rsvg
 @pytest.mark.parametrize("seed", [1, 3])
 def test_every_square_of_the_engraved_board_shows_its_fish(seed: int) -> None:
     """Issue 16 review: engraved, a red (2-fish) square of the printed board became a solid
@@ -47,7 +30,7 @@ def test_every_square_of_the_engraved_board_shows_its_fish(seed: int) -> None:
     setup = game.random_setup(seed, game.info.resolve(None, None, {}))
     board = printed_board(setup, Painter("amazon-penguins", "color"))
     page = Page(get_paper("a4"), board, "board", cuts=[board.cut_outline()])
-    burnt = engraved(laser_svg_text(page, "board", "#ff0000", "#000000"))
+    burnt = engraved(laser_svg_text(page, "board", "#ff0000", "#000000"), PX)
     grid, _ = BOARDS[setup.variant]
     values = values_of(grid, AmazonPenguinsSetup.of(setup.data).rows)
     counts: dict[int, list[float]] = {1: [], 2: [], 3: []}
