@@ -5,7 +5,8 @@ CROWDED = "a8 b7 p10 i13 j13 p11 e9 j2 l6 d7 b2 l1 h14 n13 l12 k4 e4 g12 n11 m7"
 lap changes it can be reached with), found by a seeded random search over 4,000 placements. The
 engine searches (square, lap change) states with a visited set, so the cost grows with the ends,
 not with the number of chains (which revisits make unbounded). Prints microseconds per move list
-and games per second with greedy and random agents (one process).
+(the `State`'s and the compiled engine's) and games per second with greedy and random agents
+(one process; `runner.play` plays them inside the compiled engine).
 
 Run from the repository root: python -m benchmarks.billabong_moves
 """
@@ -16,6 +17,7 @@ import time
 from collections.abc import Callable
 
 from pnp.games import get_game
+from pnp.games.billabong import engine
 from pnp.games.billabong.board import GRID, Jumps, chain_ends
 from pnp.games.billabong.game import BillabongState
 from simulate.agents import make_agent
@@ -67,6 +69,15 @@ def main() -> None:
 
     micro = per_call(red_moves, 300)
     print(f"  all {len(red_moves())} moves of red: {micro:.0f} us")
+    context, position = engine.position_of(state)
+
+    def compiled_moves() -> int:
+        position[engine.CACHED] = 0  # a new position's list, as `count` builds it
+        return int(engine.count(context, position))
+
+    compiled_moves()  # numba compiles or loads the engine
+    micro = per_call(compiled_moves, 3000)
+    print(f"  the same, compiled engine (pnp/games/billabong/engine.py): {micro:.1f} us")
     for players in (2, 3, 4):
         games, turns = games_per_second(players, "greedy", 40, 1000)
         print(f"greedy, {players} players: {games:5.1f} games/s, {turns:6.0f} turns/s")

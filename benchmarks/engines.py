@@ -23,7 +23,14 @@ from pnp.games import get_game
 from simulate.agents import make_agent
 from simulate.runner import Played, play
 
-GAMES = ("penguins", "amazon-penguins", "paper-penguins", "wallaby")
+GAMES = (
+    "penguins",
+    "amazon-penguins",
+    "paper-penguins",
+    "wallaby",
+    "billabong",
+    "colour-diplomacy",
+)
 START_UP = """
 import time
 start = time.perf_counter()
@@ -35,7 +42,7 @@ import simulate.compiled_start  # what the forkserver does once per run
 started = time.perf_counter()
 game = get_game({name!r})
 state = game.new_state(game.random_setup(1, game.info.resolve(None, None, {{}})))
-play(state, [make_agent({agent!r}) for _ in range(2)], 1, game.info.max_turns)
+play(state, [make_agent({agent!r}) for _ in range(state.players)], 1, game.info.max_turns)
 print(imported - start, started - imported, time.perf_counter() - started)
 """
 

@@ -38,7 +38,7 @@ class GreedyAgent:
 
     def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
         compiled = state.compiled() if self.compiled else None
-        if compiled is not None:
+        if compiled is not None and not compiled.engine.joint:  # one seat's choice: the State's
             from simulate.compiled_play import greedy_move
 
             chosen: Move = greedy_move(compiled, seat, rng)

@@ -53,9 +53,11 @@ def _greedy(context, position, seat, rng):  # type: ignore[no-untyped-def]
     return -1
 
 
-def _play(context, position, policies, rngs, max_turns, scored):  # type: ignore[no-untyped-def]
+def _play(context, position, policies, rngs, max_turns, scored, joint):  # type: ignore[no-untyped-def]
     """Play `position` on to its end or `max_turns` turns, seat s by `policies[s]` with
-    `rngs[s]`: (turns, changes of the sole leader), the latter counted when `scored`."""
+    `rngs[s]`: (turns, changes of the sole leader), the latter counted when `scored`. With
+    `joint` (`Engine.joint`) a turn is every seat's order: it ends when the seat to play is no
+    longer after the one that ordered."""
     out = np.zeros(len(policies), dtype=np.float64)
     turns, changes, leader = 0, 0, -1
     while not engine.over(context, position) and turns < max_turns:
@@ -67,6 +69,8 @@ def _play(context, position, policies, rngs, max_turns, scored):  # type: ignore
             index = rng.integers(0, engine.count(context, position))
             code = engine.move_at(context, position, index)
         engine.apply(context, position, code)
+        if joint and not engine.over(context, position) and engine.to_act(context, position) > seat:
+            continue
         turns += 1
         if scored:
             engine.scores(context, position, out)
@@ -102,5 +106,6 @@ def play_game(
     play = specialised(_play, compiled.engine, greedy=greedy)
     position = compiled.position.copy()
     seats = np.array(policies, dtype=np.int64)
-    turns, changes = play(compiled.context, position, seats, tuple(rngs), max_turns, scored)
+    joint = compiled.engine.joint
+    turns, changes = play(compiled.context, position, seats, tuple(rngs), max_turns, scored, joint)
     return compiled.restore(position), int(turns), int(changes)

@@ -251,7 +251,8 @@ def lockstep_games(
     compiled = [state.compiled() for state in states]
     first = compiled[0]
     if first is None or any(
-        c is None or c.engine is not first.engine or c.context is not first.context
+        c is None or c.engine.joint or c.engine is not first.engine
+        or c.context is not first.context
         or c.position.shape != first.position.shape
         for c in compiled
     ):  # fmt: skip

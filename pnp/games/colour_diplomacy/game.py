@@ -31,6 +31,7 @@ from pnp.games.colour_diplomacy.rings import (
     Seat,
     board,
 )
+from pnp.games.compiled import Compiled
 from pnp.games.options import GameOptions
 from pnp.games.setupdata import JsonObject, Schema, SetupData
 
@@ -136,6 +137,11 @@ class ColourDiplomacyState(State[Order]):
         other.reached = self.reached.copy()
         other.forget()
         return other
+
+    def compiled(self) -> Compiled:
+        from pnp.games.colour_diplomacy import engine  # numba loads only when an engine plays
+
+        return engine.compiled(self)
 
     def facts(self) -> Facts:
         """Per seat: the circle of its colour at the start and whether it reached the center

@@ -37,16 +37,28 @@ def orders(state: ColourDiplomacyState, player: int) -> set[str]:
 
 def resolve(state: ColourDiplomacyState, written: dict[int, str]) -> None:
     """Resolve one order per player on the board, written as players write them; each must be
-    legal, so a test can never resolve an illegal order by accident."""
+    legal, so a test can never resolve an illegal order by accident. The compiled engine
+    (pnp/games/colour_diplomacy/engine.py) resolves the same orders beside the `State`: the
+    same orders listed for each player, and the same position, facts and ranks after."""
     seats = state.to_act()
     assert sorted(written) == [seat + 1 for seat in seats], "one order per player on the board"
+    compiled = state.compiled()
+    engine, context, at = compiled.engine, compiled.context, compiled.position.copy()
     joint = []
     for seat in seats:
         legal = {state.move_text(order): order for order in state.legal_moves(seat)}
         text = written[seat + 1]
         assert text in legal, f"player {seat + 1}: {text!r} is not legal; legal: {sorted(legal)}"
         joint.append(legal[text])
+        listed = [engine.move_at(context, at, i) for i in range(engine.count(context, at))]
+        assert [compiled.decode(code) for code in listed] == list(state.legal_moves(seat))
+        engine.apply(context, at, listed[list(legal.values()).index(legal[text])])
     state.apply_joint(joint)
+    assert compiled.restore is not None
+    restored = compiled.restore(at)
+    assert restored.to_text() == state.to_text(), "the engine resolved otherwise"
+    assert (restored.facts(), restored.ranks()) == (state.facts(), state.ranks())
+    assert engine.over(context, at) == state.is_over()
 
 
 START = """

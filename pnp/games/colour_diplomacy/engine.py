@@ -1,0 +1,380 @@
+"""The compiled Colour Diplomacy engine (pnp/games/compiled.py): joint orders, one seat at a time.
+
+Rules: ../shared/RULES.md, "Colour Diplomacy", as `ColourDiplomacyState` (game.py) plays them and
+adjudicator.py resolves them. The orders of a turn are simultaneous, so the engine takes them one
+seat at a time (`Engine.joint`): the seat to play is the next player on the board who has not
+ordered yet; `apply` keeps the order, and the last one resolves the turn as `adjudicate` does.
+Every seat lists and values its orders on the board as the turn found it, as the `State`'s agents
+do, and each seat draws from its own generator, so the same draws give the same games.
+
+Fields are numbered (circle - 1) * n + (field - 1); the center is n * n and off the board
+n * n + 1 (`OFF_FIELD`). One position is one int64 array: `TURN` (the seat ordering), `OVER`,
+the turns played, the turns in which someone reached the center, how many reached it alone; then
+per seat its field, the turn it fell off, whether it must hold, its order this turn, the colour
+of each circle (outermost first), the start colours and the seats that reached the center alone,
+first first.
+
+Orders are listed in `ColourDiplomacyState.orders`' order: off one's colour, the steps (in, then
+out); on it after a move order, hold; else hold, the steps, and the supports (each side field,
+each field a move into it starts from, each player there by seat). An order's code is
+(kind * (n * n + 2) + target) * (n + 1) + player + 1; `decoder` turns it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+
+import numpy as np
+from numba import njit
+
+from pnp.games.colour_diplomacy.game import (
+    CENTER_REACHED,
+    CIRCLE_VALUE,
+    LOST,
+    OWN_COLOUR_VALUE,
+    SUPPORT_COST,
+    ColourDiplomacyState,
+)
+from pnp.games.colour_diplomacy.rings import HOLD, IN, OFF, OUT, SUPPORT, Field, Order, board
+from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.sliding import IntArray
+
+TURNS, CENTER_TURNS, REACHED_COUNT = range(HEAD, HEAD + 3)
+SPOT, FELL, HOLDS, ORDER, COLOURS, START, REACHED = (HEAD + 3 + k for k in range(7))  # * n
+KINDS = (HOLD, IN, OUT, SUPPORT)
+HOLDING, MOVING_IN, MOVING_OUT, SUPPORTING = range(4)
+WIDEST = 4  # fields a move into a field can start from: two inside it, two outside
+
+Context = tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]
+
+
+@njit(inline="always")
+def _at(n, part, seat):  # type: ignore[no-untyped-def]
+    """Where entry `seat` of the per-seat part `part` (SPOT, FELL, ...) sits in a position."""
+    return HEAD + 3 + (part - HEAD - 3) * n + seat
+
+
+@njit(inline="always")
+def _code(n, kind, target, player):  # type: ignore[no-untyped-def]
+    return (kind * (n * n + 2) + target) * (n + 1) + player + 1
+
+
+@njit(inline="always")
+def _kind(n, code):  # type: ignore[no-untyped-def]
+    return code // (n + 1) // (n * n + 2)
+
+
+@njit(inline="always")
+def _target(n, code):  # type: ignore[no-untyped-def]
+    return code // (n + 1) % (n * n + 2)
+
+
+@njit(inline="always")
+def _colour(n, position, field):  # type: ignore[no-untyped-def]
+    """The seat whose colour the circle of `field` (on the board) has."""
+    return position[_at(n, COLOURS, field // n)]
+
+
+@njit(inline="always")
+def _walk(context, position, index):  # type: ignore[no-untyped-def]
+    """The code of order `index` of the seat to play, or -1 and the count of its orders."""
+    steps, kinds, sides, entries, _, dims = context
+    n, seat = dims[0], position[TURN]
+    spot = position[_at(n, SPOT, seat)]
+    own = _colour(n, position, spot) == seat
+    total = 0
+    if own:
+        if index == 0:
+            return _code(n, HOLDING, n * n + 1, -1), 0
+        total = 1
+        if position[_at(n, HOLDS, seat)]:
+            return -1, 1
+    for s in range(steps.shape[1]):
+        if steps[spot, s] >= 0:
+            if total == index:
+                return _code(n, kinds[spot, s], steps[spot, s], -1), total
+            total += 1
+    if own:
+        for side in sides[spot]:
+            for e in range(WIDEST):
+                source = entries[side, e]
+                if source < 0:
+                    continue
+                for other in range(n):
+                    if other != seat and position[_at(n, SPOT, other)] == source:
+                        if total == index:
+                            return _code(n, SUPPORTING, side, other), total
+                        total += 1
+    return -1, total
+
+
+@njit(inline="always")
+def count(context, position):  # type: ignore[no-untyped-def]
+    return _walk(context, position, -1)[1]
+
+
+@njit(inline="always")
+def move_at(context, position, index):  # type: ignore[no-untyped-def]
+    return _walk(context, position, index)[0]
+
+
+@njit(inline="always")
+def _supported(n, position, seat, target):  # type: ignore[no-untyped-def]
+    """Whether some order this turn supports `seat`'s move into `target`."""
+    for other in range(n):
+        code = position[_at(n, ORDER, other)]
+        on_board = position[_at(n, SPOT, other)] != n * n + 1
+        named = _target(n, code) == target and code % (n + 1) - 1 == seat
+        if on_board and _kind(n, code) == SUPPORTING and named:
+            return True
+    return False
+
+
+@njit(inline="always")
+def _resolve(context, position):  # type: ignore[no-untyped-def]
+    """`adjudicate` the turn's orders (every seat on the board has ordered), then what
+    `ColourDiplomacyState.apply_joint` keeps: falls, who must hold, visits to the center."""
+    outward, dims = context[4], context[5]
+    n = dims[0]
+    off, center = n * n + 1, n * n
+    ordering = np.zeros(n, dtype=np.bool_)
+    held = np.zeros(n * n + 2, dtype=np.bool_)
+    for seat in range(n):
+        ordering[seat] = position[_at(n, SPOT, seat)] != off
+        kind = _kind(n, position[_at(n, ORDER, seat)])
+        if ordering[seat] and kind in (HOLDING, SUPPORTING):
+            held[position[_at(n, SPOT, seat)]] = True
+    after = position[_at(n, SPOT, 0) : _at(n, SPOT, n)].copy()
+    reachers, reacher = 0, -1
+    for seat in range(n):
+        code = position[_at(n, ORDER, seat)]
+        kind, target = _kind(n, code), _target(n, code)
+        if not ordering[seat] or kind in (HOLDING, SUPPORTING):
+            continue
+        if target == center:
+            reachers += 1
+            reacher = seat if reachers == 1 else reacher
+        elif target == off:
+            after[seat] = off
+        elif held[target]:
+            after[seat] = outward[position[_at(n, SPOT, seat)]]
+        else:
+            movers, backed, backed_seat = 0, 0, -1
+            for other in range(n):
+                code = position[_at(n, ORDER, other)]
+                moves = _kind(n, code) in (MOVING_IN, MOVING_OUT)
+                if ordering[other] and moves and _target(n, code) == target:
+                    movers += 1
+                    if _supported(n, position, other, target):
+                        backed += 1
+                        backed_seat = other
+            wins = movers == 1 or (backed == 1 and backed_seat == seat)
+            after[seat] = target if wins else seat  # field `seat` of circle 1: its start
+    if reachers:
+        circle = 0
+        if reachers == 1:
+            while position[_at(n, COLOURS, circle)] != reacher:
+                circle += 1
+        moving = position[_at(n, COLOURS, circle)]
+        for c in range(circle, n - 1):
+            position[_at(n, COLOURS, c)] = position[_at(n, COLOURS, c + 1)]
+        position[_at(n, COLOURS, n - 1)] = moving
+        for seat in range(n):
+            if not ordering[seat]:
+                continue
+            if _target(n, position[_at(n, ORDER, seat)]) == center:
+                after[seat] = (n - 1) * n + seat if reachers == 1 else seat
+            elif after[seat] != off:
+                after[seat] = outward[after[seat]]
+    position[TURNS] += 1
+    left, first = 0, -1
+    for seat in range(n):
+        position[_at(n, SPOT, seat)] = after[seat]
+        if ordering[seat] and after[seat] == off:
+            position[_at(n, FELL, seat)] = position[TURNS]
+        kind = _kind(n, position[_at(n, ORDER, seat)])
+        moved = ordering[seat] and kind in (MOVING_IN, MOVING_OUT)
+        position[_at(n, HOLDS, seat)] = moved and after[seat] != off and (
+            _colour(n, position, after[seat]) == seat
+        )  # fmt: skip
+        if after[seat] != off:
+            left += 1
+            first = seat if first < 0 else first
+    if reachers:
+        position[CENTER_TURNS] += 1
+    if reachers == 1:
+        known = False
+        for k in range(position[REACHED_COUNT]):
+            known = known or position[_at(n, REACHED, k)] == reacher
+        if not known:
+            position[_at(n, REACHED, position[REACHED_COUNT])] = reacher
+            position[REACHED_COUNT] += 1
+    position[OVER] = left <= 1
+    position[TURN] = first if left > 1 else 0
+
+
+@njit(inline="always")
+def apply(context, position, code):  # type: ignore[no-untyped-def]
+    """Keep the order of the seat to play; the last seat's order resolves the turn."""
+    n = context[5][0]
+    seat = position[TURN]
+    position[_at(n, ORDER, seat)] = code
+    for other in range(seat + 1, n):
+        if position[_at(n, SPOT, other)] != n * n + 1:
+            position[TURN] = other
+            return
+    _resolve(context, position)
+
+
+@njit(inline="always")
+def scores(context, position, out):  # type: ignore[no-untyped-def]
+    out[:] = 0.0  # the game has no scores
+
+
+@njit(inline="always")
+def rewards(context, position, out):  # type: ignore[no-untyped-def]
+    """simulate.metrics' seat scores of `ColourDiplomacyState.ranks`: later falls rank higher,
+    players still on the board share the best place."""
+    n = context[5][0]
+    keys = np.empty(n, dtype=np.int64)
+    for seat in range(n):
+        fallen = position[_at(n, SPOT, seat)] == n * n + 1
+        keys[seat] = position[_at(n, FELL, seat)] if fallen else position[TURNS] + 1
+    for seat in range(n):
+        above, level = 0, 0
+        for other in range(n):
+            if other != seat:
+                above += keys[other] > keys[seat]
+                level += keys[other] == keys[seat]
+        out[seat] = 1.0 - (above + level / 2) / (n - 1)
+
+
+@njit(inline="always")
+def _standing(n, position, seat, field):  # type: ignore[no-untyped-def]
+    own = OWN_COLOUR_VALUE if _colour(n, position, field) == seat else 0.0
+    return CIRCLE_VALUE * (field // n + 1) + own
+
+
+@njit(inline="always")
+def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
+    n = context[5][0]
+    spot = position[_at(n, SPOT, seat)]
+    return LOST if spot == n * n + 1 else _standing(n, position, seat, spot)
+
+
+@njit(inline="always")
+def value(context, position, seat, code):  # type: ignore[no-untyped-def]
+    """`ColourDiplomacyState.move_value`: the others stay where they are if they may hold."""
+    outward, n = context[4], context[5][0]
+    spot = position[_at(n, SPOT, seat)]
+    kind, target = _kind(n, code), _target(n, code)
+    if kind in (HOLDING, SUPPORTING):
+        return _standing(n, position, seat, spot) - (SUPPORT_COST if kind == SUPPORTING else 0.0)
+    if target == n * n:
+        return CENTER_REACHED
+    if target == n * n + 1:
+        return LOST
+    stays = position[_at(n, SPOT, _colour(n, position, target))] == target
+    landing = outward[spot] if stays else target
+    return LOST if landing == n * n + 1 else _standing(n, position, seat, landing)
+
+
+ENGINE = Engine(__name__, joint=True)
+
+
+@cache
+def context_of(n: int) -> Context:
+    """An n-player board's tables, by field number: the step targets and their order kinds,
+    the two side fields, the fields a move into it starts from, the field one circle out."""
+    rings, number = board(n), _numbers(n)
+    steps = np.full((n * n, 4), -1, dtype=np.int64)
+    kinds = np.zeros((n * n, 4), dtype=np.int64)
+    sides = np.zeros((n * n, 2), dtype=np.int64)
+    entries = np.full((n * n + 2, WIDEST), -1, dtype=np.int64)
+    outward = np.zeros(n * n + 2, dtype=np.int64)
+    outward[n * n :] = n * n + 1  # from the center (not asked) and from off the board
+    for spot in rings.fields():
+        i = number[spot]
+        outward[i] = number[rings.step_out(spot)]
+        sources = [number[source] for source in rings.entries[spot]]
+        entries[i, : len(sources)] = sources
+        for s, order in enumerate(rings.steps[spot]):
+            steps[i, s], kinds[i, s] = number[order.target], KINDS.index(order.kind)
+        sides[i] = [number[side] for side in rings.sides[spot]]
+    return steps, kinds, sides, entries, outward, np.array([n], dtype=np.int64)
+
+
+@cache
+def _numbers(n: int) -> dict[Field, int]:
+    rings = board(n)
+    return {
+        **{spot: i for i, spot in enumerate(rings.fields())},
+        rings.center: n * n,
+        OFF: n * n + 1,
+    }
+
+
+def position_of(state: ColourDiplomacyState) -> tuple[Context, Position]:
+    n = state.players
+    number = _numbers(n)
+    position = np.zeros(HEAD + 3 + 7 * n, dtype=np.int64)
+    seats = state.to_act()
+    position[TURN], position[OVER] = (seats[0] if seats else 0), state.is_over()
+    position[TURNS], position[CENTER_TURNS] = state.turn, state.center_turns
+    position[REACHED_COUNT] = len(state.reached)
+    for seat in range(n):
+        position[HEAD + 3 + seat] = number[state.positions[seat]]
+    parts: dict[int, Sequence[int]] = {
+        FELL: state.fell,
+        HOLDS: [seat in state.must_hold for seat in range(n)],
+        COLOURS: state.colours,
+        START: state.start_colours,
+        REACHED: state.reached,
+    }
+    for part, values in parts.items():
+        first = HEAD + 3 + (part - HEAD - 3) * n
+        position[first : first + len(values)] = values
+    return context_of(n), position
+
+
+@cache
+def restorer(n: int) -> Callable[[Position], ColourDiplomacyState]:
+    """A position of the engine (between turns) back to a `ColourDiplomacyState`."""
+    fields = {i: spot for spot, i in _numbers(n).items()}
+
+    def part(position: Position, which: int, length: int = n) -> list[int]:
+        first = HEAD + 3 + (which - HEAD - 3) * n
+        return [int(v) for v in position[first : first + length]]
+
+    def restore(position: Position) -> ColourDiplomacyState:
+        restored = ColourDiplomacyState(board(n), part(position, START))
+        restored.colours = tuple(part(position, COLOURS))
+        restored.positions = tuple(fields[i] for i in part(position, SPOT))
+        restored.must_hold = frozenset(s for s, hold in enumerate(part(position, HOLDS)) if hold)
+        restored.fell = part(position, FELL)
+        restored.turn, restored.center_turns = int(position[TURNS]), int(position[CENTER_TURNS])
+        restored.reached = part(position, REACHED, int(position[REACHED_COUNT]))
+        restored.forget()
+        return restored
+
+    return restore
+
+
+@cache
+def decoder(n: int) -> Callable[[int], Order]:
+    fields = {i: spot for spot, i in _numbers(n).items()}
+
+    def decode(code: int) -> Order:
+        rest, player = divmod(int(code), n + 1)
+        kind, target = divmod(rest, n * n + 2)
+        return Order(KINDS[kind], fields[target], player - 1)
+
+    return decode
+
+
+def compiled(state: ColourDiplomacyState) -> Compiled:
+    context, position = position_of(state)
+    n = state.players
+    return Compiled(ENGINE, context, position, n, decoder(n), restorer(n))
