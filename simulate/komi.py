@@ -137,12 +137,12 @@ class Units:
             return sum(sum(games.values()) for games in self.per_setup.values())
         return len(self.per_setup)
 
-    def resampled(self, values: list[Any], seed: int) -> np.ndarray:
+    def resampled(self, values: list[Any], seed: int, by_games: bool = False) -> np.ndarray:
         """RESAMPLES bootstrap resamples as games per value (columns in the order of `values`):
-        games drawn with replacement (a multinomial over the values), or setups drawn with
-        replacement and their games pooled."""
+        games drawn with replacement (a multinomial over the values; always with `by_games`),
+        or setups drawn with replacement and their games pooled."""
         rng, column = _rng(seed), {value: k for k, value in enumerate(values)}
-        if self.unit == "games":
+        if by_games or self.unit == "games":
             counts = self.pooled()
             n = sum(counts.values())
             shares = np.array([counts[v] for v in values], dtype=float) / n
@@ -159,6 +159,20 @@ class Units:
             weights = np.stack([np.bincount(p, minlength=len(groups)) for p in picks])
             found.append(np.asarray((table.T @ weights.T).T))
         return np.concatenate(found)
+
+
+def widened(
+    units: Units, values: list[Any], seed: int, of: Callable[[np.ndarray], np.ndarray], point: float
+) -> tuple[float, float]:
+    """The bootstrap interval of `of(resampled counts)` over the units; with setups as the
+    units, widened to hold the interval over their games, so that a few setups that happen to
+    agree never give a narrower interval than their games could (as the verdict's first-seat
+    interval: two setups have only three distinct resamples)."""
+    low, high = interval(of(units.resampled(values, seed)), point)
+    if units.unit == "setups":
+        games = interval(of(units.resampled(values, seed, by_games=True)), point)
+        low, high = min(low, games[0]), max(high, games[1])
+    return low, high
 
 
 def interval(statistics: np.ndarray, point: float) -> tuple[float, float]:
@@ -198,7 +212,7 @@ class MarginFold:
         if self.units.units() < 2:
             return point, point
         values, _ = self.margins()
-        return interval(of(values, self.units.resampled(values.tolist(), seed)), point)
+        return widened(self.units, values.tolist(), seed, lambda c: of(values, c), point)
 
 
 def _fold(records: Iterable[GameRecord]) -> MarginFold:
@@ -274,9 +288,12 @@ def seat_gaps(records: Iterable[GameRecord] | ScoreFold, players: int, seed: int
         if fold.units.units() < 2:
             low, high = point, point
         else:
-            drawn = fold.units.resampled(values, seed + seat)
-            seat_means = drawn @ scores / drawn.sum(axis=1, keepdims=True)
-            low, high = interval(seat_means[:, best] - seat_means[:, seat], point)
+
+            def gap(drawn: np.ndarray, seat: int = seat) -> np.ndarray:
+                seat_means = drawn @ scores / drawn.sum(axis=1, keepdims=True)
+                return np.asarray(seat_means[:, best] - seat_means[:, seat])
+
+            low, high = widened(fold.units, values, seed + seat, gap, point)
         gaps.append(SeatGap(seat + 1, float(means[seat]), point, (low, high)))
     return gaps
 

@@ -136,3 +136,26 @@ def test_platypus_komi_counts_the_deals_that_end_in_both_seat_orders(tmp_path: P
     komi = summary["compensation"]["komi"]
     assert (komi["resampled"], komi["units"], komi["games"]) == ("deals", ended, 2 * ended)
     assert f"bootstrap over {ended} deals" in out
+
+
+def test_few_setups_that_agree_never_give_a_narrower_interval_than_their_games() -> None:
+    # Two setups whose games differ widely but whose means agree: resampling the two setups
+    # alone gives one value (3 distinct resamples, all alike), which 8 games cannot show. As
+    # for the first-seat interval, the games' own interval is the floor (found on Wallaby 4p:
+    # red 2.0 [1.8, 2.2] plants behind from 8 games on 2 setups; over the games [-0.1, 4.0]).
+    margins = [0.0, 4.0, 0.0, 4.0]
+    komi_games = [record(i, (10.0 + m, 10.0), setup_index=i // 4)
+                  for i, m in enumerate(margins * 2)]  # fmt: skip
+    by_games = komi_of([replace(g, setup_index=0) for g in komi_games], seed=1)
+    found = komi_of(komi_games, seed=1)
+    assert found is not None and by_games is not None and found.unit == "setups"
+    assert found.ci95[0] <= by_games.ci95[0] and found.ci95[1] >= by_games.ci95[1]
+    assert found.ci95[1] - found.ci95[0] > 0
+    scores = [(20.0, 20.0 - m, 15.0) for m in margins * 2]
+    gap_games = [GameRecord(i, i // 4, str(i // 4), 0, 0, ("greedy",) * 3, s, (1, 2, 3), 10,
+                            Outcome.FINISHED) for i, s in enumerate(scores)]  # fmt: skip
+    pooled = seat_gaps([replace(g, setup_index=0) for g in gap_games], 3, seed=1)
+    gaps = seat_gaps(gap_games, 3, seed=1)
+    assert gaps[1].behind_best == 2.0
+    assert gaps[1].ci95[0] <= pooled[1].ci95[0] and gaps[1].ci95[1] >= pooled[1].ci95[1]
+    assert gaps[1].ci95[1] - gaps[1].ci95[0] > 0
