@@ -190,6 +190,29 @@ def _bootstrap(groups: list[np.ndarray], statistic: Any, seed: int) -> list[floa
     return [float(low), float(high)]
 
 
+def _games_interval(rows: np.ndarray, statistic: Any, seed: int) -> list[float]:
+    """The percentile 95% interval of `statistic` over the games resampled with replacement,
+    drawn as the run draws them: a multinomial over the distinct rows, sorted, from the run's
+    own generator stream."""
+    distinct, counts = np.unique(rows, axis=0, return_counts=True)
+    rng = np.random.default_rng(np.random.SeedSequence([seed, KOMI_STREAM]))
+    drawn = rng.multinomial(int(counts.sum()), counts / counts.sum(), size=RESAMPLES)
+    values = [statistic(np.repeat(distinct, k, axis=0)) for k in drawn]
+    low, high = np.percentile(values, [2.5, 97.5])
+    return [float(low), float(high)]
+
+
+def _widened(groups: list[np.ndarray], unit: str, statistic: Any, seed: int) -> list[float]:
+    """`_bootstrap` over the units; with setups (or deals) as the units, widened to hold the
+    interval over their games, so that a few units that agree never give a narrower interval
+    than their games (simulate/komi.py `widened`)."""
+    low, high = _bootstrap(groups, statistic, seed)
+    if unit != "games":
+        games = _games_interval(np.concatenate(groups), statistic, seed)
+        low, high = min(low, games[0]), max(high, games[1])
+    return [low, high]
+
+
 def _units(done: pd.DataFrame) -> tuple[list[pd.DataFrame], str]:
     """The bootstrap's units: each setup's games, or single games when every setup has one or
     there is one setup."""
@@ -229,7 +252,7 @@ def recompute_compensation(games: pd.DataFrame, players: int, seed: int, method:
         komi = komi_of(margins)
         groups = [(g["score_1"] - g["score_2"]).to_numpy(dtype=float) for g in units]
         return {"komi": {
-            "points": komi, "ci95": _bootstrap(groups, komi_of, seed),
+            "points": komi, "ci95": _widened(groups, unit, komi_of, seed),
             "first_share_before": share(margins, 0.0), "first_share_after": share(margins, komi),
             "games": len(done), "resampled": unit, "units": len(units),
         }}  # fmt: skip
@@ -246,5 +269,5 @@ def recompute_compensation(games: pd.DataFrame, players: int, seed: int, method:
         groups = [g[columns].to_numpy(dtype=float) for g in units]
         gaps.append({"seat": seat + 1, "mean_score": float(means[seat]),
                      "behind_best": float(means[best] - means[seat]),
-                     "ci95": _bootstrap(groups, behind, seed + seat)})  # fmt: skip
+                     "ci95": _widened(groups, unit, behind, seed + seat)})  # fmt: skip
     return {"seat_gaps": gaps}
