@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pnp.games.billabong import engine
@@ -93,6 +93,7 @@ def crowded_boards(draw: st.DrawFn) -> BillabongState:
     reach = draw(st.integers(1, 5))
     near = [c for c in SQUARES if _distance_to_lake(c) <= reach]
     on = [draw(st.integers(1, KANGAROOS)) for _ in range(players)]
+    assume(sum(on) <= len(near))  # every kangaroo counted on the board has a square
     cells = draw(st.permutations(near))[: sum(on)]
     state = BillabongState(players)
     for seat in range(players):
