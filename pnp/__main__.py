@@ -7,6 +7,10 @@ namedtuples build their methods so, while pnp loads and later) as unhandled, and
 `python -m` then ends the process by SIGINT (exit -2) whatever code pnp exits with, even after
 pnp caught it; the mark is set only for exactly KeyboardInterrupt, so a subclass is caught by
 every `except KeyboardInterrupt` and leaves the exit code to pnp.
+
+Once the command has ended, a Ctrl-C is ignored: its work is written and its exit code stands.
+Left to Python, a Ctrl-C while the interpreter shuts down prints a traceback from an exit hook,
+or, once Python has handed SIGINT back to the system, kills the process (exit -2, no message).
 """
 
 from __future__ import annotations
@@ -30,9 +34,12 @@ def main() -> None:
     """The console script: load the command line, then run it."""
     signal.signal(signal.SIGINT, interrupt)
     try:
-        from pnp.cli import main as run_command_line
+        try:
+            from pnp.cli import main as run_command_line
 
-        run_command_line()
+            run_command_line()
+        finally:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     except KeyboardInterrupt:  # the command line handles its own; this is one while loading
         print("pnp: interrupted", file=sys.stderr)
         sys.exit(EXIT_INTERRUPTED)

@@ -61,8 +61,13 @@ def scratch_folder() -> Path:
 def quiet_cluster_logs() -> None:
     """Dask's and asyncio's log messages silenced from now on in this process: a cluster stopped
     by Ctrl-C reports its tasks' failures as late as the process's exit."""
-    for name in _CLUSTER_LOGGERS:
-        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    silent = logging.CRITICAL + 1
+    # Dask's logging configuration gives some children (distributed.client) a level and a
+    # handler of their own, so quieting the parents alone lets their messages through
+    known = list(logging.root.manager.loggerDict)
+    named = [name for name in known if name.split(".")[0] in _CLUSTER_LOGGERS]
+    for name in {*_CLUSTER_LOGGERS, *named}:
+        logging.getLogger(name).setLevel(silent)
 
 
 @contextlib.contextmanager

@@ -284,6 +284,35 @@ def test_ctrl_c_inside_a_string_exec_while_loading_is_exit_130_under_python_m(
     assert (run.returncode, run.stderr.decode()) == (130, "pnp: interrupted\n")
 
 
+AFTER_THE_WORK = """
+import atexit, os, signal, sys, time, types
+
+import pnp.__main__ as entry
+
+def command_line() -> None:  # the work is done; a Ctrl-C comes while Python shuts down
+    print("done")
+    atexit.register(lambda: (os.kill(os.getpid(), signal.SIGINT), time.sleep(0.5)))
+    sys.exit(0)
+
+loading = types.ModuleType("pnp.cli")
+loading.main = command_line
+sys.modules["pnp.cli"] = loading
+entry.main()
+"""
+
+
+def test_ctrl_c_after_the_work_is_done_changes_nothing(tmp_path: Path) -> None:
+    """A Ctrl-C while the interpreter shuts down, after the command ended: the flaky case of
+    `test_ctrl_c_while_pnp_loads_is_one_line_and_exit_130` (`pnp games` had printed everything
+    and the process died by SIGINT, -2, with no message), made certain. The command's exit code
+    stands; nothing is printed."""
+    (tmp_path / "after.py").write_text(AFTER_THE_WORK)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(Path.cwd())])}
+    run = subprocess.run([sys.executable, "-m", "after"], env=env, capture_output=True,
+                         timeout=60, cwd=tmp_path)  # fmt: skip
+    assert (run.returncode, run.stdout.decode(), run.stderr.decode()) == (0, "done\n", "")
+
+
 # -- what killed commands leave, removed by the next ------------------------------------------
 
 

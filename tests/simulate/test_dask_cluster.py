@@ -127,3 +127,24 @@ def test_ctrl_c_on_a_local_dask_cluster_is_one_line_and_leaves_no_scratch(
     _, err = stopped.communicate(timeout=120)
     assert (stopped.returncode, err) == (130, b"pnp: interrupted\n"), "Ctrl-C: one line"
     assert os.listdir(short_tmp) == [], "the cluster's scratch folder was removed"
+
+
+QUIETED = """
+import logging
+
+import dask.distributed
+
+from simulate.scratch import quiet_cluster_logs
+
+quiet_cluster_logs()
+for name in ("distributed", "distributed.client", "distributed.worker", "tornado.general"):
+    logging.getLogger(name).warning("a cluster's message")
+"""
+
+
+def test_a_dask_run_puts_none_of_the_clusters_messages_on_the_terminal() -> None:
+    """Dask's own logging configuration gives `distributed.client` its own level and handler, so
+    quieting `distributed` alone let "Couldn't gather 1 keys, rescheduling" through before
+    "pnp: interrupted" (the intermittent failure of the Ctrl-C test above)."""
+    run = subprocess.run([sys.executable, "-c", QUIETED], capture_output=True, timeout=120)
+    assert (run.returncode, run.stderr.decode()) == (0, "")
