@@ -31,7 +31,7 @@ from simulate.deal_chart import deals_chart as _deals_chart
 from simulate.deals import DealStats, deal_report
 from simulate.measures import Fact, Measures, SeatFact
 from simulate.report import fact_line, result_lines, setup_lines
-from simulate.setups import SetupFairness, SetupsVerdict
+from simulate.setups import VERDICTS, SetupFairness, SetupsVerdict
 from simulate.stats import Distribution, Rate
 from simulate.summary import RunSummary
 from simulate.verdict import Verdict, agents_text, options_text
@@ -186,12 +186,29 @@ def _bins(values: Sequence[float]) -> Any:
 VERDICT_COLOURS = {"fair": "#55a868", "unfair": "#c44e52", "undetermined": "#4c72b0"}
 
 
+def _first_seats(verdict: SetupsVerdict) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Of the setups with a finished game, as shown: the first seat's (mean s, interval low,
+    interval high, shrunk mean s) as rows of a column array, their verdicts (VERDICTS codes),
+    and their labels when there are at most 30 (the chart names them). Taken a setup at a
+    time: a chart of a million setups holds numbers, not a record per setup."""
+    count = int(np.count_nonzero(verdict.setups.table.rows["finished"]))
+    values, codes, labels = np.empty((4, count)), np.empty(count, dtype=np.uint8), []
+    at = 0
+    for f in verdict.setups:
+        if f.games:
+            values[:, at] = (f.mean_s[0], *f.s_ci95[0], f.shrunk_s[0])
+            codes[at] = VERDICTS.index(f.verdict)
+            labels += [f.setup] if count <= 30 else []
+            at += 1
+    return values, codes, labels
+
+
 def _setups_chart(verdict: SetupsVerdict) -> Figure:
     """The first seat's mean s per setup: raw with its 95% interval, shrunk (open diamond),
     against the pooled mean and the band 1/2 +- tolerance; fairest first only when ranked."""
-    shown = [f for f in verdict.setups if f.games]
+    (mean, low, high, shrunk), codes, labels = _first_seats(verdict)
     figure, axes = plt.subplots(figsize=(8, 4))
-    x = np.arange(len(shown))
+    x = np.arange(len(mean))
     axes.axhspan(
         0.5 - verdict.tolerance,
         0.5 + verdict.tolerance,
@@ -201,26 +218,25 @@ def _setups_chart(verdict: SetupsVerdict) -> Figure:
     pooled = verdict.priors[0].mean
     axes.axhline(pooled, color="#333333", linewidth=0.8, label=f"pooled mean {pooled:.3f}")
     for name, colour in VERDICT_COLOURS.items():
-        picked = [i for i, f in enumerate(shown) if f.verdict == name]
-        if not picked:
+        picked = np.flatnonzero(codes == VERDICTS.index(name))
+        if not len(picked):
             continue
-        means = np.array([shown[i].mean_s[0] for i in picked])
-        errors = np.array([[m - shown[i].s_ci95[0][0], shown[i].s_ci95[0][1] - m]
-                           for m, i in zip(means, picked, strict=True)]).T  # fmt: skip
+        means = mean[picked]
+        errors = np.array([means - low[picked], high[picked] - means])
         axes.errorbar(x[picked], means, yerr=errors, fmt="o", ms=4, capsize=2, color=colour,
                       label=name)  # fmt: skip
-    axes.scatter(x, [f.shrunk_s[0] for f in shown], marker="D", facecolors="none",
-                 edgecolors="#333333", s=22, zorder=3, label="shrunk")  # fmt: skip
-    lows = [f.s_ci95[0][0] for f in shown] + [0.5 - verdict.tolerance, pooled]
-    highs = [f.s_ci95[0][1] for f in shown] + [0.5 + verdict.tolerance, pooled]
-    if len(shown) <= 30:
-        axes.set_xticks(x, [f.setup for f in shown], rotation=60, fontsize=6)
+    axes.scatter(x, shrunk, marker="D", facecolors="none", edgecolors="#333333", s=22, zorder=3,
+                 label="shrunk")  # fmt: skip
+    lowest = min(float(low.min()), 0.5 - verdict.tolerance, pooled)
+    highest = max(float(high.max()), 0.5 + verdict.tolerance, pooled)
+    if labels:
+        axes.set_xticks(x, labels, rotation=60, fontsize=6)
     order = "fairest first" if verdict.ranked else "in setup order: indistinguishable, not ranked"
     axes.set(
         title="First seat's mean s per setup (95% interval; diamond: shrunk)",
         xlabel=f"setups, {order}",
         ylabel="first seat mean s",
-        ylim=(max(0.0, min(lows) - 0.05), min(1.0, max(highs) + 0.08)),
+        ylim=(max(0.0, lowest - 0.05), min(1.0, highest + 0.08)),
     )
     axes.legend(loc="upper right", fontsize=7, framealpha=0.9, ncols=3)
     figure.tight_layout()
@@ -300,9 +316,10 @@ def _setup_lines(verdict: SetupsVerdict) -> list[str]:
     """What the run says about its setups, then the setups: ranked when they differ."""
     header = "rank  setup        games  first mean s  shrunk  balance   p-value  verdict"
     lines = [*setup_lines(verdict, shown=0), "", header]
-    shown: list[SetupFairness | None] = list(verdict.setups)
-    if len(shown) > 25:  # the first 15 and the last 10
-        shown = [*shown[:15], None, *shown[-10:]]
+    setups = verdict.setups
+    # the first 15 and the last 10 of many
+    many = len(setups) > 25
+    shown: list[SetupFairness | None] = [*setups[:15], None, *setups[-10:]] if many else [*setups]
     for f in shown:
         if f is None:
             lines.append("  ...")

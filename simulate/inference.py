@@ -13,10 +13,13 @@ Loaded only in the process that reports (about a second of imports), never by th
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
+from typing import TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 from scipy import optimize
 from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
@@ -30,6 +33,8 @@ from statsmodels.stats.weightstats import DescrStatsW
 
 LEVEL = 0.05  # two-sided test level, and 1 - the coverage of every interval
 POWER = 0.8
+#: per-setup means: a list, or a column of a setup table
+Means: TypeAlias = Sequence[float] | npt.NDArray[np.float64]
 
 
 def difference(
@@ -52,6 +57,7 @@ def difference(
     return float(low), float(high)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # setups of few games repeat the same counts
 def wilson(successes: float, trials: int) -> tuple[float, float]:
     """Wilson 95% score interval for `successes` of `trials`; (0, 1) when there are no trials.
 
@@ -67,6 +73,7 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     return max(0.0, float(low)), min(1.0, float(high))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def binomial_p(successes: int, trials: int) -> float:
     """Exact two-sided p-value of `successes` in `trials` under p = 1/2."""
     if trials == 0:
@@ -82,19 +89,28 @@ def equal_shares_p(counts: Sequence[int]) -> float:
         return 1.0
     if len(counts) == 2:
         return binomial_p(counts[0], decisive)
+    return _chisquare_p(tuple(counts))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _chisquare_p(counts: tuple[int, ...]) -> float:
     return float(sps.chisquare(list(counts)).pvalue)
 
 
 def fdr_reject(p_values: Sequence[float], rate: float = LEVEL) -> list[bool]:
     """Which hypotheses Benjamini-Hochberg rejects at false-discovery rate `rate` (p-values
     used as computed: rounding them first can move a setup across the cut)."""
-    if not p_values:
-        return []
-    rejected = multipletests(list(p_values), alpha=rate, method="fdr_bh")[0]
-    return [bool(flag) for flag in rejected]
+    return [bool(flag) for flag in fdr_rejected(np.asarray(p_values, dtype=float), rate)]
 
 
-def contingency(table: Sequence[Sequence[int]]) -> tuple[float, int, float]:
+def fdr_rejected(p_values: npt.NDArray[np.float64], rate: float = LEVEL) -> npt.NDArray[np.bool_]:
+    """`fdr_reject` of a column of p-values, as a column."""
+    if not len(p_values):
+        return np.zeros(0, dtype=bool)
+    return np.asarray(multipletests(p_values, alpha=rate, method="fdr_bh")[0], dtype=bool)
+
+
+def contingency(table: Sequence[Sequence[int]] | npt.NDArray[np.int64]) -> tuple[float, int, float]:
     """(chi-square, degrees of freedom, p-value) of the test that every row has the same
     distribution over the columns; columns and rows without a count are left out, and a table
     with fewer than two of either gives (0, 0, 1)."""
@@ -162,7 +178,7 @@ def games_to_separate(statistic: float, df: int, games: float) -> tuple[float | 
     return float(optimize.brentq(shortfall, 1e-9, high, xtol=0.5)), exact
 
 
-def _described(means: Sequence[float]) -> DescrStatsW | None:
+def _described(means: Means) -> DescrStatsW | None:
     """The setups' means described, or None when the spread between setups cannot be estimated
     from them: fewer than two setups, or every setup at the same mean (a standard deviation of
     0 is no estimate of how setups differ: it would give a t interval of zero width)."""
@@ -172,7 +188,7 @@ def _described(means: Sequence[float]) -> DescrStatsW | None:
     return described if described.std > 0 else None
 
 
-def setup_level_interval(means: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
+def setup_level_interval(means: Means) -> tuple[float, tuple[float, float] | None]:
     """(mean, interval): the mean over setups of a per-setup mean, with a t 95% interval that
     takes the setup as the unit (games of one setup are not independent draws of the game),
     clipped to [0, 1]. The interval is None when it cannot be estimated from these setups
@@ -186,7 +202,7 @@ def setup_level_interval(means: Sequence[float]) -> tuple[float, tuple[float, fl
     return mean, (max(0.0, float(low)), min(1.0, float(high)))
 
 
-def setup_level_p(means: Sequence[float]) -> float | None:
+def setup_level_p(means: Means) -> float | None:
     """Two-sided p-value of the t test that the mean over setups of a per-setup mean in [0, 1]
     is 1/2: the test `setup_level_interval` inverts; None when that interval cannot be
     estimated (fewer than two setups, or no spread between them)."""

@@ -2,9 +2,9 @@
 
 `Tally` is what every group keeps in O(seats) numbers: games per outcome, shared first places,
 per seat the standings and the sums of s and of scores (with their squares), the turns of
-finished games, the score margins and the lead changes. `SetupTally` is one setup's tally, the
-form the per-setup analysis (simulate/setups.py) reads. `Measures` adds what only the whole
-run keeps: exact distributions, results per agent, the game's own facts and the longest game.
+finished games, the score margins and the lead changes (a setup's games are kept as a row of
+numbers instead: simulate/setupfold.py). `Measures` adds what only the whole run keeps: exact
+distributions, results per agent, the game's own facts and the longest game.
 All are built by the folds of simulate/tally.py; `Measures.to_json` is summary.json's measures.
 
 Definitions (README, "What the numbers mean" and "Metrics"):
@@ -98,16 +98,6 @@ class Tally:
     @property
     def lead_changes_per_move(self) -> float | None:
         return self.lead_changes / self.lead_moves if self.lead_moves else None
-
-
-@dataclass(frozen=True)
-class SetupTally:
-    """One setup's games: its index, its label (the setup seed: `pnp kit GAME --seed` prints
-    it) and its tally."""
-
-    setup_index: int
-    setup: str
-    tally: Tally
 
 
 @dataclass(frozen=True)

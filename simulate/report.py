@@ -11,12 +11,13 @@ import io
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
 from rich.table import Table
 
 from pnp.games.base import Outcome
-from pnp.output import output_folder, write_file
+from pnp.output import output_folder, staged, write_file
 from simulate.measures import Fact, GameFact, SeatFact
 from simulate.setups import VERDICTS, SetupsVerdict
 from simulate.stats import Distribution, Rate
@@ -30,10 +31,17 @@ def _g(value: float | None) -> str:
 
 
 def setups_csv(verdict: SetupsVerdict) -> str:
-    """One row per setup: fairest first when the setups are shown to differ, else in setup
-    order with no rank. `pnp kit GAME --seed <setup>` prints any of them."""
+    """setups.csv as text (`write_setups_csv`)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    write_setups_csv(buffer, verdict)
+    return buffer.getvalue()
+
+
+def write_setups_csv(stream: TextIO, verdict: SetupsVerdict) -> None:
+    """One row per setup: fairest first when the setups are shown to differ, else in setup
+    order with no rank. `pnp kit GAME --seed <setup>` prints any of them. Written a row at a
+    time: a million setups never stand in memory together."""
+    writer = csv.writer(stream, lineterminator="\n")
     fairness = verdict.setups
     players = len(fairness[0].wins) if fairness else 0
     seats = range(1, players + 1)
@@ -60,7 +68,6 @@ def setups_csv(verdict: SetupsVerdict) -> str:
              *(f"{v:g}" for triple in (m.completion, m.draws, m.cap_reached) for v in triple),
              *(_g(v) for v in (m.turns_mean, m.margin_mean, m.lead_changes_per_move))]
         )  # fmt: skip
-    return buffer.getvalue()
 
 
 def write_results(
@@ -71,7 +78,10 @@ def write_results(
     output_folder(folder)
     paths = [write_file(folder / "summary.json", json.dumps(summary.to_json(), indent=2) + "\n")]
     if verdict is not None and len(verdict.setups) > 1:
-        paths.append(write_file(folder / "setups.csv", setups_csv(verdict)))
+        path = folder / "setups.csv"
+        with staged(path) as stream, io.TextIOWrapper(stream, "utf-8", newline="") as text:
+            write_setups_csv(text, verdict)
+        paths.append(path)
     return paths
 
 
@@ -80,7 +90,7 @@ def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
     the fairest and least fair setups only when the setups are shown to differ."""
     fairness = verdict.setups
     statistic, df, p_value = verdict.homogeneity
-    counts = {name: sum(1 for f in fairness if f.verdict == name) for name in VERDICTS}
+    counts = verdict.counts
     test = f"homogeneity chi-square {statistic:.1f} on {df} df, p = {p_value:.2g}"
     lines = [
         f"setups differ ({test})" if verdict.ranked else
@@ -95,8 +105,9 @@ def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
         + _games_needed(verdict),
     ]  # fmt: skip
     if verdict.ranked and shown:
-        ranked = [f for f in fairness if f.rank is not None]
-        for label, group in (("fairest", ranked[:shown]), ("least fair", ranked[-shown:][::-1])):
+        ranked = verdict.ranked_rows
+        fairest, least = fairness[: min(shown, ranked)], fairness[max(0, ranked - shown) : ranked]
+        for label, group in (("fairest", fairest), ("least fair", least[::-1])):
             listed = ", ".join(f"{f.setup} (balance {f.shrunk_balance or 0:.2f}, {f.verdict})"
                                for f in group)  # fmt: skip
             lines.append(f"{label} (shrunk estimates): {listed}")

@@ -1,8 +1,10 @@
 """Fairness per setup and over setups: whether random setups differ, and which favour a seat.
 
 Every statistic here is a pure function of per-setup counts (`SetupCounts`: games, finished,
-and per seat sole wins, shared wins, sum of s and of s^2), read from each setup's `SetupTally`
-(simulate/measures.py, folded as games finish) by `counts_of`. README, "Which setups are fair":
+and per seat sole wins, shared wins, sum of s and of s^2), columns of a `SetupTable`
+(simulate/setuptable.py) read from the run's `SetupFold` (simulate/setupfold.py, folded as games
+finish, kept in a file). Each statistic reads the table a chunk at a time or one column, so a
+million setups hold a few numbers each in memory. README, "Which setups are fair":
 
 1. Do setups differ at all? A chi-square test of homogeneity over setups x winning seat (the
    decisive games). Only when it rejects at 5% are setups ranked (by balance of the shrunk
@@ -24,61 +26,55 @@ move; `spread` gives their mean, sd, minimum and maximum over the setups.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from pnp.games.base import Outcome
 from simulate.inference import (
     LEVEL,
+    Means,
     contingency,
     detectable_share,
     equal_shares_p,
-    fdr_reject,
+    fdr_rejected,
     games_to_separate,
     setup_level_interval,
     setup_level_p,
-    wilson,
 )
-from simulate.measures import SetupTally, Tally
 from simulate.metrics import TOLERANCE, balance, shown_balanced
-from simulate.shrinkage import BetaPrior, fit_beta, shrink
-from simulate.stats import Rate
+from simulate.setupfold import SetupFold, mapped, release
+from simulate.setuptable import (
+    FAIR,
+    NO_FINISHED_GAME,
+    UNDETERMINED,
+    UNFAIR,
+    VERDICTS,
+    SeatCounts,
+    SetupCounts,
+    SetupFairness,
+    SetupMeasures,
+    SetupRows,
+    SetupTable,
+    fairness_numbers,
+    setup_measures,
+    table_of,
+    table_of_fold,
+)
+from simulate.shrinkage import BetaPrior, fit_beta_of
 
-FAIR, UNFAIR, UNDETERMINED, NO_FINISHED_GAME = "fair", "unfair", "undetermined", "no finished game"
-VERDICTS = (FAIR, UNFAIR, UNDETERMINED, NO_FINISHED_GAME)
-
-
-@dataclass(frozen=True)
-class SetupMeasures:
-    """One setup's other measures; rates as (rate, low, high) with Wilson 95% intervals."""
-
-    played: int  # all games of the setup, finished or not
-    completion: tuple[float, float, float]  # finished / played
-    draws: tuple[float, float, float]  # shared first place / finished
-    cap_reached: tuple[float, float, float]  # stopped by the turn cap / played
-    turns_mean: float | None  # over finished games
-    margin_mean: float | None  # best - second best score, over finished games with scores
-    lead_changes_per_move: float | None  # games with running scores
-
-
-def _rate(rate: Rate) -> tuple[float, float, float]:
-    low, high = rate.ci95
-    return (round(rate.rate, 6), round(low, 6), round(high, 6))
-
-
-def _round(value: float | None) -> float | None:
-    return None if value is None else round(value, 6)
+__all__ = ["FAIR", "NO_FINISHED_GAME", "UNDETERMINED", "UNFAIR", "VERDICTS", "SeatCounts",
+           "SetupCounts", "SetupFairness", "SetupMeasures", "setup_measures"]  # fmt: skip
 
 
 @dataclass(frozen=True)
 class SetupsVerdict:
     """What a balance run can say about its setups (README, "Which setups are fair")."""
 
-    setups: tuple[SetupFairness, ...]  # fairest first when `ranked`, else in setup order
+    setups: SetupRows  # fairest first when `ranked`, else in setup order
     tolerance: float  # fair: every seat's interval inside 1/2 +- tolerance
     homogeneity: tuple[float, int, float]  # chi-square, df, p over setups x winning seat
     ranked: bool  # the setups differ (homogeneity rejected at 5%): only then ranked
@@ -94,6 +90,17 @@ class SetupsVerdict:
     @property
     def first_seat(self) -> OverSetups:
         return self.by_setup[0] if self.by_setup else over_setups([])
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Setups per verdict, in the order of VERDICTS."""
+        found = np.bincount(self.setups.table.rows["verdict"], minlength=len(VERDICTS))
+        return {name: int(count) for name, count in zip(VERDICTS, found, strict=True)}
+
+    @property
+    def ranked_rows(self) -> int:
+        """How many setups are ranked: the first ones shown."""
+        return int(np.count_nonzero(self.setups.table.rows["rank"]))
 
 
 @dataclass(frozen=True)
@@ -116,83 +123,10 @@ class OverSetups:
                 f"setup{'s' if self.setups != 1 else ''} ({why})")  # fmt: skip
 
 
-def over_setups(means: Sequence[float]) -> OverSetups:
+def over_setups(means: Means) -> OverSetups:
     """A seat's mean s over setups from the setups' means (see `OverSetups`)."""
     mean, interval = setup_level_interval(means)
     return OverSetups(mean, interval, setup_level_p(means), len(means))
-
-
-def setup_measures(tally: Tally) -> SetupMeasures:
-    """The other measures of one setup's games, from its tally."""
-    return SetupMeasures(
-        tally.games, _rate(tally.completion), _rate(tally.draws),
-        _rate(tally.outcome_rate(Outcome.UNDECIDED)), _round(tally.turns_mean),
-        _round(tally.margin_mean), _round(tally.lead_changes_per_move),
-    )  # fmt: skip
-
-
-@dataclass(frozen=True)
-class SeatCounts:
-    """One seat's results over a setup's finished games, as counts and sums."""
-
-    wins: int  # sole first place
-    draws: int  # shared first place
-    sum_s: float
-    sum_s2: float
-
-
-@dataclass(frozen=True)
-class SetupCounts:
-    """A setup's games as counts and sums: all the per-setup statistics need."""
-
-    setup_index: int
-    setup: str  # the setup's label (its seed: `pnp kit GAME --seed` prints it)
-    played: int
-    finished: int
-    seats: tuple[SeatCounts, ...]
-
-    @property
-    def wins(self) -> tuple[int, ...]:
-        return tuple(seat.wins for seat in self.seats)
-
-
-def counts_of(setup: SetupTally) -> SetupCounts:
-    """The counts and sums of one setup's tally."""
-    tally = setup.tally
-    seats = tuple(SeatCounts(seat.standings.wins, seat.standings.draws, float(seat.s_sum),
-                             float(seat.s_squares)) for seat in tally.seats)  # fmt: skip
-    return SetupCounts(setup.setup_index, setup.setup, tally.games, tally.finished, seats)
-
-
-@dataclass(frozen=True)
-class SetupFairness:
-    """One setup's verdict: raw and shrunk mean s per seat, the intervals, the tests."""
-
-    setup_index: int
-    setup: str
-    games: int  # finished games
-    wins: tuple[int, ...]  # sole wins per seat
-    mean_s: tuple[float, ...]  # raw, over finished games (empty when none finished)
-    s_ci95: tuple[tuple[float, float], ...]  # Wilson on the sum of s, per seat
-    shrunk_s: tuple[float, ...]  # empirical Bayes toward the pooled mean (simulate/shrinkage.py)
-    p_value: float  # every seat wins equally often (decisive games), as computed
-    measures: SetupMeasures
-    unfair: bool = False  # flagged by Benjamini-Hochberg at FDR 5%
-    verdict: str = UNDETERMINED  # fair | unfair | undetermined | no finished game
-    rank: int | None = None  # 1 = fairest, only when the setups are shown to differ
-
-    @property
-    def advantage(self) -> float | None:
-        """first_seat_s_advantage: the first seat's mean s - 1/2."""
-        return self.mean_s[0] - 0.5 if self.mean_s else None
-
-    @property
-    def balance(self) -> float | None:
-        return balance(self.mean_s) if self.mean_s else None
-
-    @property
-    def shrunk_balance(self) -> float | None:
-        return balance(self.shrunk_s) if self.shrunk_s else None
 
 
 def _verdict(fair: bool, unfair: bool, finished: int) -> str:
@@ -206,76 +140,89 @@ def judge_setups(
     measures: Sequence[SetupMeasures],
     tolerance: float = TOLERANCE,
 ) -> SetupsVerdict:
+    """`judge_table` of setups given as records (in setup order)."""
+    return judge_table(table_of(tallies, measures), tolerance)
+
+
+def setup_fairness(setups: SetupFold | None, tolerance: float = TOLERANCE) -> SetupsVerdict:
+    """The verdicts of `judge_table` over a run's folded setups (none: no setup judged)."""
+    return judge_table(table_of_fold(setups) if setups is not None else table_of([], []),
+                       tolerance)  # fmt: skip
+
+
+def _sums(table: SetupTable, seat: int) -> Iterator[tuple[float, int]]:
+    """(sum of s, finished games) of one seat, setup by setup, a chunk at a time."""
+    for _, rows in table.chunks():
+        yield from zip(rows["sum_s"][:, seat].tolist(), rows["finished"].tolist(), strict=True)
+
+
+def judge_table(table: SetupTable, tolerance: float = TOLERANCE) -> SetupsVerdict:
     """Every setup's verdict, and the run's: whether setups differ at all (homogeneity), the
-    power of the run, and the ranking (fairest first) only when the setups are shown to differ."""
-    players = len(tallies[0].seats) if tallies else 0
-    played = [t for t in tallies if t.finished]
-    priors = tuple(
-        fit_beta([t.seats[seat].sum_s for t in played], [t.finished for t in played])
-        for seat in range(players)
-    )
-    p_values = [equal_shares_p(t.wins) for t in tallies]
-    flags = fdr_reject([p for p, t in zip(p_values, tallies, strict=True) if t.finished])
-    flagged = iter(flags)
-    found = []
-    for tally, p_value, measure in zip(tallies, p_values, measures, strict=True):
-        n = tally.finished
-        means = tuple(seat.sum_s / n for seat in tally.seats) if n else ()
-        intervals = tuple(wilson(seat.sum_s, n) for seat in tally.seats) if n else ()
-        shrunk = tuple(shrink(prior, seat.sum_s, n) for prior, seat in
-                       zip(priors, tally.seats, strict=True)) if n else ()  # fmt: skip
-        unfair = next(flagged) if n else False
-        verdict = _verdict(shown_balanced(intervals, tolerance), unfair, n)
-        found.append(SetupFairness(tally.setup_index, tally.setup, n, tally.wins, means, intervals,
-                                   shrunk, p_value, measure, unfair, verdict))  # fmt: skip
-    homogeneity = contingency([t.wins for t in played])
+    power of the run, and the ranking (fairest first) only when the setups are shown to differ.
+    Each pass reads the table a chunk at a time; the false-discovery correction, the
+    homogeneity test and the ranking take one or two columns of the setups with a finished game."""
+    players, rows = table.players, table.rows
+    priors = tuple(fit_beta_of(functools.partial(_sums, table, seat)) for seat in range(players))
+    for _, part in table.chunks():
+        part["p_value"] = [equal_shares_p(tuple(wins)) for wins in part["wins"].tolist()]
+    played = np.flatnonzero(rows["finished"])
+    rows["unfair"][played] = fdr_rejected(rows["p_value"][played])
+    for _, part in table.chunks():
+        for offset, (sums, n, unfair) in enumerate(zip(part["sum_s"].tolist(),
+                part["finished"].tolist(), part["unfair"].tolist(), strict=True)):  # fmt: skip
+            means, intervals, shrunk = fairness_numbers(sums, n, priors)
+            row = part[offset]
+            row["verdict"] = VERDICTS.index(_verdict(shown_balanced(intervals, tolerance),
+                                                     unfair, n))  # fmt: skip
+            row["advantage"] = means[0] - 0.5 if means else np.nan
+            row["balance"] = balance(means) if means else np.nan
+            row["shrunk_balance"] = balance(shrunk) if shrunk else np.nan
+    release(rows)
+    homogeneity = contingency(rows["wins"][played])
     ranked = homogeneity[2] < LEVEL
-    if ranked:
-        order = sorted((f for f in found if f.games), key=_fairest_first)
-        found = [*(replace(f, rank=i) for i, f in enumerate(order, 1)),
-                 *(f for f in found if not f.games)]  # fmt: skip
-    by_setup = tuple(over_setups([t.seats[seat].sum_s / t.finished for t in played])
+    order = None
+    if ranked:  # fairest first: (-shrunk balance, -p-value, setup index), as a sort of tuples
+        fairest = played[np.lexsort((rows["index"][played], -rows["p_value"][played],
+                                     -rows["shrunk_balance"][played]))]  # fmt: skip
+        rows["rank"][fairest] = np.arange(1, len(fairest) + 1)
+        order = mapped(np.int64, (len(rows),))
+        order[: len(fairest)] = fairest
+        order[len(fairest) :] = np.flatnonzero(rows["finished"] == 0)
+    release(rows)
+    by_setup = tuple(over_setups(rows["sum_s"][played, seat] / rows["finished"][played])
                      for seat in range(players))  # fmt: skip
-    return SetupsVerdict(tuple(found), tolerance, homogeneity, ranked, priors,
-                         *_power(played, homogeneity, players), by_setup)  # fmt: skip
-
-
-def _fairest_first(f: SetupFairness) -> tuple[float, float, int]:
-    return (-(f.shrunk_balance or 0.0), -f.p_value, f.setup_index)
+    power = _power(table, played, homogeneity, players)
+    return SetupsVerdict(SetupRows(table, priors, order), tolerance, homogeneity, ranked, priors,
+                         *power, by_setup)  # fmt: skip
 
 
 def _power(
-    played: Sequence[SetupCounts], homogeneity: tuple[float, int, float], players: int
-) -> tuple[float, float, int | None, bool]:
+    table: SetupTable, played: np.ndarray[Any, Any], homogeneity: tuple[float, int, float],
+    players: int,
+) -> tuple[float, float, int | None, bool]:  # fmt: skip
     """(decisive games per setup, the first-seat share of decisive games above fair a setup's
     test detects with 80% power, games per setup to tell setups apart at the measured spread,
     whether that is an estimate rather than a lower bound)."""
-    if not played:
+    if not len(played):
         return 0.0, 1.0, None, False
-    decisive = sum(sum(t.wins) for t in played)
+    decisive = int(table.rows["wins"][played].sum())
     per_setup = decisive / len(played)
     needed, exact = games_to_separate(homogeneity[0], homogeneity[1], per_setup)
-    per_game = decisive / sum(t.played for t in played)
+    per_game = decisive / int(table.rows["played"][played].sum())
     games = math.ceil(needed / per_game) if needed is not None and per_game else None
     return per_setup, detectable_share(per_setup, players), games, exact
 
 
-def setup_fairness(setups: Sequence[SetupTally], tolerance: float = TOLERANCE) -> SetupsVerdict:
-    """The verdicts of `judge_setups` over the setups' tallies (in setup order)."""
-    ordered = sorted(setups, key=lambda setup: setup.setup_index)
-    return judge_setups([counts_of(setup) for setup in ordered],
-                        [setup_measures(setup.tally) for setup in ordered], tolerance)  # fmt: skip
-
-
 def spread(verdict: SetupsVerdict) -> dict[str, Any]:
     """How much setups differ, and what this run can tell: homogeneity, power, verdicts, and
-    the spread of first-seat advantage, balance and every other measure over the setups."""
+    the spread of first-seat advantage, balance and every other measure over the setups
+    (each a column, in the order the setups are shown)."""
     fairness = verdict.setups
-    if not fairness:
+    if not len(fairness):
         return {"setups": 0}
-    judged = [f for f in fairness if f.games]
-    advantage = _over([f.advantage for f in judged if f.advantage is not None])
-    balances = _over([f.balance for f in judged if f.balance is not None])
+    judged = fairness.column("finished") > 0
+    advantage = _over(fairness.column("advantage")[judged])
+    balances = _over(fairness.column("balance")[judged])
     statistic, df, p_value = verdict.homogeneity
     first = verdict.first_seat
     interval = None if first.ci95 is None else [round(value, 6) for value in first.ci95]
@@ -288,8 +235,8 @@ def spread(verdict: SetupsVerdict) -> dict[str, Any]:
             "setups_differ": verdict.ranked,
         },
         "tolerance": verdict.tolerance,
-        "verdicts": {name: sum(1 for f in fairness if f.verdict == name) for name in VERDICTS},
-        "unfair_at_fdr_5pct": sum(1 for f in fairness if f.unfair),
+        "verdicts": verdict.counts,
+        "unfair_at_fdr_5pct": int(np.count_nonzero(verdict.setups.table.rows["unfair"])),
         "decisive_games_per_setup": round(verdict.decisive_per_setup, 6),
         "detectable_first_seat_share": round(verdict.detectable_share, 6),
         "games_per_setup_to_separate": verdict.games_needed,
@@ -301,25 +248,35 @@ def spread(verdict: SetupsVerdict) -> dict[str, Any]:
         "balance_mean": balances.get("mean"),
         "balance_min": balances.get("min"),
         "over_setups": {
-            name: _over([value for f in fairness if (value := pick(f.measures)) is not None])
-            for name, pick in MEASURES.items()
+            name: _over(_measure(fairness, column, position))
+            for name, (column, position) in MEASURES.items()
         },
     }
 
 
-MEASURES: dict[str, Callable[[SetupMeasures], float | None]] = {
-    "completion": lambda m: m.completion[0],
-    "draws": lambda m: m.draws[0],
-    "cap_reached": lambda m: m.cap_reached[0],
-    "turns_mean": lambda m: m.turns_mean,
-    "margin_mean": lambda m: m.margin_mean,
-    "lead_changes_per_move": lambda m: m.lead_changes_per_move,
+#: each measure's column of the setup table and, for a rate, the rate's place in it
+MEASURES: dict[str, tuple[str, int | None]] = {
+    "completion": ("completion", 0),
+    "draws": ("draws", 0),
+    "cap_reached": ("cap_reached", 0),
+    "turns_mean": ("turns_mean", None),
+    "margin_mean": ("margin_mean", None),
+    "lead_changes_per_move": ("lead_changes_per_move", None),
 }
 
 
-def _over(values: Sequence[float]) -> dict[str, Any]:
+def _measure(fairness: SetupRows, column: str, position: int | None) -> np.ndarray[Any, Any]:
+    """A measure's values over the setups that have it (NaN stands for none)."""
+    values: np.ndarray[Any, Any] = fairness.column(column)
+    if position is not None:
+        values = values[:, position]
+    kept: np.ndarray[Any, Any] = values[~np.isnan(values)]
+    return kept
+
+
+def _over(values: np.ndarray[Any, Any]) -> dict[str, Any]:
     """Mean, sd, minimum and maximum of one measure over the setups that have it."""
-    if not values:
+    if not len(values):
         return {"setups": 0}
     array = np.asarray(values, dtype=float)
     return {

@@ -16,7 +16,7 @@ chance) means no spread between setups: every setup's estimate is the pooled sha
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -41,16 +41,28 @@ class BetaPrior:
 
 def fit_beta(points: Sequence[float], games: Sequence[int]) -> BetaPrior:
     """The method-of-moments beta prior of the shares points[i] / games[i] (setups with games)."""
-    pairs = [(y, n) for y, n in zip(points, games, strict=True) if n > 0]
-    total = sum(n for _, n in pairs)
-    if len(pairs) < 2 or total == 0:
-        return BetaPrior(sum(y for y, _ in pairs) / total if total else 0.5, 0.0)
-    mean = sum(y for y, _ in pairs) / total
+    return fit_beta_of(lambda: zip(points, games, strict=True))
+
+
+def fit_beta_of(pairs: Callable[[], Iterable[tuple[float, int]]]) -> BetaPrior:
+    """`fit_beta` of the (points, games) pairs each call of `pairs` streams (read twice, in the
+    same order): the sums are taken one pair at a time, as `sum` takes them, so a million
+    setups need no list of them."""
+    k = total = squares = 0
+    points: float = 0
+    for y, n in pairs():
+        if n > 0:
+            k, total, squares, points = k + 1, total + n, squares + n * n, points + y
+    if k < 2 or total == 0:
+        return BetaPrior(points / total if total else 0.5, 0.0)
+    mean = points / total
     if mean <= 0 or mean >= 1:
         return BetaPrior(mean, 0.0)
-    k = len(pairs)
-    spread = sum(n * (y / n - mean) ** 2 for y, n in pairs)
-    scale = total - sum(n * n for _, n in pairs) / total - (k - 1)
+    spread: float = 0
+    for y, n in pairs():
+        if n > 0:
+            spread += n * (y / n - mean) ** 2
+    scale = total - squares / total - (k - 1)
     if scale <= 0:
         return BetaPrior(mean, 0.0)
     rho = (spread / (mean * (1 - mean)) - (k - 1)) / scale

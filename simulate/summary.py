@@ -1,10 +1,10 @@
 """The typed result of a run, folded game by game, and `summary.json` written from it.
 
 `RunFolds` takes a run's records one at a time, in any order, and keeps no record: the run's
-measures and each setup's tally (simulate/tally.py), the matches of a paired run
-(simulate/matches.py) and the set of games played (ranges). Only an exact report (a setup file
-of a game without choices, whose report lists every game) keeps a line per game. `RunResult` is
-what it gives; `RunSummary` adds what the run was and is summary.json.
+measures and each setup's counts (simulate/tally.py; kept in a file: simulate/setupfold.py), the
+matches of a paired run (simulate/matches.py) and the set of games played (ranges). Only an exact
+report (a setup file of a game without choices, whose report lists every game) keeps a line per
+game. `RunResult` is what it gives; `RunSummary` adds what the run was and is summary.json.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from pnp.games import get_game
 from pnp.games.base import Outcome
 from simulate.agents import agent_settings
 from simulate.matches import Match, MatchFold, MatchSummary, match_json
-from simulate.measures import Measures, SetupTally
+from simulate.measures import Measures
 from simulate.runner import GameRecord, IndexSet, RunPlan
+from simulate.setupfold import SetupFold
 from simulate.tally import RunFold
 
 
@@ -63,7 +64,7 @@ class RunResult:
     plan: RunPlan
     complete: bool  # every game asked for was played
     measures: Measures
-    setups: tuple[SetupTally, ...]
+    setups: SetupFold | None  # each setup's counts (simulate/setupfold.py), when analysed
     matches: MatchSummary | None
     listed: tuple[ListedGame, ...] | None
     listed_matches: tuple[tuple[Match, tuple[str, ...]], ...]  # with the participants' names
@@ -80,7 +81,7 @@ class RunFolds:
         self.plan = plan
         players = plan.options.players
         self.exact = exact_report(plan)
-        self.run = RunFold(players, per_setup)
+        self.run = RunFold(players, per_setup, plan.setup_count if per_setup else 0)
         self.matches = MatchFold(players, self.exact) if plan.paired else None
         self.listed: list[ListedGame] | None = [] if self.exact else None
         self.done = IndexSet()  # the games folded
@@ -104,7 +105,7 @@ class RunFolds:
         game, setups = get_game(self.plan.game), self.plan.setups
         found = self.matches.matches() if self.matches is not None else []
         return RunResult(
-            self.plan, complete, self.run.measures(), self.run.setup_tallies(),
+            self.plan, complete, self.run.measures(), self.run.setups,
             self.matches.summary() if self.matches is not None else None,
             tuple(sorted(self.listed, key=lambda g: g.game)) if self.listed is not None else None,
             tuple((m, tuple(game.player_names(setups[m.setup_index]))) for m in found)

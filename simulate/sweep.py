@@ -45,7 +45,7 @@ from simulate.ladder import Estimate
 from simulate.request import RunRequest
 from simulate.runfolder import remove_other_runs
 from simulate.session import games_progress, read_result, run_and_report
-from simulate.setups import NO_FINISHED_GAME, UNDETERMINED, VERDICTS, setup_fairness
+from simulate.setups import NO_FINISHED_GAME, UNDETERMINED, setup_fairness
 from simulate.summary import RunResult
 
 SWEEP = "sweep"  # the kind of the sweep's folder: out/<game>-sweep-<seed>
@@ -153,7 +153,7 @@ def row_of(configuration: Configuration, request: RunRequest, result: RunResult,
     counts: tuple[int, ...] = ()
     differ: bool | None = None
     if verdict is not None:
-        counts = tuple(sum(1 for f in verdict.setups if f.verdict == name) for name in VERDICTS)
+        counts = tuple(verdict.counts.values())
         differ = verdict.ranked
     first = first_seat_of(result, verdict)
     seat = Estimate(first.mean, first.low, first.high, result.measures.tally.finished)

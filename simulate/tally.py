@@ -1,9 +1,10 @@
 """Folding game records, one at a time and in any order, into the measures of simulate/measures.py.
 
 A run never keeps its records: each finished game is folded into a `RunFold` (the whole run's
-`Measures`) and, when the run analyses setups, into its setup's `TallyFold`, then dropped.
-Memory is O(seats) per tally, O(seats x setups) for the setups, plus a count per distinct value
-of each distribution (turns, margins, scores, numeric facts), which a turn cap bounds.
+`Measures`) and, when the run analyses setups, into its setup's row of a `SetupFold` (kept in
+a file: simulate/setupfold.py), then dropped. Memory is O(seats) per tally, plus a count per
+distinct value of each distribution (turns, margins, scores, numeric facts), which a turn cap
+bounds, whatever the number of games or setups.
 
 A fold counts the finished games per pattern of ranks (a two-player game has three: a win
 either way or a draw), from which the standings and the sums of s follow exactly at the end;
@@ -26,22 +27,13 @@ from simulate.measures import (
     Measures,
     SeatFact,
     SeatTally,
-    SetupTally,
     Tally,
 )
 from simulate.runner import GameRecord
+from simulate.setupfold import SetupFold, s_units
 from simulate.stats import Distribution, Exact, Rate, Standings, exact, fact_key, value_order
 
 Ranks = tuple[int, ...]
-
-
-def s_units(ranks: Ranks) -> tuple[int, ...]:
-    """Each seat's s in units of 1 / (2 (N - 1)): a seat tied with k others at rank r has the
-    average rank r + k/2, so s = 1 - (r + k/2 - 1) / (N - 1) (simulate/metrics.py)."""
-    players = len(ranks)
-    if players == 1:
-        return (2,)  # s = 1, in the units of two players
-    return tuple(2 * players - 2 * rank - ranks.count(rank) + 1 for rank in ranks)
 
 
 def standings(counts: Iterable[tuple[int, int, int]], unit: int) -> Standings:
@@ -72,9 +64,8 @@ def margin(scores: Sequence[float]) -> float:
 class TallyFold:
     """A group of games folded into a `Tally` (the whole run, or one setup)."""
 
-    def __init__(self, players: int, label: str = "") -> None:
+    def __init__(self, players: int) -> None:
         self.players = players
-        self.label = label  # a setup's label
         self.games = self.turns = self.margins = self.lead_changes = self.lead_moves = 0
         self.margin_sum: Exact = 0
         self.outcomes = dict.fromkeys(Outcome, 0)
@@ -165,13 +156,14 @@ class FactFold:
 
 
 class RunFold:
-    """A whole run's games folded into its `Measures`, and each setup's into its `SetupTally`
-    when `per_setup` (one tally per setup played)."""
+    """A whole run's games folded into its `Measures`, and each setup's into a row of the
+    `SetupFold` when `per_setup` (simulate/setupfold.py: in a file, whatever the setups; `setups`
+    of them expected)."""
 
-    def __init__(self, players: int, per_setup: bool = False) -> None:
+    def __init__(self, players: int, per_setup: bool = False, setups: int = 0) -> None:
         self.players = players
         self.tally = TallyFold(players)
-        self.setups: dict[int, TallyFold] | None = {} if per_setup else None
+        self.setups = SetupFold(players, setups) if per_setup else None
         self.turns: Counter[float] = Counter()
         self.turns_endless: Counter[float] = Counter()
         self.margins: Counter[float] = Counter()
@@ -187,10 +179,7 @@ class RunFold:
         gap = margin(scores) if finished and scores is not None and len(scores) > 1 else None
         self.tally.add(record, gap)
         if self.setups is not None:
-            fold = self.setups.get(record.setup_index)
-            if fold is None:
-                fold = self.setups[record.setup_index] = TallyFold(self.players, record.setup)
-            fold.add(record, gap)
+            self.setups.add(record, gap)
         self.names.update(record.agents)
         for name, value in record.facts.items():
             fold_fact = self.facts.get(name)
@@ -234,13 +223,6 @@ class RunFold:
                           for (agents, ranks), games in self.agents.items()
                           for agent, rank in zip(agents, ranks, strict=True) if agent == name),
                          unit)  # fmt: skip
-
-    def setup_tallies(self) -> tuple[SetupTally, ...]:
-        """Each setup's tally, by setup index (none unless `per_setup`)."""
-        if self.setups is None:
-            return ()
-        return tuple(SetupTally(index, self.setups[index].label, self.setups[index].tally())
-                     for index in sorted(self.setups))  # fmt: skip
 
 
 def measures_of(records: Iterable[GameRecord], players: int) -> Measures:

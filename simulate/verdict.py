@@ -215,7 +215,7 @@ def _compensation(
 def _setup_findings(setups: SetupsVerdict | None) -> SetupFindings | None:
     if setups is None or len(setups.setups) < 2:
         return None
-    counts = tuple((name, sum(1 for f in setups.setups if f.verdict == name)) for name in VERDICTS)
+    counts = tuple(setups.counts.items())
     return SetupFindings(len(setups.setups), counts, setups.ranked, power_line(setups))
 
 

@@ -1,19 +1,18 @@
 """A balance run's memory must not grow with its setups (issue 18: flat from 10^3 to 10^9 games).
 
-Today it does: each setup keeps a `TallyFold` in the main process while the run plays (about
-0.9 KB, simulate/tally.py `RunFold.setups`), and judging the setups at the end builds a
-`SetupTally`, `SetupCounts`, `SetupMeasures` and `SetupFairness` per setup (about 3 KB more at
-the peak, simulate/setups.py), so `balance --setups 1000000` needs about 4 GB. The test measures
-the growth per setup (the slope between two setup counts, not an absolute size) and is marked
-as the known failure it is until the per-setup state is kept on disk.
+It did: each setup kept a `TallyFold` in the main process while the run played (about 0.9 KB),
+and judging the setups at the end built a `SetupTally`, `SetupCounts`, `SetupMeasures` and
+`SetupFairness` per setup (about 3 KB more at the peak), so `balance --setups 1000000` needed
+about 4 GB. Now each setup is a row of numbers in a file (simulate/setupfold.py,
+simulate/setuptable.py) and the judging reads it a chunk at a time, holding a column or two of
+numbers at most. The test measures the growth per setup in the memory Python allocates (the
+slope between two setup counts, not an absolute size).
 """
 
 from __future__ import annotations
 
 import gc
 import tracemalloc
-
-import pytest
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
@@ -45,7 +44,6 @@ def peak_bytes(setups: int) -> int:
         tracemalloc.stop()
 
 
-@pytest.mark.xfail(strict=True, reason="per-setup state grows about 4 KB a setup (issue 18)")
 def test_a_balance_run_s_memory_does_not_grow_with_its_setups() -> None:
     small, large = peak_bytes(500), peak_bytes(2500)
     per_setup = (large - small) / 2000

@@ -35,7 +35,7 @@ def judged(records: list[GameRecord], players: int) -> SetupsVerdict:
     fold = RunFold(players, per_setup=True)
     for record in records:
         fold.add(record)
-    return setup_fairness(fold.setup_tallies())
+    return setup_fairness(fold.setups)
 
 
 def game(

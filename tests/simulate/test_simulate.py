@@ -30,7 +30,7 @@ from simulate.inference import binomial_p, equal_shares_p, fdr_reject, wilson
 from simulate.metrics import LeadTracker, balance, seat_scores
 from simulate.runner import GameRecord, RunPlan, Worker, play
 from simulate.session import run
-from simulate.setups import setup_measures
+from simulate.setuptable import table_of_fold
 from simulate.store import ResultStore, record_json
 from simulate.summary import RunFolds
 from simulate.tally import RunFold, measures_of
@@ -231,8 +231,8 @@ def test_per_setup_measures_follow_their_definitions() -> None:
     fold = RunFold(2, per_setup=True)
     for one in records:
         fold.add(one)
-    (tally,) = fold.setup_tallies()
-    m = setup_measures(tally.tally)
+    assert fold.setups is not None and len(fold.setups) == 1
+    m = table_of_fold(fold.setups).measures(0)
     assert m.played == 4
     assert m.completion[0] == 0.5 and m.draws[0] == 0.5 and m.cap_reached[0] == 0.25
     assert (m.cap_reached[1], m.cap_reached[2]) == pytest.approx(wilson(1, 4), abs=1e-6)

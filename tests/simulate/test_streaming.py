@@ -31,7 +31,7 @@ from simulate.records import record_json
 from simulate.request import RandomSetups, RunRequest
 from simulate.runner import GameRecord, IndexSet, RunPlan
 from simulate.session import fact_kinds, run
-from simulate.setups import counts_of, setup_measures
+from simulate.setuptable import table_of_fold
 from simulate.store import ResultStore
 from simulate.summary import RunFolds
 from simulate.tally import RunFold
@@ -114,7 +114,9 @@ def test_the_folds_give_the_list_based_numbers_in_any_order(
     for record in records:
         groups.setdefault(record.setup_index, []).append(record)
     expected = [reference.setup_counts(i, group, players) for i, group in sorted(groups.items())]
-    got = [counts_of(setup) for setup in fold.setup_tallies()]
+    assert fold.setups is not None
+    table = table_of_fold(fold.setups)
+    got = [table.counts(position) for position in range(len(table))]
     assert [(c.setup_index, c.setup, c.played, c.finished) for c in got] == [
         (c.setup_index, c.setup, c.played, c.finished) for c in expected
     ]
@@ -124,7 +126,7 @@ def test_the_folds_give_the_list_based_numbers_in_any_order(
             assert new_seat.sum_s == pytest.approx(old_seat.sum_s, abs=1e-9)
             assert new_seat.sum_s2 == pytest.approx(old_seat.sum_s2, abs=1e-9)
     measures = [reference.setup_measures(group) for _, group in sorted(groups.items())]
-    assert [setup_measures(setup.tally) for setup in fold.setup_tallies()] == measures
+    assert [table.measures(position) for position in range(len(table))] == measures
     if paired:
         found = reference.matches(records, players)
         assert matches.summary().to_json() == reference.match_summary(found, players)
