@@ -19,10 +19,13 @@ import resource
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from pnp.games import ORDER, get_game
 from simulate.heap import keep_freed_memory
 from simulate.runner import RunPlan, Worker
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def measure(game: str, games: int, chunk: int, keep: bool) -> dict[str, float | str]:
@@ -66,10 +69,10 @@ def main() -> None:
     for chunk in args.chunks:
         found = {}
         for keep in ("default", "keep"):
-            command = [sys.executable, __file__, "--child", args.game, str(args.games),
-                       str(chunk), keep]  # fmt: skip
+            command = [sys.executable, "-m", "benchmarks.batch_memory", "--child", args.game,
+                       str(args.games), str(chunk), keep]  # fmt: skip
             found[keep] = json.loads(subprocess.run(command, check=True, capture_output=True,
-                                                    text=True).stdout)  # fmt: skip
+                                                    text=True, cwd=ROOT).stdout)  # fmt: skip
         if found["default"]["digest"] != found["keep"]["digest"]:
             raise SystemExit("the two settings played different games")
         before, after = found["default"], found["keep"]
