@@ -13,6 +13,7 @@ import atexit
 import contextlib
 import importlib
 import multiprocessing
+import multiprocessing.context
 import os
 import re
 import sys
@@ -104,11 +105,7 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     if _POOL is not None and _POOL.workers == workers:
         return _POOL.executor
     drop_pool()
-    scratch_folder()  # multiprocessing's socket folder goes there, removed at exit
-    method = "forkserver" if sys.platform.startswith("linux") else "spawn"
-    context = multiprocessing.get_context(method)
-    if method == "forkserver":
-        context.set_forkserver_preload(PRELOAD)
+    context = _start_context()
     lifeline, keeper = context.Pipe(duplex=False)  # workers exit when `keeper` closes
     pool = ProcessPoolExecutor(
         workers, mp_context=context, initializer=_start_worker, initargs=(lifeline,)
@@ -117,6 +114,21 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     for _ in range(workers):  # workers start one per task waiting: start them all now
         pool.submit(_ready)
     return pool
+
+
+def _start_context() -> multiprocessing.context.BaseContext:
+    """The context worker processes start in: forked from a forkserver on Linux, started here
+    (if it is not running) and importing `PRELOAD` in its own process, so this process goes on
+    meanwhile; a worker started before the forkserver has imported them waits for it."""
+    scratch_folder()  # multiprocessing's socket folder goes there, removed at exit
+    if not sys.platform.startswith("linux"):
+        return multiprocessing.get_context("spawn")
+    from multiprocessing import forkserver  # POSIX only
+
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    forkserver.ensure_running()
+    return context
 
 
 def drop_pool(wait: bool = True) -> None:
@@ -131,10 +143,13 @@ atexit.register(drop_pool)
 
 
 def start_workers(execution: Execution) -> None:
-    """Start the worker processes of `execution` now (local ones; a Dask cluster starts with
-    its run), so they start while this process still prepares the run."""
+    """Start what the local worker processes of `execution` start from (a Dask cluster starts
+    with its run) without waiting for it: the forkserver imports the workers' modules and starts
+    numba while this process imports the reports' and prepares the run. The workers themselves
+    start when the run gives out its first games: forking one waits until the forkserver is
+    ready, and so would this process if it started them now."""
     if execution.executor == "local" and execution.workers > 1:
-        worker_pool(execution.workers)
+        _start_context()
 
 
 class Pending(Protocol):

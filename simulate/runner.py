@@ -22,6 +22,7 @@ from pnp.games import get_game
 from pnp.games.base import Facts, Outcome, Result, Setup, State, check_seed
 from pnp.games.options import GameOptions
 from simulate.agents import Agent, GreedyAgent, RandomAgent, make_agent
+from simulate.heap import keep_freed_memory
 from simulate.mcts import MCTSAgent
 from simulate.metrics import LeadTracker
 
@@ -194,6 +195,9 @@ class Worker:
 
     plan: RunPlan
     _cache: dict[int, Setup] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        keep_freed_memory()  # chunk after chunk, a batch engine reuses its arrays' memory
 
     def setup(self, setup_index: int) -> Setup:
         if self.plan.setups:

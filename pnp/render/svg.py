@@ -19,9 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
-
-import svgwrite
+from typing import TYPE_CHECKING, Any
 
 from pnp.render.document import Page
 from pnp.render.drawing import (
@@ -41,6 +39,9 @@ from pnp.render.drawing import (
 from pnp.render.fonts import SVG_FAMILY
 from pnp.render.outlines import outline_path
 from pnp.render.theme import luminance
+
+if TYPE_CHECKING:
+    import svgwrite
 
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
 MID_GREY = 0.5  # areas and text at most this light engrave; lighter ones are knocked out
@@ -66,6 +67,8 @@ def laser_svg_text(page: Page, title: str, cut_colour: str, engrave_colour: str)
 
 
 def _new_document(page: Drawing, title: str) -> svgwrite.Drawing:
+    import svgwrite  # loaded for SVG output only: about a tenth of a second (its validator)
+
     w, h = _n(page.width), _n(page.height)
     document = svgwrite.Drawing(
         size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", profile="full", debug=False

@@ -1,6 +1,6 @@
-"""The Wallaby, Billabong, engines, MCTS, memory and skill-ladder benchmarks run end to end on a
-few games (they call the simulator's own `run` and `play`, whose signatures have changed before
-without anything noticing)."""
+"""The Wallaby, Billabong, engines, MCTS, memory, batch memory and skill-ladder benchmarks run
+end to end on a few games (they call the simulator's own `run` and `play`, whose signatures have
+changed before without anything noticing)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
         # a balance read back as deals (and deals.csv), and a komi balance over setups
         ("benchmarks.memory", ["--run", "deals", "--games", "400", "--limited"], "peak RSS"),
         ("benchmarks.memory", ["--run", "komi", "--games", "400", "--limited"], "peak RSS"),
+        ("benchmarks.batch_memory", ["40", "16", "--game", "amazon-penguins"], "memory kept"),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_table(module: str, args: list[str], expected: str) -> None:

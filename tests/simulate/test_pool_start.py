@@ -1,0 +1,45 @@
+"""Starting a run's worker processes: the command goes on while their forkserver starts."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = """
+import sys, threading
+from pathlib import Path
+from simulate import executors
+from simulate.executors import Execution, ProcessExecutor, start_workers
+from tests.simulate.test_simulate import plan
+
+executors.PRELOAD = [*executors.PRELOAD, "tests.support.gated_import"]
+if __name__ == "__main__":
+    starting = threading.Thread(target=start_workers, args=(Execution(2),), daemon=True)
+    starting.start()
+    starting.join(20)  # the forkserver waits for the gate, which opens only after this
+    print("blocked" if starting.is_alive() else "went on", flush=True)
+    Path(sys.argv[1]).touch()
+    chunks = list(ProcessExecutor(2).run(plan(8), [[i] for i in range(8)]))
+    print(sum(len(chunk) for chunk in chunks), "games", flush=True)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork from a forkserver")
+def test_starting_the_workers_does_not_wait_for_their_forkserver(tmp_path: Path) -> None:
+    """`start_workers` only starts the forkserver, which imports the workers' modules and starts
+    numba in its own process: the command meanwhile imports what it reports with, instead of
+    waiting for it (about a second of a run's fixed cost)."""
+    script = tmp_path / "start.py"
+    script.write_text(SCRIPT)
+    gate = tmp_path / "gate"
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, str(script), str(gate)], cwd=root, capture_output=True, text=True,
+        env={**os.environ, "PNP_TEST_GATE": str(gate), "PYTHONPATH": str(root)}, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["went on", "8 games"]
