@@ -28,31 +28,26 @@ from pnp.games import get_game
 from pnp.games.base import Outcome
 from pnp.output import output_folder, write_file
 from simulate.deal_chart import deals_chart as _deals_chart
-from simulate.deals import DealStats, deal_report
+from simulate.deal_report import deal_report
 from simulate.measures import Fact, Measures, SeatFact
 from simulate.report import fact_line, result_lines, setup_lines
 from simulate.setups import VERDICTS, SetupFairness, SetupsVerdict
 from simulate.stats import Distribution, Rate
 from simulate.summary import RunSummary
-from simulate.verdict import Verdict, agents_text, options_text
+from simulate.verdict import agents_text, options_text
 
 plt.rcParams.update({"svg.hashsalt": "pnp", "font.size": 9, "figure.dpi": 100})
 WIDTH = 100  # characters of a text page's line (8 pt monospace on A4)
 
 
-def write_report(
-    folder: Path,
-    summary: RunSummary,
-    setups: SetupsVerdict | None,
-    seat_names: Sequence[str],
-    verdict: Verdict,
-    deals: DealStats | None = None,
-) -> list[Path]:
+def write_report(folder: Path, summary: RunSummary, seat_names: Sequence[str]) -> list[Path]:
     """Write report.pdf (the verdict, the summary, the charts) and charts/<name>.png|svg into
     `folder`; returns the paths written. A chart is drawn only for a measure the run has: no
     score margin for a game without scores, no seat chart of per-game intervals for a game
     without choices (its deals are the unit, `deals` chart)."""
-    result = summary.result
+    result, setups, deals, verdict = summary.result, summary.setups, summary.deals, summary.verdict
+    if verdict is None:
+        raise ValueError("a report needs the run's verdict")
     measures = result.measures
     charts: dict[str, Figure] = {}
     if deals is not None:
@@ -78,7 +73,7 @@ def write_report(
         buffer, metadata={"Creator": "pnp", "Producer": None, "CreationDate": None}
     ) as pdf:
         pdf.savefig(text_page(verdict.lines()[1:], verdict.lines()[0], size=9.5))
-        pdf.savefig(_summary_page(summary, seat_names, setups, deals))
+        pdf.savefig(_summary_page(summary, seat_names))
         for figure in charts.values():
             pdf.savefig(figure)
     paths.insert(0, write_file(folder / "report.pdf", buffer.getvalue()))
@@ -243,17 +238,12 @@ def _setups_chart(verdict: SetupsVerdict) -> Figure:
     return figure
 
 
-def _summary_page(
-    summary: RunSummary,
-    seat_names: Sequence[str],
-    setups: SetupsVerdict | None,
-    deals: DealStats | None,
-) -> Figure:
-    result, plan = summary.result, summary.result.plan
+def _summary_page(summary: RunSummary, seat_names: Sequence[str]) -> Figure:
+    result, plan, setups = summary.result, summary.result.plan, summary.setups
     measures = result.measures
     lines = [f"{summary.title}: balance report", "", f"options: {options_text(plan.options)}"]
-    if deals is not None:  # the deal is the unit: no per-game intervals
-        report = deal_report(summary.to_json())
+    if summary.deals is not None:  # the deal is the unit: no per-game intervals
+        report = deal_report(summary)
         return text_page([*lines, "", report[0].lstrip(": "), *report[1:]])
     if result.listed is not None:  # exact: every game and match, no interval
         return text_page([*lines, "", "each seat order of the setup played once", "",

@@ -44,6 +44,7 @@ from pnp.output import staged
 from simulate.matches import participant_score
 from simulate.runner import GameRecord, RunPlan, Worker, setup_seed
 from simulate.stats import Distribution, Rate, standing
+from simulate.tally import margin
 
 DEAL_TOLERANCE = 2.0  # points: the largest match margin `kit --fair` accepts by default
 ATTEMPTS = 1000  # deals are cheap (one game per seat order); a thousand misses do not happen
@@ -113,10 +114,9 @@ def deal_result(games: Sequence[GameRecord], players: int) -> DealResult:
     kinds = {g.outcome for g in games}
     outcome = Outcome.FINISHED if kinds == {Outcome.FINISHED} else (
         Outcome.ENDLESS if Outcome.ENDLESS in kinds else Outcome.UNDECIDED)  # fmt: skip
-    ordered = sorted(points, reverse=True)
     return DealResult(
         games[0].setup_index, games[0].setup, outcome,
-        sum(1 for g in games if g.outcome == Outcome.ENDLESS), points, ordered[0] - ordered[1],
+        sum(1 for g in games if g.outcome == Outcome.ENDLESS), points, margin(points),
         first_seat_effect(games, players), _same_winner(games, players, by_seat=False),
         _same_winner(games, players, by_seat=True),
         tuple(OrderGame(g.rotation, g.scores, g.outcome, g.turns) for g in games),
@@ -159,9 +159,16 @@ class MeanInterval:
     mean: float
     ci95: tuple[float, float] | None
 
+    @property
+    def ci95_json(self) -> list[float] | None:
+        return None if self.ci95 is None else [round(v, 6) for v in self.ci95]
+
+    @property
+    def mean_json(self) -> float:
+        return round(self.mean, 6) if self.ci95 else self.mean
+
     def to_json(self) -> dict[str, Any]:
-        ci = None if self.ci95 is None else [round(v, 6) for v in self.ci95]
-        return {"n": self.n, "mean": round(self.mean, 6) if self.ci95 else self.mean, "ci95": ci}
+        return {"n": self.n, "mean": self.mean_json, "ci95": self.ci95_json}
 
 
 def mean_interval(values: Mapping[float, int]) -> MeanInterval:
@@ -186,8 +193,10 @@ class DealStats:
 
     deals: int
     games_per_deal: int
+    outcomes: tuple[tuple[Outcome, int], ...]  # deals per match outcome, in Outcome order
     both_end: Rate  # over all deals
     endless_in_some_order: Rate  # over all deals
+    endless_in_every_order: int
     drawn: Rate  # over the deals that end
     one_player_won_every_game: Rate  # the table decides
     one_seat_won_every_game: Rate  # the seat decides
@@ -196,6 +205,28 @@ class DealStats:
     margins: tuple[tuple[float, int], ...]  # deals that end per match margin, by margin
     margin: MeanInterval
     first_seat_effect: MeanInterval  # points per game, over the deals that end
+
+    @property
+    def margin_distribution(self) -> Distribution:
+        return Distribution.of(dict(self.margins))
+
+    def to_json(self) -> dict[str, Any]:
+        """The distribution of match results, as JSON (summary.json's `deals`)."""
+        return {
+            "unit": "deal",
+            "deals": self.deals,
+            "games_per_deal": self.games_per_deal,
+            "outcomes": {kind.value: count for kind, count in self.outcomes},
+            "both_end": self.both_end.to_json(),
+            "endless_in_some_order": self.endless_in_some_order.count,
+            "endless_in_every_order": self.endless_in_every_order,
+            "margin": {**self.margin_distribution.to_json(), "mean_ci95": self.margin.ci95_json},
+            "drawn": self.drawn.to_json(),
+            "one_player_won_every_game": self.one_player_won_every_game.to_json(),
+            "one_seat_won_every_game": self.one_seat_won_every_game.to_json(),
+            "first_seat_effect": self.first_seat_effect.to_json(),
+            "within_tolerance": {"tolerance": self.tolerance, **self.within_tolerance.to_json()},
+        }
 
 
 class DealFold:
@@ -227,34 +258,12 @@ class DealFold:
     def stats(self) -> DealStats:
         ended, total = self.outcomes[Outcome.FINISHED], self.deals
         return DealStats(
-            total, self.players if total else 0, Rate(ended, total),
-            Rate(self.endless_some, total), Rate(self.drawn, ended), Rate(self.one_player, ended),
-            Rate(self.one_seat, ended), Rate(self.within, total), self.tolerance,
-            tuple(sorted(self.margins.items())), mean_interval(self.margins),
+            total, self.players if total else 0, tuple(self.outcomes.items()), Rate(ended, total),
+            Rate(self.endless_some, total), self.endless_every, Rate(self.drawn, ended),
+            Rate(self.one_player, ended), Rate(self.one_seat, ended), Rate(self.within, total),
+            self.tolerance, tuple(sorted(self.margins.items())), mean_interval(self.margins),
             mean_interval(self.effects),
         )  # fmt: skip
-
-    def summary(self) -> dict[str, Any]:
-        """The distribution of match results, as JSON (summary.json's `deals`)."""
-        found = self.stats()
-        return {
-            "unit": "deal",
-            "deals": found.deals,
-            "games_per_deal": found.games_per_deal,
-            "outcomes": {kind.value: count for kind, count in self.outcomes.items()},
-            "both_end": found.both_end.to_json(),
-            "endless_in_some_order": found.endless_in_some_order.count,
-            "endless_in_every_order": self.endless_every,
-            "margin": {
-                **Distribution.of(self.margins).to_json(),
-                "mean_ci95": found.margin.to_json()["ci95"],
-            },
-            "drawn": found.drawn.to_json(),
-            "one_player_won_every_game": found.one_player_won_every_game.to_json(),
-            "one_seat_won_every_game": found.one_seat_won_every_game.to_json(),
-            "first_seat_effect": found.first_seat_effect.to_json(),
-            "within_tolerance": {"tolerance": self.tolerance, **found.within_tolerance.to_json()},
-        }
 
 
 def write_deals(path: Path, deals: Iterable[DealResult], players: int,
@@ -349,72 +358,3 @@ def _evidence(
         "setups_tried": attempt + 1,
         "search_seed": seed,
     }
-
-
-def _pct(entry: dict[str, Any]) -> str:
-    low, high = entry["ci95"]
-    return f"{100 * entry['rate']:.1f}% [{100 * low:.1f}%-{100 * high:.1f}%]"
-
-
-def _interval(ci: list[float] | None, sign: str = "") -> str:
-    return "" if ci is None else f" [{ci[0]:{sign}.2f}, {ci[1]:{sign}.2f}]"
-
-
-def print_deals(summary: dict[str, Any], console: Console) -> None:
-    """The deal report of a run of a game without choices: the match results over deals."""
-    for index, line in enumerate(deal_report(summary)):
-        console.print(f"[bold]{summary['title']}[/]{line}" if index == 0 else line)
-
-
-def deal_report(summary: dict[str, Any]) -> list[str]:
-    """The deal report's lines (the first one after the game's title): the match results over
-    deals, then the games themselves, described without intervals."""
-    deals = summary["deals"]
-    count, per = deals["deals"], deals["games_per_deal"]
-    state = "" if summary["complete"] else " (interrupted)"
-    lines = [
-        f": {count} deals, each played once per seat order ({count * per} games), seed "
-        f"{summary['seed']}{state}",
-        "A deal leaves no choices: its result is its match over every seat order, computed "
-        "exactly; the deal is the unit of every interval.",
-    ]
-    outcomes = deals["outcomes"]
-    lines.append(
-        f"deals whose game ends in every seat order: {deals['both_end']['count']} of {count}, "
-        f"{_pct(deals['both_end'])}; endless in some order {deals['endless_in_some_order']} "
-        f"(in every order {deals['endless_in_every_order']}); undecided (turn cap) "
-        f"{outcomes['undecided']}"
-    )
-    margin = deals["margin"]
-    if margin["n"]:
-        effect = deals["first_seat_effect"]
-        lines += [
-            f"match margin (the best player's points - the next one's, over every seat order), "
-            f"{margin['n']} deals that end: mean {margin['mean']:.2f}"
-            f"{_interval(margin['mean_ci95'])}, median {margin['p50']:g}, "
-            f"5-95% {margin['p5']:g}-{margin['p95']:g}, max {margin['max']:g}",
-            f"drawn matches {_pct(deals['drawn'])}; one player won every game "
-            f"{_pct(deals['one_player_won_every_game'])}; one seat won every game "
-            f"{_pct(deals['one_seat_won_every_game'])}",
-            f"first-seat effect (the first seat's points - the others', per game, both tables "
-            f"in both seats): {effect['mean']:+.2f}{_interval(effect['ci95'], '+')} points",
-        ]
-    outcomes, turns = summary["outcomes"], summary["turns"]
-    lines.append(
-        f"games: finished {outcomes['finished']}, endless {outcomes['endless']}, undecided "
-        f"{outcomes['undecided']}"
-        + (f"; turns of finished games: median {turns['p50']:g}, 5-95% {turns['p5']:g}-"
-           f"{turns['p95']:g}, max {turns['max']:,g}" if turns["n"] else "")
-    )  # fmt: skip
-    longest = summary.get("longest_finished")
-    if longest:
-        lines.append(
-            f"longest finished game: {longest['turns']:,} turns (setup {longest['setup']}, "
-            f"{'first' if longest['rotation'] == 0 else 'second'} player of the deal starting)"
-        )
-    within = deals["within_tolerance"]
-    lines.append(
-        f"deals `pnp kit --fair` accepts (every order ends, margin <= {within['tolerance']:g} "
-        f"points): {within['count']} of {count}, {_pct(within)}"
-    )
-    return lines

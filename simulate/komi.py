@@ -35,16 +35,14 @@ komi applied, with its bootstrap interval, which should hold 1/2.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from rich.console import Console
 from scipy import sparse
 
-from pnp.games.base import GameInfo, Outcome
-from simulate.deals import ended_deals
+from pnp.games.base import Outcome
 from simulate.runner import GameRecord
 
 RESAMPLES = 999
@@ -60,7 +58,7 @@ class Komi:
     first_share_before: float  # the first seat's points share with no komi
     first_share_after: float  # with the komi, on the same games (the fresh-seed check is apart)
     games: int
-    unit: str  # "games" or "setups"
+    unit: str  # "games" or "setups" ("deals" in a Compensation, simulate/compensation.py)
     units: int
 
 
@@ -296,70 +294,3 @@ def seat_gaps(records: Iterable[GameRecord] | ScoreFold, players: int, seed: int
             low, high = widened(fold.units, values, seed + seat, gap, point)
         gaps.append(SeatGap(seat + 1, float(means[seat]), point, (low, high)))
     return gaps
-
-
-def compensation(
-    records: Iterable[GameRecord], info: GameInfo, players: int, seed: int
-) -> dict[str, Any] | None:
-    """The verdict's compensation as JSON: the komi (two players, points added at the end) or
-    the seat gaps (a race); None for games whose scores cannot be given (or with no scores)."""
-    kind = info.compensation
-    if kind is None or not info.has_scores:
-        return None
-    entry: dict[str, Any] = {"method": kind.method, "unit": kind.unit, "hint": kind.hint}
-    if not info.has_choices:  # a deal is the unit: its games in every seat order, or none
-        records = ended_deals(records, players)
-    if kind.method == "end" and players == 2:
-        found = komi_of(records, seed)
-        if found is None:
-            return None
-        entry["komi"] = {
-            "points": found.points,
-            "ci95": [round(v, 6) for v in found.ci95],
-            "first_share_before": round(found.first_share_before, 6),
-            "first_share_after": round(found.first_share_after, 6),
-            "games": found.games,
-            "resampled": "deals" if not info.has_choices and found.unit == "setups" else found.unit,
-            "units": found.units,
-        }
-    elif kind.method == "start":
-        gaps = seat_gaps(records, players, seed)
-        if not gaps:
-            return None
-        entry["seat_gaps"] = [
-            {"seat": g.seat, "mean_score": round(g.mean_score, 6),
-             "behind_best": round(g.behind_best, 6), "ci95": [round(v, 6) for v in g.ci95]}
-            for g in gaps
-        ]  # fmt: skip
-    else:
-        return None
-    return entry
-
-
-def compensation_text(entry: dict[str, Any], seat_names: Sequence[str]) -> str:
-    """The compensation of the verdict, in a line."""
-    unit = entry["unit"]
-    hint = "; " + entry["hint"] if entry["hint"] else ""
-    if "komi" in entry:
-        k = entry["komi"]
-        low, high = k["ci95"]
-        return (
-            f"komi: give {seat_names[1]} {k['points']:g} {unit} [{low:g}, {high:g}] (95%, "
-            f"bootstrap over {k['units']} {k['resampled']}): {seat_names[0]}'s points share "
-            f"{100 * k['first_share_before']:.1f}% without, {100 * k['first_share_after']:.1f}% "
-            f"with it{hint}"
-        )
-    parts = [
-        f"{seat_names[g['seat'] - 1]} {g['behind_best']:.1f} [{g['ci95'][0]:.1f}, "
-        f"{g['ci95'][1]:.1f}]"
-        for g in entry["seat_gaps"]
-    ]
-    return (
-        f"to even the seats ({unit} each seat trails the best seat's mean score, 95% "
-        f"bootstrap): {', '.join(parts)}{hint}"
-    )
-
-
-def print_compensation(entry: dict[str, Any], console: Console, seat_names: Sequence[str]) -> None:
-    """The compensation lines of the verdict."""
-    console.print(compensation_text(entry, seat_names))

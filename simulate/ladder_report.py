@@ -21,12 +21,14 @@ from simulate.request import RunRequest
 LADDER = "ladder.json"
 
 
+def _rounded(estimate: Estimate) -> tuple[float, float, float]:
+    """The mean s and its interval as ladder.json records them (6 decimals)."""
+    return round(estimate.mean, 6), round(estimate.low, 6), round(estimate.high, 6)
+
+
 def _estimate(estimate: Estimate) -> dict[str, Any]:
-    return {
-        "mean_s": round(estimate.mean, 6),
-        "ci95": [round(estimate.low, 6), round(estimate.high, 6)],
-        "games": estimate.games,
-    }
+    mean, low, high = _rounded(estimate)
+    return {"mean_s": mean, "ci95": [low, high], "games": estimate.games}
 
 
 def plan_json(request: RunRequest, agents: Sequence[str], note: str) -> dict[str, Any]:
@@ -91,35 +93,38 @@ def write_ladder(folder: Path, document: dict[str, Any]) -> Path:
     return write_file(folder / LADDER, json.dumps(document, indent=2) + "\n")
 
 
-def print_ladder(document: dict[str, Any], console: Console, title: str) -> None:
+def print_ladder(
+    request: RunRequest,
+    ladder: Ladder,
+    note: str,
+    seat_names: Sequence[str],
+    console: Console,
+    title: str,
+) -> None:
     """The rungs with each seat's mean s, the head-to-head of each rung against the one below,
-    and the plain reading with the agents it holds for."""
-    rungs, duels = document["rungs"], document["head_to_head"]
+    and the plain reading with the agents it holds for (every number as ladder.json has it)."""
     console.print(
-        f"[bold]{title}[/]: strength ladder {', '.join(document['ladder'])}; "
-        f"{document['games_per_rung']} games per rung and per head-to-head, seed "
-        f"{document['seed']}"
+        f"[bold]{title}[/]: strength ladder {', '.join(rung.agent for rung in ladder.rungs)}; "
+        f"{request.games} games per rung and per head-to-head, seed {request.seed}"
     )
-    if document["ladder_note"]:
-        console.print(f"ladder: {document['ladder_note']}")
+    if note:
+        console.print(f"ladder: {note}")
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("rung", justify="left")
-    for seat in rungs[0]["seats"]:
-        table.add_column(f"{seat['seat']} mean s", justify="right")
+    for name in seat_names:
+        table.add_column(f"{name} mean s", justify="right")
     table.add_column("against the rung below (mean s)", justify="right")
-    for index, rung in enumerate(rungs):
-        cells = [_shown(seat) for seat in rung["seats"]]
-        duel = duels[index - 1] if index else None
+    for index, rung in enumerate(ladder.rungs):
+        duel = ladder.duels[index - 1] if index else None
         against = (
-            f"{_shown(duel)} vs {duel['weaker']} ({duel['wins']}-{duel['draws']}-{duel['losses']})"
+            f"{_shown(duel.skill)} vs {duel.weaker} ({duel.wins}-{duel.draws}-{duel.losses})"
             if duel
             else "-"
         )
-        table.add_row(rung["agent"], *cells, against)
+        table.add_row(rung.agent, *(_shown(seat) for seat in rung.seats), against)
     console.print(table)
-    reading = document["reading"]
-    console.print(f"reading: {reading['verdict']}")
-    for reason in reading["reasons"]:
+    console.print(f"reading: {ladder.reading.verdict}")
+    for reason in ladder.reading.reasons:
         console.print(f"  - {reason}")
     console.print(
         "mean s: 1 a sole win, 0 a sole last, 1/2 fair (or, head to head, no better); "
@@ -127,6 +132,6 @@ def print_ladder(document: dict[str, Any], console: Console, title: str) -> None
     )
 
 
-def _shown(entry: dict[str, Any]) -> str:
-    low, high = entry["ci95"]
-    return f"{entry['mean_s']:.3f} [{low:.3f}, {high:.3f}]"
+def _shown(estimate: Estimate) -> str:
+    mean, low, high = _rounded(estimate)
+    return f"{mean:.3f} [{low:.3f}, {high:.3f}]"

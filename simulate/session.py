@@ -17,17 +17,17 @@ import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from pnp.games import get_game
 from simulate.charts import write_report
-from simulate.deals import DealStats, deals_of, print_deals, write_deals
+from simulate.compensation import Compensation, compensation
+from simulate.deal_report import print_deals
+from simulate.deals import DealStats, deals_of, write_deals
 from simulate.executors import Execution, make_executor
 from simulate.gamestable import in_game_order, write_game_tables
-from simulate.komi import compensation, print_compensation
 from simulate.measures import Measures, SeatFact
 from simulate.metrics import TOLERANCE, fair_tolerance
 from simulate.records import record_from
@@ -35,7 +35,7 @@ from simulate.report import print_setups, print_summary, write_results
 from simulate.request import RunRequest
 from simulate.runfolder import locked, remove_outputs
 from simulate.runner import GameRecord, IndexSet, RunPlan, missing_chunks
-from simulate.setups import setup_fairness, spread
+from simulate.setups import setup_fairness
 from simulate.store import ResultStore
 from simulate.summary import RunFolds, RunResult, RunSummary
 from simulate.verdict import print_verdict, run_verdict
@@ -142,23 +142,19 @@ def stored_records(results: Path, played: IndexSet) -> Iterator[GameRecord]:
 
 def read_back(
     request: RunRequest, plan: RunPlan, store: ResultStore
-) -> tuple[dict[str, Any], DealStats | None]:
+) -> tuple[DealStats | None, Compensation | None]:
     """What is measured from the stored games after the run: the deals of a game without
     choices (and deals.csv), and a balance run's compensation."""
-    extra: dict[str, Any] = {}
     info = get_game(plan.game).info
     players = request.players
-    stats = None
+    stats = evened = None
     if by_deal(plan):
         found = deals_of(stored_records(store.path, store.done), players)
         tolerance = fair_tolerance(False, request.tolerance)
-        fold = write_deals(request.folder / "deals.csv", found, players, tolerance)
-        extra["deals"], stats = fold.summary(), fold.stats()
+        stats = write_deals(request.folder / "deals.csv", found, players, tolerance).stats()
     if request.kind == "balance":
         evened = compensation(stored_records(store.path, store.done), info, players, plan.seed)
-        if evened is not None:
-            extra["compensation"] = evened
-    return extra, stats
+    return stats, evened
 
 
 def run_and_report(
@@ -203,17 +199,16 @@ def _play_and_write(
     # the margin of an even seat or a fair setup (a game without choices: read_back's, points)
     tolerance = fair_tolerance(True, request.tolerance) if game.info.has_choices else TOLERANCE
     verdict = setup_fairness(result.setups, tolerance) if analyses_setups(plan) else None
-    extra, deals = read_back(request, plan, store) if store.done.count else ({}, None)
-    summary = RunSummary(result, spread(verdict) if verdict is not None else None, extra,
-                         request.command)  # fmt: skip
-    overall = run_verdict(summary, verdict, deals, seat_names, tolerance)
-    summary = replace(summary, extra={**extra, "verdict": overall.to_json()})
+    deals, evened = read_back(request, plan, store) if store.done.count else (None, None)
+    summary = RunSummary(result, verdict, deals, evened, command=request.command)
+    overall = run_verdict(summary, seat_names, tolerance)
+    summary = replace(summary, verdict=overall)
     paths = write_results(request.folder, summary, verdict)
-    if "deals" in extra:
+    if deals is not None:
         paths.append(request.folder / "deals.csv")
     paths[1:1] = write_game_tables(request.folder, store.path, store.done,
                                  fact_kinds(result.measures), players)  # fmt: skip
-    charts = write_report(request.folder, summary, verdict, seat_names, overall, deals)
+    charts = write_report(request.folder, summary, seat_names)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]
     if not table:
@@ -221,8 +216,8 @@ def _play_and_write(
     if request.as_json:
         print(json.dumps(summary.to_json(), indent=2))
         return result
-    if "deals" in extra:
-        print_deals(summary.to_json(), console)
+    if deals is not None:
+        print_deals(summary, console)
     else:
         print_summary(summary, console, seat_names)
         if not game.info.has_choices and not plan.paired and not plan.setups:
@@ -232,8 +227,8 @@ def _play_and_write(
             )
     if request.kind == "balance":
         print_setups(verdict, console)
-    if "compensation" in extra:
-        print_compensation(extra["compensation"], console, seat_names)
+    if evened is not None:
+        console.print(evened.text(seat_names))
     for path in paths:
         console.print(str(path))
     print_verdict(overall, console)

@@ -243,12 +243,12 @@ def spread(verdict: SetupsVerdict) -> dict[str, Any]:
         "games_per_setup_to_separate_is_lower_bound": not verdict.games_needed_exact,
         "first_seat_mean_s_by_setup": {"mean": round(first.mean, 6), "ci95": interval},
         "between_setup_sd": [round(prior.sd, 6) for prior in verdict.priors],
-        "first_seat_s_advantage_mean": advantage.get("mean"),
-        "first_seat_s_advantage_sd": advantage.get("sd"),
-        "balance_mean": balances.get("mean"),
-        "balance_min": balances.get("min"),
+        "first_seat_s_advantage_mean": advantage.mean,
+        "first_seat_s_advantage_sd": advantage.sd,
+        "balance_mean": balances.mean,
+        "balance_min": balances.minimum,
         "over_setups": {
-            name: _over(_measure(fairness, column, position))
+            name: _over(_measure(fairness, column, position)).to_json()
             for name, (column, position) in MEASURES.items()
         },
     }
@@ -274,15 +274,31 @@ def _measure(fairness: SetupRows, column: str, position: int | None) -> np.ndarr
     return kept
 
 
-def _over(values: np.ndarray[Any, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class MeasureSpread:
+    """One measure over the setups that have it: mean, sd (n - 1; 0 for one setup), minimum
+    and maximum, as summary.json records them (6 decimals); `setups` 0 when none has it."""
+
+    setups: int
+    mean: float | None = None
+    sd: float | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if not self.setups:
+            return {"setups": 0}
+        return {"setups": self.setups, "mean": self.mean, "sd": self.sd, "min": self.minimum,
+                "max": self.maximum}  # fmt: skip
+
+
+def _over(values: np.ndarray[Any, Any]) -> MeasureSpread:
     """Mean, sd, minimum and maximum of one measure over the setups that have it."""
     if not len(values):
-        return {"setups": 0}
+        return MeasureSpread(0)
     array = np.asarray(values, dtype=float)
-    return {
-        "setups": len(values),
-        "mean": round(float(array.mean()), 6),
-        "sd": round(float(array.std(ddof=1)), 6) if len(values) > 1 else 0.0,
-        "min": round(float(array.min()), 6),
-        "max": round(float(array.max()), 6),
-    }
+    return MeasureSpread(
+        len(values), round(float(array.mean()), 6),
+        round(float(array.std(ddof=1)), 6) if len(values) > 1 else 0.0,
+        round(float(array.min()), 6), round(float(array.max()), 6),
+    )  # fmt: skip

@@ -4,23 +4,31 @@
 measures and each setup's counts (simulate/tally.py; kept in a file: simulate/setupfold.py), the
 matches of a paired run (simulate/matches.py) and the set of games played (ranges). Only an exact
 report (a setup file of a game without choices, whose report lists every game) keeps a line per
-game. `RunResult` is what it gives; `RunSummary` adds what the run was and is summary.json.
+game. `RunResult` is what it gives; `RunSummary` adds what the run was and what its stored games
+gave when read back (deals, compensation), and the verdict: summary.json, written from these
+records alone.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pnp
 from pnp.games import get_game
 from pnp.games.base import Outcome
 from simulate.agents import agent_settings
+from simulate.compensation import Compensation
+from simulate.deals import DealStats
 from simulate.matches import Match, MatchFold, MatchSummary, match_json
 from simulate.measures import Measures
 from simulate.runner import GameRecord, IndexSet, RunPlan
 from simulate.setupfold import SetupFold
+from simulate.setups import SetupsVerdict, spread
 from simulate.tally import RunFold
+
+if TYPE_CHECKING:
+    from simulate.verdict import Verdict
 
 
 def exact_report(plan: RunPlan) -> bool:
@@ -115,13 +123,14 @@ class RunFolds:
 
 @dataclass(frozen=True)
 class RunSummary:
-    """A run's result with what the run was: summary.json (`to_json`)."""
+    """A run's result with what the run was and what was read back from its stored games:
+    summary.json (`to_json`), every part a typed record written from here."""
 
     result: RunResult
-    setup_fairness: dict[str, Any] | None = None  # the spread over setups (simulate/setups.py)
-    # read back from results.jsonl after the run: `deals` (simulate/deals.py) and
-    # `compensation` (simulate/komi.py)
-    extra: dict[str, Any] = field(default_factory=dict)
+    setups: SetupsVerdict | None = None  # the setups judged one by one (simulate/setups.py)
+    deals: DealStats | None = None  # a game without choices by deal (simulate/deals.py)
+    compensation: Compensation | None = None  # a balance run's (simulate/compensation.py)
+    verdict: Verdict | None = None  # the run's verdict (simulate/verdict.py)
     command: str | None = None  # the command line that asked for the run, shell-quoted
 
     @property
@@ -154,6 +163,12 @@ class RunSummary:
         if result.listed is not None:
             summary["results"] = [game.to_json() for game in result.listed]
             summary["match_results"] = [match_json(m, names) for m, names in result.listed_matches]
-        if self.setup_fairness is not None:
-            summary["setup_fairness"] = self.setup_fairness
-        return {**summary, **self.extra}
+        if self.setups is not None:
+            summary["setup_fairness"] = spread(self.setups)
+        if self.deals is not None:
+            summary["deals"] = self.deals.to_json()
+        if self.compensation is not None:
+            summary["compensation"] = self.compensation.to_json()
+        if self.verdict is not None:
+            summary["verdict"] = self.verdict.to_json()
+        return summary

@@ -38,9 +38,9 @@ from simulate.advantage import (
     seat_of,
 )
 from simulate.agents import agent_budget
+from simulate.compensation import Compensation
 from simulate.deals import DealStats, MeanInterval
 from simulate.inference import score_p
-from simulate.komi import compensation_text
 from simulate.metrics import TOLERANCE, fair_tolerance
 from simulate.report import power_line
 from simulate.request import RandomSetups, RunRequest
@@ -198,11 +198,12 @@ def deal_lines(stats: DealStats, seat_names: Sequence[str]) -> tuple[str, ...]:
 
 
 def _compensation(
-    entry: dict[str, Any] | None, info: GameInfo, seat_names: Sequence[str], finished: int
+    found: Compensation | None, info: GameInfo, seat_names: Sequence[str], finished: int
 ) -> str:
-    """The compensation a balance run computed (simulate/komi.py), or why there is none."""
-    if entry is not None:
-        return compensation_text(entry, seat_names)
+    """The compensation a balance run computed (simulate/compensation.py), or why there is
+    none."""
+    if found is not None:
+        return found.text(seat_names)
     if not info.has_scores:
         return f"none: {info.title} has no score to give points in"
     if info.compensation is None:
@@ -276,15 +277,13 @@ def _caveat(result: RunResult, info: GameInfo, seat: FirstSeat | None,
 
 
 def run_verdict(
-    summary: RunSummary,
-    setups: SetupsVerdict | None,
-    deals: DealStats | None,
-    seat_names: Sequence[str],
-    tolerance: float = TOLERANCE,
+    summary: RunSummary, seat_names: Sequence[str], tolerance: float = TOLERANCE
 ) -> Verdict:
-    """The verdict of one run (see the module docstring); `tolerance` is the run's margin of an
-    *even* first seat (`--tolerance`)."""
+    """The verdict of one run (see the module docstring) from its summary: its result, its
+    setups judged one by one, its deals (a game without choices) and its compensation;
+    `tolerance` is the run's margin of an *even* first seat (`--tolerance`)."""
     result, plan = summary.result, summary.result.plan
+    setups, deals = summary.setups, summary.deals
     info = get_game(plan.game).info
     levels: tuple[Level, ...] = ()
     seat = None
@@ -310,7 +309,7 @@ def run_verdict(
     return Verdict(
         info.title, options_text(plan.options), agents, _played(result, deals), levels, None,
         settled_text, found,
-        _compensation(summary.extra.get("compensation"), info, seat_names,
+        _compensation(summary.compensation, info, seat_names,
                       result.measures.tally.finished),
         _setup_findings(setups),
         _caveat(result, info, seat, deals, len(levels) if info.has_choices else 0),
@@ -322,7 +321,7 @@ def ladder_verdict(
     request: RunRequest,
     ladder: Ladder,
     seat_names: Sequence[str],
-    compensation: dict[str, Any] | None,
+    compensation: Compensation | None,
 ) -> Verdict:
     """The verdict of a strength ladder: the first seat's advantage at every level with each
     level's head-to-head against the one below, the ladder's reading (settled or not), and the

@@ -54,7 +54,7 @@ def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None
 
     start_workers(request.execution)  # they start while this process imports the rest
     from pnp.games import get_game
-    from simulate.komi import compensation
+    from simulate.compensation import compensation
     from simulate.ladder import remove_other_rungs, results_in, run_ladder
     from simulate.ladder_chart import write_ladder_report
     from simulate.ladder_report import LADDER, ladder_json, plan_json, print_ladder, write_ladder
@@ -92,7 +92,7 @@ def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None
     if request.as_json:
         print(json.dumps(document, indent=2))
         return
-    print_ladder(document, console, info.title)
+    print_ladder(request, ladder, note, seat_names, console, info.title)
     console.print(str(path))
     console.print(str(report))
     print_verdict(verdict, console)
