@@ -60,10 +60,11 @@ INFO = GameInfo(
     seat_names=SEATS,
     random_misleads="random players eliminate themselves (a jump that fails the ground check), "
     "so random games are won by whoever falls last",
-    ladder=("greedy", "mcts:4x:0", "mcts:8x:0"),
+    ladder=("greedy", "mcts:8x:0", "mcts:16x:0"),
     ladder_note="no random rung: random players eliminate themselves, and so do random "
-    "rollouts (mcts:200:20 lost 4 of 4 to greedy); leaves scored by the plant lead at once "
-    "(mcts:8x:0 beat greedy 6 of 8)",
+    "rollouts (mcts:200:20 lost 4 of 4 to greedy); leaves scored by the plant lead at once. "
+    "With 2 players, 256 games each: mcts:4x:0 was no stronger than greedy (131-126), "
+    "mcts:8x:0 beat greedy 161-95 and mcts:16x:0 beat mcts:8x:0 175-84",
     rules="Wallaby",
     compensation=Compensation(
         "start",
