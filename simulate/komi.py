@@ -8,7 +8,7 @@ Two methods, by how a game could give points at the table (`GameInfo.compensatio
   counts half a win each; a game's own tie-break, such as Penguins' tiles, is left out). The
   komi is the k among the margins and the half points beside them that brings F(k) nearest 1/2
   (the smallest such k: a whole range of k can be equally fair). Its 95% interval is a
-  percentile bootstrap (999 resamples, a generator seeded from the run's seed): over games when
+  percentile bootstrap (999 resamples, drawn from the run's seed): over games when
   each setup has one finished game or there is one setup (a sheet given as a board file), else
   over setups (the setup is the unit: its games share a board). A game without choices
   (Platypus) takes the deal as the unit: the games of the deals that end in every seat order
@@ -21,12 +21,13 @@ Two methods, by how a game could give points at the table (`GameInfo.compensatio
   as a goal that much lower) to reach the best seat's mean. The simple reading assumes a head
   start adds its points to the seat's final score.
 
-Games are folded as they are read back, one at a time: per setup, a count per margin (or per
-score vector), never a list of games, so a verdict over 10^9 games takes the memory of one over
-10^3. The bootstrap works on those counts: a resample of games is a multinomial draw of games
-per margin, a resample of setups pools the counts of the setups drawn (a sparse table, scipy).
-scipy.stats.bootstrap is not used because it resamples an array holding every game (and draws
-999 x n indices at once): the same percentile method, in memory that grows with the run.
+Games are folded as they are read back, one at a time, never kept: the games per distinct
+margin (or score vector) pooled, and the bootstrap's 999 resamples folded as the games come
+(simulate/bootstrap.py): over games, a multinomial draw of games per margin; over setups, a
+Poisson bootstrap, each setup weighted in each resample by a Poisson(1) draw from the run's
+seed and the setup's number. Its memory is 999 counts per distinct margin (999 sums per seat
+for the seat gaps) and a bit per setup, so a verdict over 10^9 games takes about the memory of
+one over 10^3 (tests/simulate/test_compensation_memory.py).
 
 `second_share_with` replays the verdict on fresh games: the second seat's points share with a
 komi applied, with its bootstrap interval, which should hold 1/2.
@@ -34,19 +35,14 @@ komi applied, with its bootstrap interval, which should hold 1/2.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 import numpy as np
-from scipy import sparse
 
 from pnp.games.base import Outcome
+from simulate.bootstrap import Units, widened
 from simulate.runner import GameRecord
-
-RESAMPLES = 999
-STREAM = 0x6B6F6D69  # "komi": the bootstrap's generator is its own stream of the run's seed
 
 
 @dataclass(frozen=True)
@@ -99,95 +95,16 @@ def _komis(values: np.ndarray, counts: np.ndarray, candidates: np.ndarray) -> np
     return np.asarray(ordered[np.argmin(distance, axis=1)], dtype=float)
 
 
-def _rng(seed: int) -> np.random.Generator:
-    return np.random.default_rng(np.random.SeedSequence([seed, STREAM]))
+class MarginFold:
+    """Two-player finished games folded into their margins; `seed` (the run's) draws the
+    bootstrap's weights of each setup (simulate/bootstrap.py)."""
 
-
-class Units:
-    """The bootstrap's units, folded game by game: per setup, the finished games per value (a
-    margin, or a score vector). The units are the setups, or single games when every setup has
-    one game or there is one setup (the verdict is then about that setup). Memory: a count per
-    distinct value of each setup, never a game."""
-
-    def __init__(self) -> None:
-        self.per_setup: dict[int, Counter[Any]] = {}
-
-    def add(self, setup_index: int, value: Any) -> None:
-        found = self.per_setup.get(setup_index)
-        if found is None:
-            found = self.per_setup[setup_index] = Counter()
-        found[value] += 1
+    def __init__(self, seed: int) -> None:
+        self.units = Units(seed)
 
     @property
-    def unit(self) -> str:
-        groups = self.per_setup.values()
-        one_each = all(sum(games.values()) == 1 for games in groups)
-        return "games" if len(groups) == 1 or one_each else "setups"
-
-    def pooled(self) -> Counter[Any]:
-        total: Counter[Any] = Counter()
-        for games in self.per_setup.values():
-            total.update(games)
-        return total
-
-    def units(self) -> int:
-        if self.unit == "games":
-            return sum(sum(games.values()) for games in self.per_setup.values())
-        return len(self.per_setup)
-
-    def resampled(self, values: list[Any], seed: int, by_games: bool = False) -> np.ndarray:
-        """RESAMPLES bootstrap resamples as games per value (columns in the order of `values`):
-        games drawn with replacement (a multinomial over the values; always with `by_games`),
-        or setups drawn with replacement and their games pooled."""
-        rng, column = _rng(seed), {value: k for k, value in enumerate(values)}
-        if by_games or self.unit == "games":
-            counts = self.pooled()
-            n = sum(counts.values())
-            shares = np.array([counts[v] for v in values], dtype=float) / n
-            return np.asarray(rng.multinomial(n, shares, size=RESAMPLES), dtype=float)
-        groups = [self.per_setup[k] for k in sorted(self.per_setup)]
-        rows = [i for i, games in enumerate(groups) for _ in games]
-        columns = [column[v] for games in groups for v in games]
-        data = [float(c) for games in groups for c in games.values()]
-        table = sparse.csr_matrix((data, (rows, columns)), shape=(len(groups), len(values)))
-        batch = max(1, 10**6 // len(groups))  # weights of a batch of resamples at once
-        found = []
-        for start in range(0, RESAMPLES, batch):
-            picks = rng.integers(0, len(groups), size=(min(batch, RESAMPLES - start), len(groups)))
-            weights = np.stack([np.bincount(p, minlength=len(groups)) for p in picks])
-            found.append(np.asarray((table.T @ weights.T).T))
-        return np.concatenate(found)
-
-
-def widened(
-    units: Units, values: list[Any], seed: int, of: Callable[[np.ndarray], np.ndarray], point: float
-) -> tuple[float, float]:
-    """The bootstrap interval of `of(resampled counts)` over the units; with setups as the
-    units, widened to hold the interval over their games, so that a few setups that happen to
-    agree never give a narrower interval than their games could (as the verdict's first-seat
-    interval: two setups have only three distinct resamples)."""
-    low, high = interval(of(units.resampled(values, seed)), point)
-    if units.unit == "setups":
-        games = interval(of(units.resampled(values, seed, by_games=True)), point)
-        low, high = min(low, games[0]), max(high, games[1])
-    return low, high
-
-
-def interval(statistics: np.ndarray, point: float) -> tuple[float, float]:
-    """The percentile 95% interval of the resampled `statistics` (the point estimate when
-    there is a single unit, or no spread to speak of)."""
-    if not len(statistics) or not np.all(np.isfinite(statistics)):
-        return point, point
-    low, high = np.percentile(statistics, [2.5, 97.5])
-    return float(low), float(high)
-
-
-@dataclass
-class MarginFold:
-    """Two-player finished games folded into their margins, per setup."""
-
-    units: Units = field(default_factory=Units)
-    games: int = 0
+    def games(self) -> int:
+        return self.units.games
 
     def add(self, record: GameRecord) -> None:
         if (
@@ -196,11 +113,10 @@ class MarginFold:
             and len(record.ranks) == 2
         ):
             self.units.add(record.setup_index, record.scores[0] - record.scores[1])
-            self.games += 1
 
     def margins(self) -> tuple[np.ndarray, np.ndarray]:
         """The distinct margins, sorted, and the games of each."""
-        pooled = self.units.pooled()
+        pooled = self.units.pooled
         values = np.array(sorted(pooled), dtype=float)
         return values, np.array([pooled[v] for v in sorted(pooled)], dtype=float)
 
@@ -213,8 +129,8 @@ class MarginFold:
         return widened(self.units, values.tolist(), seed, lambda c: of(values, c), point)
 
 
-def _fold(records: Iterable[GameRecord]) -> MarginFold:
-    fold = MarginFold()
+def _fold(records: Iterable[GameRecord], seed: int) -> MarginFold:
+    fold = MarginFold(seed)
     for record in records:
         fold.add(record)
     return fold
@@ -222,7 +138,7 @@ def _fold(records: Iterable[GameRecord]) -> MarginFold:
 
 def komi_of(records: Iterable[GameRecord] | MarginFold, seed: int) -> Komi | None:
     """The komi of two-player scored games (see the module docstring); None without any."""
-    fold = records if isinstance(records, MarginFold) else _fold(records)
+    fold = records if isinstance(records, MarginFold) else _fold(records, seed)
     if not fold.games:
         return None
     values, counts = fold.margins()
@@ -239,7 +155,7 @@ def second_share_with(
 ) -> tuple[float, tuple[float, float]]:
     """The second seat's points share over finished games with `komi` given to it, and its
     bootstrap interval (the fresh-seed check of a komi)."""
-    fold = records if isinstance(records, MarginFold) else _fold(records)
+    fold = records if isinstance(records, MarginFold) else _fold(records, seed)
     values, counts = fold.margins()
     share = 1.0 - float(_shares(values, counts[None, :], np.array([komi]))[0, 0])
 
@@ -249,19 +165,27 @@ def second_share_with(
     return share, fold.statistic(seed, shares, share)
 
 
-@dataclass
-class ScoreFold:
-    """Finished games of every seat folded into their score vectors, per setup."""
+def _games_and_scores(scores: tuple[float, ...]) -> tuple[float, ...]:
+    return (1.0, *scores)
 
-    players: int
-    units: Units = field(default_factory=Units)
-    games: int = 0
+
+class ScoreFold:
+    """Finished games of every seat folded into their score vectors; the resamples over setups
+    keep their games and score sums per seat (a seat's mean is all the gaps need), so their
+    memory does not grow with the distinct score vectors either."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.players = players
+        self.units = Units(seed, sums=_games_and_scores)
+
+    @property
+    def games(self) -> int:
+        return self.units.games
 
     def add(self, record: GameRecord) -> None:
         finished = record.outcome == Outcome.FINISHED and record.scores is not None
         if finished and len(record.ranks) == self.players:
             self.units.add(record.setup_index, tuple(record.scores or ()))
-            self.games += 1
 
 
 def seat_gaps(records: Iterable[GameRecord] | ScoreFold, players: int, seed: int) -> list[SeatGap]:
@@ -269,12 +193,12 @@ def seat_gaps(records: Iterable[GameRecord] | ScoreFold, players: int, seed: int
     if isinstance(records, ScoreFold):
         fold = records
     else:
-        fold = ScoreFold(players)
+        fold = ScoreFold(players, seed)
         for record in records:
             fold.add(record)
     if not fold.games:
         return []
-    pooled = fold.units.pooled()
+    pooled = fold.units.pooled
     values = sorted(pooled)
     scores = np.array(values, dtype=float)  # a row per distinct score vector
     counts = np.array([pooled[v] for v in values], dtype=float)
@@ -288,7 +212,7 @@ def seat_gaps(records: Iterable[GameRecord] | ScoreFold, players: int, seed: int
         else:
 
             def gap(drawn: np.ndarray, seat: int = seat) -> np.ndarray:
-                seat_means = drawn @ scores / drawn.sum(axis=1, keepdims=True)
+                seat_means = drawn[:, 1:] / drawn[:, :1]  # games, then score sums per seat
                 return np.asarray(seat_means[:, best] - seat_means[:, seat])
 
             low, high = widened(fold.units, values, seed + seat, gap, point)

@@ -2,16 +2,15 @@
 (issue 17), the part of tests/simulate/reference_stats.py about games taken together.
 
 Written apart from simulate/ (it imports nothing of pnp): pandas reads the table, scipy computes
-the intervals and the bootstrap, and the definitions are the README's ("--paired", "Games
-without choices", "Compensation"). A paired run's game g is played on setup g mod M and belongs
-to match (g div M) div N of that setup, its seat order (`rotation`) r seating the setup's
-player (s + r) mod N at seat s. A participant's points in a game are its score, or for a game
-without scores 1 for a sole win and 1/k for a win shared by k.
+the intervals, numpy draws the bootstrap's resamples, and the definitions are the README's
+("--paired", "Games without choices", "Compensation"). A paired run's game g is played on setup
+g mod M and belongs to match (g div M) div N of that setup, its seat order (`rotation`) r
+seating the setup's player (s + r) mod N at seat s. A participant's points in a game are its
+score, or for a game without scores 1 for a sole win and 1/k for a win shared by k.
 """
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import numpy as np
@@ -20,8 +19,9 @@ from scipy import stats as sps
 
 from tests.simulate.reference_stats import distribution, rate, results
 
-KOMI_STREAM = 0x6B6F6D69  # the bootstrap's own stream of the run's seed (simulate/komi.py)
+KOMI_STREAM = 0x6B6F6D69  # the bootstrap's own stream of the run's seed (simulate/bootstrap.py)
 RESAMPLES = 999
+POISSON_BLOCK = 256  # setups whose Poisson weights one generator draws
 
 
 def _points(game: pd.Series, seat: int) -> float:
@@ -169,24 +169,23 @@ def recompute_deals(games: pd.DataFrame, players: int, tolerance: float) -> dict
     }
 
 
-def _bootstrap(groups: list[np.ndarray], statistic: Any, seed: int) -> list[float]:
-    """The percentile 95% interval of `statistic` of the pooled rows over resampled groups
-    (scipy.stats.bootstrap, the run's own generator stream); a point for fewer than 2 groups."""
-    if len(groups) < 2:
-        value = statistic(np.concatenate(groups))
-        return [value, value]
-    rng = np.random.default_rng(np.random.SeedSequence([seed, KOMI_STREAM]))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        found = sps.bootstrap(
-            (np.arange(len(groups)),),
-            lambda picked: statistic(np.concatenate([groups[i] for i in picked])),
-            vectorized=False, n_resamples=RESAMPLES, method="percentile", rng=rng,
-        )  # fmt: skip
-    low, high = found.confidence_interval
-    if not np.isfinite(low):
-        value = statistic(np.concatenate(groups))
-        return [value, value]
+def _setups_interval(groups: dict[int, np.ndarray], statistic: Any, seed: int) -> list[float]:
+    """The percentile 95% interval of `statistic` over Poisson bootstrap resamples of the
+    setups (simulate/bootstrap.py): in resample b, setup i's games are each taken w times, w
+    the Poisson(1) weight of row i mod 256, column b of the weights of block i div 256, drawn
+    from the run's seed spawned by the block; a resample holding no setup is left out."""
+    weights = {}
+    for index in groups:
+        block, row = divmod(index, POISSON_BLOCK)
+        sequence = np.random.SeedSequence([seed, KOMI_STREAM], spawn_key=(block,))
+        drawn = np.random.default_rng(sequence).poisson(1.0, (POISSON_BLOCK, RESAMPLES))
+        weights[index] = drawn[row]
+    values = []
+    for b in range(RESAMPLES):
+        taken = [np.repeat(rows, weights[i][b], axis=0) for i, rows in groups.items()]
+        if sum(len(t) for t in taken):
+            values.append(statistic(np.concatenate(taken)))
+    low, high = np.percentile(values, [2.5, 97.5])
     return [float(low), float(high)]
 
 
@@ -202,24 +201,30 @@ def _games_interval(rows: np.ndarray, statistic: Any, seed: int) -> list[float]:
     return [float(low), float(high)]
 
 
-def _widened(groups: list[np.ndarray], unit: str, statistic: Any, seed: int) -> list[float]:
-    """`_bootstrap` over the units; with setups (or deals) as the units, widened to hold the
-    interval over their games, so that a few units that agree never give a narrower interval
-    than their games (simulate/komi.py `widened`)."""
-    low, high = _bootstrap(groups, statistic, seed)
+def _widened(groups: dict[int, np.ndarray], unit: str, statistic: Any, seed: int,
+             games_seed: int) -> list[float]:  # fmt: skip
+    """The interval over the games (each setup has one, or there is one setup; drawn from
+    `games_seed`), or over the setups (or deals) widened to hold the interval over their games,
+    so that a few units that agree never give a narrower interval than their games
+    (simulate/bootstrap.py `widened`); a point for fewer than 2 units."""
+    games = np.concatenate(list(groups.values()))
+    if len(groups if unit != "games" else games) < 2:
+        value = statistic(games)
+        return [value, value]
+    low, high = _games_interval(games, statistic, games_seed)
     if unit != "games":
-        games = _games_interval(np.concatenate(groups), statistic, seed)
-        low, high = min(low, games[0]), max(high, games[1])
+        setups = _setups_interval(groups, statistic, seed)
+        low, high = min(low, setups[0]), max(high, setups[1])
     return [low, high]
 
 
-def _units(done: pd.DataFrame) -> tuple[list[pd.DataFrame], str]:
-    """The bootstrap's units: each setup's games, or single games when every setup has one or
-    there is one setup."""
-    by_setup = [group for _, group in done.groupby("setup_index", sort=True)]
-    if len(by_setup) == 1 or all(len(g) == 1 for g in by_setup):
-        return [done.iloc[[i]] for i in range(len(done))], "games"
-    return by_setup, "setups"
+def _units(done: pd.DataFrame) -> tuple[dict[int, pd.DataFrame], int, str]:
+    """The games of each setup, by setup number, how many units the bootstrap has and what they
+    are: single games when every setup has one or there is one setup, else setups."""
+    by_setup = {int(index): group for index, group in done.groupby("setup_index", sort=True)}
+    if len(by_setup) == 1 or all(len(g) == 1 for g in by_setup.values()):
+        return by_setup, len(done), "games"
+    return by_setup, len(by_setup), "setups"
 
 
 def recompute_compensation(games: pd.DataFrame, players: int, seed: int, method: str,
@@ -233,7 +238,7 @@ def recompute_compensation(games: pd.DataFrame, players: int, seed: int, method:
             lambda outcomes: len(outcomes) == players and (outcomes == "finished").all()
         )
         done = done[done["setup_index"].map(ended)]
-    units, unit = _units(done)
+    units, count, unit = _units(done)
     unit = "deals" if by_deal and unit == "setups" else unit
     if method == "end":
         margins = (done["score_1"] - done["score_2"]).to_numpy(dtype=float)
@@ -250,11 +255,11 @@ def recompute_compensation(games: pd.DataFrame, players: int, seed: int, method:
             return float(best[np.argmin(np.abs(best))])
 
         komi = komi_of(margins)
-        groups = [(g["score_1"] - g["score_2"]).to_numpy(dtype=float) for g in units]
+        groups = {i: (g["score_1"] - g["score_2"]).to_numpy(dtype=float) for i, g in units.items()}
         return {"komi": {
-            "points": komi, "ci95": _widened(groups, unit, komi_of, seed),
+            "points": komi, "ci95": _widened(groups, unit, komi_of, seed, seed),
             "first_share_before": share(margins, 0.0), "first_share_after": share(margins, komi),
-            "games": len(done), "resampled": unit, "units": len(units),
+            "games": len(done), "resampled": unit, "units": count,
         }}  # fmt: skip
     columns = [f"score_{s}" for s in range(1, players + 1)]
     means = done[columns].to_numpy(dtype=float).mean(axis=0)
@@ -266,8 +271,8 @@ def recompute_compensation(games: pd.DataFrame, players: int, seed: int, method:
             seat_means = rows.mean(axis=0)
             return float(seat_means[best] - seat_means[seat])
 
-        groups = [g[columns].to_numpy(dtype=float) for g in units]
+        groups = {i: g[columns].to_numpy(dtype=float) for i, g in units.items()}
         gaps.append({"seat": seat + 1, "mean_score": float(means[seat]),
                      "behind_best": float(means[best] - means[seat]),
-                     "ci95": _widened(groups, unit, behind, seed + seat)})  # fmt: skip
+                     "ci95": _widened(groups, unit, behind, seed, seed + seat)})  # fmt: skip
     return {"seat_gaps": gaps}

@@ -159,3 +159,24 @@ def test_few_setups_that_agree_never_give_a_narrower_interval_than_their_games()
     assert gaps[1].behind_best == 2.0
     assert gaps[1].ci95[0] <= pooled[1].ci95[0] and gaps[1].ci95[1] >= pooled[1].ci95[1]
     assert gaps[1].ci95[1] - gaps[1].ci95[0] > 0
+
+
+def test_the_intervals_over_setups_do_not_depend_on_the_order_the_games_come_in() -> None:
+    # Each setup's bootstrap weights come from the seed and the setup's number alone, so a
+    # read-back in any order (workers, executors, resumes) gives the same numbers; 1,100
+    # setups, more than the weights kept at once, so some are drawn again.
+    games = [record(i, (10.0 + (i * 7 + i // 1100) % 9, 10.0), setup_index=i % 1100)
+             for i in range(3300)]  # fmt: skip
+    shuffled = list(games)
+    np.random.default_rng(3).shuffle(shuffled)
+    found = komi_of(games, seed=4)
+    assert found is not None and found.unit == "setups" and found.units == 1100
+    assert komi_of(shuffled, seed=4) == found
+    share = second_share_with(games, 4.0, seed=4)
+    assert second_share_with(shuffled, 4.0, seed=4) == share
+    assert second_share_with(games, 4.0, seed=5) != share  # another seed, other resamples
+    scores = [replace(g, scores=(*(g.scores or ()), 9.0), ranks=(1, 2, 3), agents=("greedy",) * 3)
+              for g in games]  # fmt: skip
+    by_order = [replace(g, scores=(*(g.scores or ()), 9.0), ranks=(1, 2, 3),
+                        agents=("greedy",) * 3) for g in shuffled]  # fmt: skip
+    assert seat_gaps(by_order, 3, seed=4) == seat_gaps(scores, 3, seed=4)
