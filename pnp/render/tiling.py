@@ -25,6 +25,8 @@ MARK = Style(stroke="#000000", width=0.25)
 TRIM = Style(stroke="#000000", width=0.25, dash=(2.0, 1.5))
 MAP_CELL = 4.0
 STACK_GAP = 8.0  # mm between parts stacked on one page
+OVERLAP = 12.0  # mm of board that neighbouring parts both print (a board split in two halves:
+# the strip centred on its middle)
 JOINED = " (parts to join)"  # after the title of a board recorded in parts
 
 
@@ -88,7 +90,7 @@ def plan_tiling(width: float, height: float, paper: Paper, overlap: float) -> Ti
 
 
 def tile_drawing(
-    document: Document, board: Drawing, title: str, overlap: float = 12.0
+    document: Document, board: Drawing, title: str, overlap: float = OVERLAP
 ) -> list[Page]:
     """Pages showing `board` at full size, split into overlapping parts when it needs to be."""
     plan = plan_tiling(board.width, board.height, document.paper, overlap)

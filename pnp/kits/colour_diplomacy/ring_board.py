@@ -27,6 +27,7 @@ from pnp.render.drawing import (
 from pnp.render.fonts import fit_size, text_width
 from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
+from pnp.render.tiling import OVERLAP
 
 TOKEN = component_sizes("colour-diplomacy")["token"]  # mm, the player tokens' diameter
 RING = component_sizes("colour-diplomacy")["ring"]  # mm, radial width of every circle
@@ -201,7 +202,9 @@ def _center(board: Drawing, g: RingGeometry) -> None:
     c = g.size / 2
     r = g.center_radius
     board.circle(c, c, r - 1.2, Style(stroke=BLACK, width=0.2, dash=(1.0, 1.0)))
-    board.centred_text(c, c, "CENTER", fit_size("CENTER", 3.2, 2 * r - 5, True), bold=True)
+    # narrower than the overlap strip: parts split through the center each print the word whole
+    width = min(2 * r - 5, OVERLAP - 1.0)
+    board.centred_text(c, c, "CENTER", fit_size("CENTER", 3.2, width, True), bold=True)
 
 
 def _corner_notes(board: Drawing, g: RingGeometry, corners: Sequence[str]) -> None:

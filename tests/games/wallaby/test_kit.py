@@ -223,3 +223,33 @@ def test_seat_letters_sit_on_white_where_the_pieces_are_hatched(ink: str) -> Non
                 and op.r >= max(box.w, box.h) / 2
             ]  # fmt: skip
             assert behind, f"the letter {letter.text} sits on hatching"
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_goal_of_the_score_track_sits_on_white_over_the_hatching(
+    ink: str, players: int
+) -> None:
+    """Issue 16 review: without colour the goal's square is hatched, and the hatching ran through
+    its number (25, 20 or 15): the number lies inside a white patch drawn over the hatching."""
+    from pnp.games.wallaby.game import field_of
+    from pnp.kits.wallaby.mat import harvest_mat
+    from pnp.render.drawing import Place, Rect, Text
+    from pnp.render.fill import op_box
+    from pnp.render.theme import Painter
+
+    field = field_of(GAME.info.resolve(players, "standard", {}))
+    mat = harvest_mat(Painter("wallaby", ink), field, 0)
+    (goal,) = [op for op in mat.ops if isinstance(op, Text) and op.text == str(field.goal)]
+    box = op_box(goal)
+    assert box is not None
+    before = mat.ops[: mat.ops.index(goal)]
+    hatching = max(i for i, op in enumerate(before) if isinstance(op, Place))
+    behind = [
+        op
+        for op in before[hatching:]
+        if isinstance(op, Rect) and op.style.fill == "#ffffff"
+        and op.x <= box.x and op.y <= box.y
+        and box.right <= op.x + op.w and box.bottom <= op.y + op.h
+    ]  # fmt: skip
+    assert behind, f"the goal {goal.text} sits on hatching"
