@@ -372,9 +372,10 @@ def test_a_real_full_disk_is_one_line_and_leaves_nothing_half_written(
 ) -> None:
     code, err = finished(pnp(*args, "--out", str(small_disk)))
     assert code == 2 and err.count("\n") == 1, err
-    written = small_disk / ("penguins-1" if args[0] == "kit" else "amazons-sim-2")
-    assert err.startswith(f"pnp: error: {written}"), "the line names what was being written"
-    assert err.endswith(": No space left on device\n"), err
+    assert err.startswith("pnp: error: ") and err.endswith(": No space left on device\n"), err
+    where = err.removeprefix("pnp: error: ").removesuffix(": No space left on device\n")
+    written = "penguins-1" if args[0] == "kit" else "amazons-sim-2/"  # a long path is cut short
+    assert where.endswith(written) or written in where, "the line names what was being written"
     assert not (small_disk / "penguins-1").exists()
     assert not [p for p in small_disk.rglob(".*")], "no temporary left on the full disk"
     assert not (small_disk / "amazons-sim-2" / "summary.json").exists(), "no report of a cut run"
