@@ -71,7 +71,8 @@ def draw_board(painter: Painter) -> Drawing:
         board.rect(x + (CELL_W - CARD_W) / 2, BAND + 2, CARD_W, CARD_H, SLOT)
         board.centred_text(x + CELL_W / 2, BAND / 2, str(cell + 1), 6.0, bold=True)
     middle = BAND + CELL_H + BAND / 2
-    for cell in range(1, CELLS - 1, 4):
+    # every fourth pair of cells from the Wattle end: clear of where the strip's parts join
+    for cell in range(0, CELLS - 1, 4):
         if abs(cell - BILLABONG) < 2:
             continue
         x = END_W + cell * CELL_W
