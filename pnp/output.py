@@ -90,6 +90,18 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
 
 
 @contextlib.contextmanager
+def naming(path: Path) -> Iterator[None]:
+    """OSErrors of the block that name no file (a write to a full disk) name `path`, so that
+    their one line says where."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is None:
+            exc.filename = str(path)
+        raise
+
+
+@contextlib.contextmanager
 def staged_folder(final: Path) -> Iterator[Path]:
     """A temporary folder that becomes `final` (replacing it) when the block ends without error.
 
@@ -104,7 +116,8 @@ def staged_folder(final: Path) -> Iterator[Path]:
     staging = Path(tempfile.mkdtemp(prefix=temporary_prefix(final.name), suffix=".tmp",
                                     dir=final.parent))  # fmt: skip
     try:
-        yield staging
+        with naming(final):
+            yield staging
         staging.chmod(0o755)
         _rename_into_place(staging, final)
     except BaseException:
@@ -143,7 +156,7 @@ def staged(path: Path) -> Iterator[BinaryIO]:
         prefix=temporary_prefix(path.name), suffix=".tmp", dir=path.parent
     )
     try:
-        with os.fdopen(handle, "wb") as stream:
+        with naming(path), os.fdopen(handle, "wb") as stream:
             yield stream
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)

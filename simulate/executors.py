@@ -20,7 +20,7 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
@@ -240,11 +240,14 @@ class DaskExecutor:
                 lambda chunk: client.submit(play_plan_chunk, shared, chunk, pure=False),
                 chunks, 4 * workers,
             )  # fmt: skip
-        except (OSError, distributed.KilledWorker) as exc:  # no scheduler, or lost the cluster
+        # no scheduler, or the cluster lost: a worker killed again and again, or the scheduler
+        # gone (its futures cancelled for the reason "scheduler-connection-lost")
+        except (OSError, CancelledError, distributed.KilledWorker) as exc:
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise InputError(
                 "scheduler", self.address or "(a local cluster)",
                 template="{field} {value}: the cluster failed ({why})",
-                why=str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
+                why=getattr(exc, "reason", None) or first,
             ) from None  # fmt: skip
         finally:
             if client is not None:

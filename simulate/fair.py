@@ -21,7 +21,7 @@ from pnp.games.base import Game, Setup
 from pnp.games.options import GameOptions
 from simulate.executors import Execution
 from simulate.metrics import fair_tolerance, shown_balanced
-from simulate.runner import RunPlan, setup_seed
+from simulate.runner import MAX_GAMES, RunPlan, setup_seed
 from simulate.session import run
 from simulate.summary import RunFolds, RunResult
 
@@ -56,8 +56,8 @@ def paired_counts(games: int, players: int) -> tuple[int, int]:
 def check_search(tolerance: float, games: int) -> None:
     """InputError for a tolerance or a number of games the search cannot use."""
     fair_tolerance(True, tolerance)
-    if games < 2:
-        raise InputError("games", games, "a whole number >= 2")
+    if not 2 <= games <= MAX_GAMES:
+        raise InputError("games", games, f"a whole number from 2 to {MAX_GAMES:,}")
 
 
 def find_fair_setup(

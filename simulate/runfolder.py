@@ -78,6 +78,10 @@ def locked(folder: Path) -> Iterator[None]:
     Creates the folder (and its parents) if missing, and removes what it created if the run
     leaves nothing in it.
     """
+    if folder.exists() and not folder.is_dir():
+        raise InputError(
+            "out", folder, template="{value} is a file; move it away or choose another {field}"
+        )
     created = [parent for parent in (folder, *folder.parents) if not parent.exists()]
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / LOCK

@@ -23,6 +23,7 @@ from typing import IO, Any
 from pnp.errors import InputError
 from pnp.games import get_game
 from pnp.games.setupfile import setup_json
+from pnp.output import naming
 from simulate.records import record_from, record_json, record_problem
 from simulate.runfolder import RESULTS, remove_outputs
 from simulate.runner import GameRecord, IndexSet, RunPlan
@@ -169,10 +170,11 @@ class ResultStore:
                 stream.truncate(kept)
 
     def append(self, records: Sequence[GameRecord]) -> None:
-        stream = self._open()
-        stream.write("".join(record_json(r) + "\n" for r in records))
-        stream.flush()
-        os.fsync(stream.fileno())
+        with naming(self.path):
+            stream = self._open()
+            stream.write("".join(record_json(r) + "\n" for r in records))
+            stream.flush()
+            os.fsync(stream.fileno())
         for record in records:
             self.done.add(record.index)
 

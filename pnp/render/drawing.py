@@ -20,18 +20,22 @@ Shape = tuple[Command, ...]  # a closed outline, for filling, hatching and clipp
 
 KAPPA = 0.5522847498  # control point distance of a quarter circle drawn as a Bezier curve
 
+Join = Literal["miter", "round"]
 BLACK = "#000000"
 WHITE = "#ffffff"
 
 
 @dataclass(frozen=True)
 class Style:
-    """Fill and stroke of a shape; `width` and `dash` lengths are in mm."""
+    """Fill and stroke of a shape; `width` and `dash` lengths are in mm. `join` is how the
+    stroke turns a corner: mitred (PDF and SVG cut a miter off at different lengths, 10 and 4
+    line widths: a corner sharper than about 29 degrees needs "round") or round."""
 
     fill: str | None = None
     stroke: str | None = BLACK
     width: float = 0.25
     dash: tuple[float, ...] = ()
+    join: Join = "miter"
 
 
 @dataclass(frozen=True)

@@ -106,8 +106,14 @@ def _draw(canvas: Canvas, op: Op) -> None:
 
 
 def _draw_path(canvas: Canvas, op: Path) -> None:
+    round_join = op.style.join == "round" and op.style.stroke is not None
+    if round_join:  # for this path only: every other path keeps the page's mitred joins
+        canvas.saveState()
+        canvas.setLineJoin(1)
     stroke, fill = _paint(canvas, op.style)
     canvas.drawPath(_path(canvas, op.commands), stroke=stroke, fill=fill)
+    if round_join:
+        canvas.restoreState()
 
 
 def _path(canvas: Canvas, shape: Shape) -> Any:

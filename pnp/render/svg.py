@@ -153,6 +153,8 @@ class _Emitter:
             attributes["stroke_width"] = _n(style.width)
             if style.dash:
                 attributes["stroke_dasharray"] = ",".join(str(_n(d)) for d in style.dash)
+            if style.join != "miter":
+                attributes["stroke_linejoin"] = style.join
         return attributes
 
     def element(self, op: Op) -> Any:

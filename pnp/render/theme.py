@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style, shape_bounds
+from pnp.render.fonts import text_width
 from pnp.templates import load_json, templates_dir
 
 HATCH_SPACING = 1.6  # mm
@@ -110,9 +111,15 @@ class Painter:
         self, drawing: Drawing, x: float, y: float, text: str, size: float, name: str
     ) -> None:
         """`text` (bold) centred on (x, y) over an area painted with swatch `name`: in colour in
-        `text_on`'s colour; otherwise on a white disc, so the hatching never runs through it."""
+        `text_on`'s colour; otherwise on white, so the hatching never runs through it (a disc
+        behind a letter, a rounded box behind a longer text)."""
         if self.ink != "color":
-            drawing.circle(x, y, 0.62 * size, Style(fill=WHITE, stroke=None))
+            white = Style(fill=WHITE, stroke=None)
+            if len(text) == 1:
+                drawing.circle(x, y, 0.62 * size, white)
+            else:
+                width = text_width(text, size, bold=True) + 0.6 * size
+                drawing.rect(x - width / 2, y - 0.65 * size, width, 1.3 * size, white, 0.3 * size)
         drawing.centred_text(x, y, text, size, fill=self.text_on(name), bold=True)
 
     def area(self, drawing: Drawing, shape: Shape, name: str, outline: float = 0.3) -> None:

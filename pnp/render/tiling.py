@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import math
 import string
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from pnp.render.document import Document, Page, Room
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.paper import Box, Paper
+from pnp.render.textbox import Bounds, text_bounds
 
 HEADER = 14.0  # mm above the board window for the part label and the assembly map
 MARK = Style(stroke="#000000", width=0.25)
@@ -30,7 +32,11 @@ JOINED = " (parts to join)"  # after the title of a board recorded in parts
 
 @dataclass(frozen=True)
 class Tiling:
-    """How a width x height board splits into cols x rows windows on one orientation of paper."""
+    """How a width x height board splits into cols x rows windows on one orientation of paper.
+
+    `xs` and `ys` are where each column and row of parts starts on the board; each part runs to
+    `overlap` past the start of the next. Parts are the same size (the board shared out evenly)
+    unless a seam of equal parts would cut through words (see `clear_of`)."""
 
     width: float
     height: float
@@ -40,6 +46,14 @@ class Tiling:
     overlap: float
     landscape: bool
     per_page: int = 1  # parts stacked on one page when they are short enough
+    xs: tuple[float, ...] = ()
+    ys: tuple[float, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.xs:
+            object.__setattr__(self, "xs", even_starts(self.width, self.cols, self.overlap))
+        if not self.ys:
+            object.__setattr__(self, "ys", even_starts(self.height, self.rows, self.overlap))
 
     @property
     def parts(self) -> int:
@@ -50,20 +64,73 @@ class Tiling:
         return -(-self.parts // self.per_page)
 
     def part_size(self, col: int, row: int) -> tuple[float, float]:
-        """Every part is the same size: the board shared out evenly, overlaps included."""
+        """The board width and height part (col, row) shows, overlaps included."""
         return (
-            (self.width + (self.cols - 1) * self.overlap) / self.cols,
-            (self.height + (self.rows - 1) * self.overlap) / self.rows,
+            _span(self.xs, col, self.width, self.overlap),
+            _span(self.ys, row, self.height, self.overlap),
         )
 
     def origin(self, col: int, row: int) -> tuple[float, float]:
         """The board coordinates of the top-left corner of part (col, row)."""
-        w, h = self.part_size(col, row)
-        return col * (w - self.overlap), row * (h - self.overlap)
+        return self.xs[col], self.ys[row]
+
+    @property
+    def tallest(self) -> float:
+        return max(self.part_size(0, row)[1] for row in range(self.rows))
+
+    def clear_of(self, words: Sequence[Bounds]) -> Tiling:
+        """The same split with each join moved, as little as the window allows, off the words
+        (boxes on the board) that a join of equal parts would cut through, so that on the joined
+        board no word straddles a join. (A part's page may still show a word cut by its right or
+        bottom edge: that strip lies under the neighbour, which shows the word whole.)"""
+        xs = _clear_starts(self.width, self.cols, self.overlap, self.window.w,
+                           [(w[0], w[2]) for w in words])  # fmt: skip
+        # parts stacked on a page keep their even height (the page was planned with it)
+        tall = self.window.h if self.per_page == 1 else self.part_size(0, 0)[1]
+        ys = _clear_starts(self.height, self.rows, self.overlap, tall,
+                           [(w[1], w[3]) for w in words])  # fmt: skip
+        return replace(self, xs=xs, ys=ys)
 
     @staticmethod
     def name(col: int, row: int) -> str:
         return f"{string.ascii_uppercase[col]}{row + 1}"
+
+
+SEAM_STEP = 0.1  # mm between the join positions tried
+WORD_MARGIN = 0.3  # mm a join keeps from a word
+
+
+def even_starts(length: float, parts: int, overlap: float) -> tuple[float, ...]:
+    """Where each of `parts` equal parts starts along one side of the board."""
+    size = (length + (parts - 1) * overlap) / parts
+    return tuple(k * (size - overlap) for k in range(parts))
+
+
+def _span(starts: tuple[float, ...], k: int, length: float, overlap: float) -> float:
+    return (starts[k + 1] + overlap if k + 1 < len(starts) else length) - starts[k]
+
+
+def _clear_starts(
+    length: float, parts: int, overlap: float, window: float, words: list[tuple[float, float]]
+) -> tuple[float, ...]:
+    """Part starts along one side: each join (where a part starts, trimmed and laid over the
+    part before it) at the even position if it cuts no word, else at the nearest position that
+    cuts none and keeps every part within the window (else the even one, or the nearest the
+    window allows)."""
+
+    def clear(x: float) -> bool:
+        return all(not (a - WORD_MARGIN < x < b + WORD_MARGIN) for a, b in words)
+
+    starts = list(even_starts(length, parts, overlap))
+    for k in range(1, parts):
+        even = starts[k]
+        low = max(starts[k - 1] + overlap, length - (parts - k) * (window - overlap) - overlap)
+        high = starts[k - 1] + window - overlap
+        steps = int((max(even - low, high - even)) / SEAM_STEP) + 1
+        tried = (even + sign * j * SEAM_STEP for j in range(steps + 1) for sign in (1, -1))
+        fits = [x for x in tried if low - 1e-9 <= x <= high + 1e-9]
+        starts[k] = next((x for x in fits if clear(x)), min(max(even, low), high))
+    return tuple(starts)
 
 
 def _spans(length: float, window: float, overlap: float) -> int:
@@ -92,6 +159,7 @@ def tile_drawing(
 ) -> list[Page]:
     """Pages showing `board` at full size, split into overlapping parts when it needs to be."""
     plan = plan_tiling(board.width, board.height, document.paper, overlap)
+    plan = plan.clear_of(text_bounds(board)) if plan.parts > 1 else plan
     parts = [(col, row) for row in range(plan.rows) for col in range(plan.cols)]
     pages = []
     for first in range(0, len(parts), plan.per_page):
@@ -104,7 +172,7 @@ def tile_drawing(
             + (names[0] if len(names) == 1 else f"{names[0]}-{names[-1]}")
         )
         page = document.new_page(label, plan.landscape)
-        _, part_h = plan.part_size(0, 0)
+        part_h = plan.tallest
         for k, (col, row) in enumerate(group):
             top = plan.window.y + k * (HEADER + part_h + STACK_GAP)
             _draw_part(document, page, board, title, plan, col, row, top)

@@ -373,6 +373,24 @@ def test_a_real_full_disk_is_one_line_and_leaves_nothing_half_written(
     code, err = finished(pnp(*args, "--out", str(small_disk)))
     assert code == 2 and err.count("\n") == 1, err
     assert err.startswith("pnp: error: ") and err.endswith(": No space left on device\n"), err
+    where = err.removeprefix("pnp: error: ").removesuffix(": No space left on device\n")
+    written = "penguins-1" if args[0] == "kit" else "amazons-sim-2/"  # a long path is cut short
+    assert where.endswith(written) or written in where, "the line names what was being written"
     assert not (small_disk / "penguins-1").exists()
     assert not [p for p in small_disk.rglob(".*")], "no temporary left on the full disk"
     assert not (small_disk / "amazons-sim-2" / "summary.json").exists(), "no report of a cut run"
+
+
+def test_a_run_cut_by_a_full_disk_resumes_to_the_bytes_of_a_whole_run(
+    small_disk: Path, tmp_path: Path
+) -> None:
+    """Nothing is lost: once there is room again, `--resume` finishes the run a full disk cut
+    (a last record cut short is dropped) with the files of a run that never ran out of room."""
+    run = ["simulate", "amazons", "--size", "6", "--games", "3000", "--seed", "2", "--workers",
+           "1", "--agents", "random"]  # fmt: skip
+    assert finished(pnp(*run, "--out", str(small_disk)))[0] == 2
+    (small_disk / "filler").unlink()
+    code, err = finished(pnp(*run, "--resume", "--out", str(small_disk)))
+    assert code == 0, err
+    assert finished(pnp(*run, "--out", str(tmp_path)))[0] == 0
+    assert run_outputs(small_disk / "amazons-sim-2") == run_outputs(tmp_path / "amazons-sim-2")

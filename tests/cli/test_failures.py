@@ -67,6 +67,17 @@ def out_folder(folder: Path) -> str:
     return str(folder)
 
 
+def run_folder_taken(name: str) -> Make:
+    """A folder whose run folder's name (`name`) is taken by a user's file."""
+
+    def make(folder: Path) -> str:
+        (folder / name).write_text("my notes")
+        return str(folder)
+
+    make.__name__ = f"taken_{name}"
+    return make
+
+
 NEW_CASES: list[tuple[list[str], Make | None, str]] = [
     (["kit", "amazons", "--seed", LONG_SEED], None,
      f"--seed {LONG_SEED} is not valid: {SEED_RANGE}"),
@@ -114,6 +125,15 @@ NEW_CASES: list[tuple[list[str], Make | None, str]] = [
      "--cut-colour '#ff0000\\n' is not valid: expected a colour like #ff0000"),
     (["kit", "amazons", "--seed", "1", "--out", "{}"], kit_folder_taken,
      "amazons-1 is a file; move it away"),
+    (["simulate", "amazons", "--size", "6", "--games", "4", "--seed", "3", "--workers", "1",
+      "--out", "{}"], run_folder_taken("amazons-sim-3"),
+     "{}/amazons-sim-3 is a file; move it away or choose another --out"),
+    (["balance", "amazons", "--size", "6", "--setups", "2", "--games-per-setup", "2", "--seed",
+      "3", "--workers", "1", "--out", "{}"], run_folder_taken("amazons-balance-3"),
+     "{}/amazons-balance-3 is a file; move it away or choose another --out"),
+    (["kit", "amazons", "--fair", "--fair-games", str(10**13)], None,
+     "--fair-games 10000000000000 is not valid: expected a whole number from 2 to "
+     "1,000,000,000,000"),
 ]  # fmt: skip
 
 
@@ -144,6 +164,7 @@ def test_a_new_wrong_invocation_gets_one_line_exit_2_and_leaves_nothing(
     code, stdout, stderr = invoke(*args)
     lines = stderr.strip().splitlines()
     assert code == 2, (stdout, stderr)
+    assert not stdout.strip(), "the one line goes to stderr and nothing else is printed"
     assert len(lines) == 1 and lines[0].startswith("pnp: error: "), stderr
     assert words in lines[0], lines[0]
     assert "Traceback" not in stdout + stderr
@@ -211,8 +232,26 @@ def test_a_full_disk_while_a_report_is_written_is_one_line_and_no_file_is_half_w
     monkeypatch.setattr(written, "fdopen", lambda fd, mode: FullDisk(real(fd, mode), 100))
     code, _, stderr = invoke("simulate", "amazons", "--size", "6", "--games", "4", "--seed", "3",
                              "--workers", "1", "--out", str(tmp_path))  # fmt: skip
-    assert code == 2
-    assert stderr.strip() == "pnp: error: No space left on device"
     folder = tmp_path / "amazons-sim-3"
+    assert code == 2
+    assert stderr.startswith(f"pnp: error: {folder}/"), "the line names the file"
+    assert stderr.endswith(": No space left on device\n") and stderr.count("\n") == 1
     assert not [p for p in folder.iterdir() if p.name.startswith(".")], "no temporary left"
     assert {"summary.json", "games.csv"}.isdisjoint(p.name for p in folder.iterdir())
+
+
+def test_a_full_disk_while_results_are_appended_names_results_jsonl(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write to a full disk raises an OSError naming no file; the line names the one written."""
+    from simulate.store import ResultStore
+
+    class Full:
+        def write(self, _: str) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(ResultStore, "_open", lambda self: Full())
+    code, _, stderr = invoke("simulate", "amazons", "--size", "6", "--games", "4", "--seed", "3",
+                             "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    path = tmp_path / "amazons-sim-3" / "results.jsonl"
+    assert (code, stderr) == (2, f"pnp: error: {path}: No space left on device\n")

@@ -52,3 +52,14 @@ def test_only_a_kit_with_dashed_trim_lines_asks_to_trim_them(game: str, laser: b
     assert len(told) == (0 if laser else 1 + len(parts))
     for page in parts:
         assert "match the circled crosses" in words(page.drawing)
+
+
+@pytest.mark.parametrize("game", ["platypus", "amazons", "billabong", "colour-diplomacy"])
+def test_no_page_of_a_laser_kit_asks_to_trim_dashed_edges(game: str) -> None:
+    """Issue 16 review: the Billabong rules summary, printed in every kit, said "trim the dashed
+    edges", which a laser kit does not draw."""
+    chosen: Any = GAMES[game]
+    setup = chosen.random_setup(1, chosen.info.resolve(None, None, {}))
+    document = build_kit(chosen, setup, PrintSettings(get_paper("a4"), cut_marks=False))
+    told = [page.title for page in document.finished() if "dashed edge" in words(page.drawing)]
+    assert told == []

@@ -134,3 +134,89 @@ def test_the_tally_has_a_box_for_every_chip_one_player_can_spear(variant: str, p
     speared = {"square": 56, "hex": 52}[variant]
     assert sorted(numbers, key=int) == sorted([str(n) for n in range(1, speared + 1)] * 2, key=int)
     assert max(op.y + op.h for op in sheet.ops if isinstance(op, Rect)) < sheet.height
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+@pytest.mark.parametrize("size", [6, 8, 10])
+def test_the_amazons_start_letters_sit_on_white_where_the_squares_are_hatched(
+    ink: str, size: int
+) -> None:
+    """Without colour the squares are hatched, and the dots ran through a start square's
+    letter and its 2.2 mm word ("dark"): each lies inside a white disc drawn over them."""
+    from pnp.kits.amazons.kit import draw_board
+    from pnp.render.drawing import Circle
+    from pnp.render.fill import op_box
+    from pnp.render.theme import Painter
+
+    board = draw_board(size, Painter("amazons", ink))
+    discs = [op for op in board.ops if isinstance(op, Circle) and op.style.fill == "#ffffff"]
+    words = [
+        op for op in board.ops if isinstance(op, Text) and op.text in ("L", "D", "light", "dark")
+    ]
+    assert len(words) == 16
+    for word in words:
+        box = op_box(word)
+        assert box is not None
+        corners = [(x, y) for x in (box.x, box.right) for y in (box.y, box.bottom)]
+        assert any(
+            all(math.dist(corner, (d.cx, d.cy)) <= d.r for corner in corners)
+            and board.ops.index(d) < board.ops.index(word)
+            for d in discs
+        ), f"{word.text!r} is not on a white disc"
+
+
+READABLE = 1.95  # mm, the smallest em size a printed word keeps (as Paper Pen-guins' sheets)
+
+
+def _texts(drawing: Any) -> list[Text]:
+    found: list[Text] = []
+    for op in drawing.ops:
+        if isinstance(op, Text):
+            found.append(op)
+        elif isinstance(op, Place):
+            found += _texts(op.drawing)
+    return found
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize(
+    ("name", "players", "variant"),
+    [("amazons", None, None), ("penguins", 4, None)]
+    + [("amazon-penguins", None, v) for v in ("square", "hex")],
+)
+def test_every_word_of_a_queen_game_kit_is_readable(
+    name: str, players: int | None, variant: str | None, paper: str
+) -> None:
+    """No text under READABLE (the Amazon Penguins tally's box numbers were 1.8 mm)."""
+    game, setup = kit(name, players, variant)
+    document = build_kit(game, setup, PrintSettings(get_paper(paper)))
+    for page in document.finished():
+        small = {t.text for t in _texts(page.drawing) if t.size < READABLE}
+        assert not small, f"{page.title}: {sorted(small)[:5]}"
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+def test_the_floe_maps_cell_names_sit_on_white_where_the_ice_is_hatched(ink: str) -> None:
+    """Without colour the floe map's ice is hatched, and the dots and lines ran through its
+    2 mm grey cell names (a1 ...): each lies inside a white patch drawn over the hatching."""
+    from pnp.games.penguins.game import PenguinsSetup
+    from pnp.kits.penguins.kit import floe_map
+    from pnp.render.fill import op_box
+    from pnp.render.theme import Painter
+
+    _, setup = kit("penguins", 2, None)
+    board = floe_map(list(PenguinsSetup.of(setup.data).rows), Painter("penguins", ink))
+    patches = [op for op in board.ops if isinstance(op, Rect) and op.style.fill == "#ffffff"]
+    names = [op for op in board.ops if isinstance(op, Text) and op.fill != "#000000"]
+    assert len(names) == 60
+    for name in names:
+        box = op_box(name)
+        assert box is not None
+        assert any(
+            p.x <= box.x
+            and p.y <= box.y
+            and box.right <= p.x + p.w
+            and box.bottom <= p.y + p.h
+            and board.ops.index(p) < board.ops.index(name)
+            for p in patches
+        ), f"{name.text!r} is not on white"

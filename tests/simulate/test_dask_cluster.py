@@ -148,3 +148,32 @@ def test_a_dask_run_puts_none_of_the_clusters_messages_on_the_terminal() -> None
     "pnp: interrupted" (the intermittent failure of the Ctrl-C test above)."""
     run = subprocess.run([sys.executable, "-c", QUIETED], capture_output=True, timeout=120)
     assert (run.returncode, run.stderr.decode()) == (0, "")
+
+
+def test_a_scheduler_lost_mid_run_or_never_reached_is_one_line_and_keeps_the_games(
+    tmp_path: Path, short_tmp: Path
+) -> None:
+    """Executor errors: the scheduler killed while the run plays, then a run pointed at its dead
+    address, each end in one line naming the scheduler (exit code 2); the finished games stay
+    in results.jsonl, which the second run reads back and checks before it tries to connect."""
+    with cluster(tmp_path) as (address, processes):
+        run = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
+                  "--seed", "9", "--agents", "random", "--executor", "dask",
+                  "--scheduler", address, "--out", str(tmp_path / "lost"))  # fmt: skip
+        kept = tmp_path / "lost" / "amazons-sim-9" / "results.jsonl"
+        assert wait_until(lambda: records(kept) > 0, 120), "the run plays"
+        processes[0].kill()  # the scheduler
+        _, err = run.communicate(timeout=120)
+    assert run.returncode == 2, err
+    assert err.startswith(f"pnp: error: --scheduler {address}: the cluster failed (".encode()), err
+    assert err.count(b"\n") == 1, err
+    played = records(kept)
+    assert played > 0 and kept.read_bytes().endswith(b"\n")
+    again = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
+                "--seed", "9", "--agents", "random", "--executor", "dask",
+                "--scheduler", address, "--resume", "--out", str(tmp_path / "lost"))  # fmt: skip
+    _, err = again.communicate(timeout=120)
+    assert again.returncode == 2, err
+    assert err.startswith(f"pnp: error: --scheduler {address}: cannot connect (".encode())
+    assert err.count(b"\n") == 1 and records(kept) == played
+    assert os.listdir(short_tmp) == [], "pnp left nothing in its temporary folder"

@@ -208,7 +208,7 @@ def test_counts_no_run_can_finish_are_refused_naming_the_limit(tmp_path: Path) -
     code, err = cli("kit", "amazons", "--fair", "--fair-games", str(10**13), "--out",
                     str(tmp_path))  # fmt: skip
     assert (code, err) == (2, "pnp: error: --fair-games 10000000000000 is not valid: expected a "
-                              "whole number from 1 to 1,000,000,000,000\n")  # fmt: skip
+                              "whole number from 2 to 1,000,000,000,000\n")  # fmt: skip
     code, err = cli("balance", "amazons", "--setups", str(10**6), "--games-per-setup",
                     str(10**7),
                     "--out", str(tmp_path))  # fmt: skip

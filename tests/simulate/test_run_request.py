@@ -103,7 +103,7 @@ CASES: list[tuple[Callable[[], object], str, object, str]] = [
     (lambda: parse_agents("random,greedy,random", 2), "agents", "random,greedy,random",
      "one agent for every seat or exactly 2 (one per seat), from random, greedy or mcts"),
     (lambda: check_search(0.7, 600), "tolerance", 0.7, "a number between 0 and 0.5"),
-    (lambda: check_search(0.05, 1), "games", 1, "a whole number >= 2"),
+    (lambda: check_search(0.05, 1), "games", 1, "a whole number from 2 to 1,000,000,000,000"),
 ]  # fmt: skip
 
 

@@ -302,7 +302,7 @@ def test_the_runs_of_a_process_share_one_pool_of_workers() -> None:
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # gone before, or while, its stat was read
         return False
     return state != "Z"
 

@@ -11,7 +11,7 @@ from pnp.games.amazons.game import SEATS, AmazonsOptions, start_squares
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.parts.queen import SQUARE, TOKEN, marker, square_board, token
-from pnp.render.drawing import Drawing, Style
+from pnp.render.drawing import WHITE, Drawing, Style
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
@@ -29,7 +29,10 @@ def draw_board(size: int, painter: Painter) -> Drawing:
     def content(board: Drawing, cell: Cell, cx: float, cy: float) -> None:
         if cell in starts:
             seat = "light" if starts[cell] == "L" else "dark"
-            board.circle(cx, cy, SQUARE * 0.4, Style(stroke="#000000", width=0.3, dash=(1.2, 0.8)))
+            # without colour the square is hatched: the disc is white, so no dot crosses the words
+            fill = None if painter.ink == "color" else WHITE
+            ring = Style(fill=fill, stroke="#000000", width=0.3, dash=(1.2, 0.8))
+            board.circle(cx, cy, SQUARE * 0.4, ring)
             board.centred_text(cx, cy, starts[cell], SQUARE * 0.3, fill="#777777", bold=True)
             # inside the circle, under the letter: below it the word would cross the circle
             board.text(cx, cy + SQUARE * 0.3, seat, SQUARE * 0.1, fill="#555555", anchor="middle")

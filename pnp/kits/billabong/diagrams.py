@@ -50,7 +50,7 @@ class Example:
 EXAMPLES = (
     Example(
         "A chain of four jumps",
-        "Red leaves e3 and the referee (S) takes its place. Jump 3 goes over the referee: "
+        "Red leaves e3 and the referee (REF) takes its place. Jump 3 goes over the referee: "
         "allowed. Red ends on g5; it could also have stopped after any jump.",
         "ai",
         (1, 7),
@@ -133,7 +133,7 @@ def example_drawing(example: Example, painter: Painter, width: float) -> Drawing
     for square, swatch in example.pieces.items():
         _piece(drawing, painter, centre(square), swatch)
     if example.chain:
-        _piece(drawing, painter, centre(example.chain[0]), "referee", "S")
+        _piece(drawing, painter, centre(example.chain[0]), "referee", "REF")
     for source in [s for s, _, _ in example.steps] + list(example.chain[1:-1]):
         if source not in example.pieces:
             _ghost(drawing, centre(source))

@@ -78,8 +78,8 @@ def _lake(board: Drawing, painter: Painter) -> None:
     painter.area(board, rect_shape(x, y, w, h), "water", outline=0.8)
     colour = painter.ink == "color"
     dark = "#14406b" if colour else "#000000"
-    if colour:
-        for fx, fy, length in ((0.1, 0.3, 16), (0.68, 0.28, 14), (0.12, 0.74, 14), (0.7, 0.76, 16)):
+    if colour:  # below the words: a laser engraves the ripples, which would strike them through
+        for fx, fy, length in ((0.12, 0.74, 14), (0.4, 0.6, 16), (0.7, 0.76, 16)):
             _ripple(board, x + fx * w, y + fy * h, length, painter.line("water"))
     # the board is split across its middle both ways on A4 and Letter: each text stays whole
     # on one quarter, above the middle, the title left of it and the note right of it

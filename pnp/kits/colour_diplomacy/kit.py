@@ -230,12 +230,13 @@ PAD_COLUMNS = [  # (heading in two lines, width in mm) of one of the pad's two t
     (("MOVE", "in / out"), 20.0),
     (("to", "field"), 11.0),
     (("HOLD", ""), 10.0),
-    (("SUPPORT", "player"), 19.0),
-    (("into", "circle / field"), 25.0),
+    (("SUPPORT", "player"), 18.0),
+    (("into", "circle / field"), 24.0),
 ]
 PAD_TABLE_W = sum(w for _, w in PAD_COLUMNS)
 PAD_TABLES = 2  # side by side: the turns run down the left table, then down the right one
 PAD_ROW = 6.4
+PAD_MARGIN = 1.5  # mm from the cut line to every table and word, so cutting leaves them whole
 PAD_HEAD = 12.0
 PAD_TABLE_HEAD = 7.0
 PAD_ROWS = int((PAD_H - PAD_HEAD - PAD_TABLE_HEAD - 10) // PAD_ROW)
@@ -275,21 +276,21 @@ def order_pad(painter: Painter, player: int | None, title: str, first_turn: int)
     MOVE in or out to a field, HOLD, or SUPPORT a player into a field. A refill pad (player
     None) leaves the player to be written in."""
     pad = Drawing(PAD_W, PAD_H)
+    left, right = PAD_MARGIN, PAD_W - PAD_MARGIN
     if player is None:
-        pad.text(0, 6.5, "Orders of player ____", 4.4, bold=True)
-        pad.text(PAD_W, 6.5, f"{title}  ·  refill", 3.0, anchor="end")
+        pad.text(left, 6.5, "Orders of player ____", 4.4, bold=True)
+        pad.text(right, 6.5, f"{title}  ·  refill", 3.0, anchor="end")
     else:
-        chip = circle_shape(5.0, 5.0, 4.5)
+        chip = circle_shape(left + 5.0, 5.5, 4.5)
         painter.patterned_area(pad, chip, swatch(player), 0.3)
-        pad.circle(5.0, 5.0, 2.6, BOX)
-        pad.centred_text(5.0, 5.0, painter.letter(swatch(player)), 3.0, bold=True)
-        pad.text(12, 6.5, f"Orders of player {player}", 4.4, bold=True)
-        pad.text(PAD_W, 6.5, f"{title}  ·  colour {colour_words(painter, player)}", 3.0,
+        pad.circle(left + 5.0, 5.5, 2.6, BOX)
+        pad.centred_text(left + 5.0, 5.5, painter.letter(swatch(player)), 3.0, bold=True)
+        pad.text(left + 12, 6.5, f"Orders of player {player}", 4.4, bold=True)
+        pad.text(right, 6.5, f"{title}  ·  colour {colour_words(painter, player)}", 3.0,
                  anchor="end")  # fmt: skip
-    gap = (PAD_W - PAD_TABLES * PAD_TABLE_W) / (PAD_TABLES - 1)
+    gap = (right - left - PAD_TABLES * PAD_TABLE_W) / (PAD_TABLES - 1)
     for table in range(PAD_TABLES):
-        left = table * (PAD_TABLE_W + gap)
-        _pad_table(pad, left, first_turn + table * PAD_ROWS)
+        _pad_table(pad, left + table * (PAD_TABLE_W + gap), first_turn + table * PAD_ROWS)
     bottom = PAD_HEAD + PAD_TABLE_HEAD + PAD_ROWS * PAD_ROW
     reminders = (
         "Off your colour: MOVE.   Just moved onto your colour: HOLD.   Otherwise on your "
@@ -298,7 +299,7 @@ def order_pad(painter: Painter, player: int | None, title: str, first_turn: int)
         "circle out (k: your field), in to the center from the innermost circle, or off.",
     )
     for k, reminder in enumerate(reminders):
-        pad.text(0, bottom + 4.0 + 3.8 * k, reminder, fit_size(reminder, 2.8, PAD_W))
+        pad.text(left, bottom + 4.0 + 3.8 * k, reminder, fit_size(reminder, 2.8, right - left))
     return pad
 
 

@@ -32,6 +32,7 @@ TOKEN = component_sizes("colour-diplomacy")["token"]  # mm, the player tokens' d
 RING = component_sizes("colour-diplomacy")["ring"]  # mm, radial width of every circle
 MIN_ARC = 17.0  # mm, field length at mid-ring on the innermost circle
 MIN_CENTER = 10.0  # mm, the center's radius at least (holds a token)
+CENTER_SHIFT = 2.5  # mm right of the middle for the word CENTER
 MARGIN = 4.0  # mm around the outermost circle (10 players: 366 mm, four A4 or Letter parts)
 LINE = Style(stroke=BLACK, width=0.35)
 THIN = Style(stroke=BLACK, width=0.25)
@@ -201,7 +202,13 @@ def _center(board: Drawing, g: RingGeometry) -> None:
     c = g.size / 2
     r = g.center_radius
     board.circle(c, c, r - 1.2, Style(stroke=BLACK, width=0.2, dash=(1.0, 1.0)))
-    board.centred_text(c, c, "CENTER", fit_size("CENTER", 3.2, 2 * r - 5, True), bold=True)
+    # right of the middle as far as the dashed circle leaves room (up to CENTER_SHIFT): a board
+    # split in two columns joins just left of its middle (pnp.render.tiling), and the word must
+    # not straddle the join
+    size = fit_size("CENTER", 3.2, 2 * r - 5, True)
+    half = text_width("CENTER", size, True) / 2
+    room = math.sqrt((r - 1.2) ** 2 - size**2) - half - 0.3
+    board.centred_text(c + min(CENTER_SHIFT, max(0.0, room)), c, "CENTER", size, bold=True)
 
 
 def _corner_notes(board: Drawing, g: RingGeometry, corners: Sequence[str]) -> None:

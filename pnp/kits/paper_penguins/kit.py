@@ -32,6 +32,7 @@ TALLY_ROWS = 2
 TALLY_ROW = TALLY_H + 2.2  # a row of boxes and the totals printed under them
 PLAYER_BLOCKS = (("1st", "square"), ("2nd", "circle"))
 GAP = 6.0
+MARGIN = 1.5  # mm from the cut line to the title, the tally strips and the legend
 GRID = Style(stroke="#777777", width=0.2)
 FRAME = Style(stroke="#000000", width=0.4)
 INK = Style(stroke="#000000", width=0.35)
@@ -79,11 +80,13 @@ def choose_geometry(rows: int, cols: int, paper: Paper) -> tuple[SheetGeometry, 
 def draw_sheet(title: str, rows: list[str], geometry: SheetGeometry, caption: str) -> Drawing:
     g = geometry
     sheet = Drawing(g.width, g.height)
-    # the title takes what the caption leaves, so neither shrinks unreadably on a narrow sheet
-    size = fit_size(caption, 3.0, g.width * 0.45)
-    title_w = g.width - text_width(caption, size) - 3.0
-    sheet.text(0, 6, title, fit_size(title, 4.6, title_w, bold=True), bold=True)
-    sheet.text(g.width, 6, caption, size, anchor="end")
+    # the title takes what the caption leaves, so neither shrinks unreadably on a narrow sheet;
+    # both keep MARGIN from the cut lines, so scissors leave every letter whole
+    inner = g.width - 2 * MARGIN
+    size = fit_size(caption, 3.0, inner * 0.48)
+    title_w = inner - text_width(caption, size) - 3.0
+    sheet.text(MARGIN, 6, title, fit_size(title, 4.6, title_w, bold=True), bold=True)
+    sheet.text(g.width - MARGIN, 6, caption, size, anchor="end")
     top, left = HEAD + LABEL, LABEL
     for c in range(g.cols):
         x = left + (c + 0.5) * g.cell
@@ -103,23 +106,23 @@ def draw_sheet(title: str, rows: list[str], geometry: SheetGeometry, caption: st
         y = top + k * g.cell
         sheet.line(left, y, left + g.cols * g.cell, y, GRID)
     sheet.rect(left, top, g.cols * g.cell, g.rows * g.cell, FRAME)
-    _score_boxes(sheet, g, top + g.rows * g.cell + LABEL + 1.5)
+    _score_boxes(sheet, g, top + g.rows * g.cell + LABEL + 0.5)
     return sheet
 
 
 def tally_columns(width: float) -> int:
-    """Tally boxes per row in a player's half of a sheet `width` mm wide."""
-    return int(((width - 3) / 2) // TALLY_W)
+    """Tally boxes per row in a player's half of a sheet `width` mm wide (inside its margins)."""
+    return int(((width - 2 * MARGIN - 3) / 2) // TALLY_W)
 
 
 def _score_boxes(sheet: Drawing, g: SheetGeometry, y: float) -> None:
     """Per player: the shape, a name line and a running-total tally strip (a stroke per point,
     five to a box, the total under each box), so a sheet handed out to a class says who played
     it and how the score went."""
-    half = (g.width - 3) / 2
+    half = (g.width - 2 * MARGIN - 3) / 2
     cols = tally_columns(g.width)
     for k, (seat, shape) in enumerate(PLAYER_BLOCKS):
-        x = k * (half + 3)
+        x = MARGIN + k * (half + 3)
         if shape == "square":
             sheet.rect(x + 0.3, y + 0.3, 3.6, 3.6, INK)
         else:
@@ -137,8 +140,9 @@ def _score_boxes(sheet: Drawing, g: SheetGeometry, y: float) -> None:
                                fill="#555555")  # fmt: skip
     # short enough to stay readable (2 mm or more) on the narrowest sheet; the totals under
     # the boxes say five to a box, the rules handout says the rest
-    legend = "Place 4 each, then move like a queen; X where you leave."
-    sheet.text(0, y + 6.5 + TALLY_ROWS * TALLY_ROW + 2.8, legend, fit_size(legend, 2.6, g.width))
+    legend = "Place 4 each, move like a queen, X where you leave."
+    inner = g.width - 2 * MARGIN
+    sheet.text(MARGIN, y + 6.5 + TALLY_ROWS * TALLY_ROW + 2.8, legend, fit_size(legend, 2.6, inner))
 
 
 def draw(kit: KitContext) -> None:

@@ -23,7 +23,7 @@ from pnp.render.drawing import (
     polygon_shape,
     translated,
 )
-from pnp.render.fonts import fit_size
+from pnp.render.fonts import fit_size, text_width
 from pnp.render.hexsheet import hex_height, hexagon
 from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
@@ -37,6 +37,7 @@ INK = Style(fill="#000000", stroke=None)
 LINE = Style(stroke="#000000", width=0.3)
 THIN = Style(stroke="#777777", width=0.2)
 GREY = "#555555"
+PATCH = Style(fill=WHITE, stroke=None)  # under a word on a hatched area
 
 CellPainter = Callable[[Drawing, Cell, float, float], None]  # draws cell content at its centre
 
@@ -251,7 +252,11 @@ def hex_board(
         painter.area(board, shape, swatch_of(cell), outline=0.0)
         board.path(shape, Style(stroke="#000000", width=0.35))
         content(board, cell, cx, cy)
-        board.centred_text(cx, cy - height * 0.36, grid.name(cell), width * 0.1, fill=GREY)
+        name, size = grid.name(cell), width * 0.1
+        if painter.ink != "color":  # the ice is hatched: the name gets a white patch
+            w = text_width(name, size) + 1.0
+            board.rect(cx - w / 2, cy - height * 0.36 - size * 0.6, w, size * 1.3, PATCH)
+        board.centred_text(cx, cy - height * 0.36, name, size, fill=GREY)
     for row in range(grid.rows):
         cy = LABEL + height / 2 + (grid.rows - 1 - row) * 0.75 * height
         board.centred_text(LABEL / 2, cy, str(row + 1), 3.6, bold=True)
@@ -281,7 +286,7 @@ def tally_sheet(
             column, row = divmod(n, rows)
             bx, by = x + column * box_w, top + (row + 1) * line_h
             sheet.rect(bx, by, box_w, line_h, Style(stroke="#000000", width=0.25))
-            sheet.text(bx + 0.8, by + 2.4, str(n + 1), 1.8, fill=GREY)
+            sheet.text(bx + 0.8, by + 2.6, str(n + 1), 2.0, fill=GREY)
     sheet.text(labels_w - 2, top + line_h * 1.68, "fish of each", 3.0, anchor="end")
     sheet.text(labels_w - 2, top + line_h * 2.68, "chip speared", 3.0, anchor="end")
     for i, label in enumerate(["under penguins", "total fish", "chips"]):

@@ -111,14 +111,15 @@ def draw_animal(
     """The animal's silhouette in a size x size box at (x, y); `flip` faces it left. `hollow`
     draws only its outline, in `fill`, around a white inside: the parts stroked first, then
     filled white over the strokes, so the lines where parts overlap do not show; the animal
-    shrinks by the outline's outer half, so the outline stays inside the box."""
+    shrinks by the outline's outer half, so the outline stays inside the box (its corners are
+    joined round: a mitred ear tip would run out past the box, and further in PDF than in SVG)."""
     line = size * HOLLOW_LINE
     if hollow:
         x, y, size = x + line / 2, y + line / 2, size - line
     parts = [_place(part, x, y, size, flip) for part in ANIMAL_PARTS[animal]]
     if hollow:
         for shape in parts:
-            drawing.path(shape, Style(fill=fill, stroke=fill, width=line))
+            drawing.path(shape, Style(fill=fill, stroke=fill, width=line, join="round"))
         fill, eye = "#ffffff", fill
     for shape in parts:
         drawing.path(shape, Style(fill=fill, stroke=None))

@@ -71,7 +71,8 @@ def draw_board(painter: Painter) -> Drawing:
         board.rect(x + (CELL_W - CARD_W) / 2, BAND + 2, CARD_W, CARD_H, SLOT)
         board.centred_text(x + CELL_W / 2, BAND / 2, str(cell + 1), 6.0, bold=True)
     middle = BAND + CELL_H + BAND / 2
-    for cell in range(1, CELLS - 1, 4):
+    # every fourth pair of cells from the Wattle end: clear of where the strip's parts join
+    for cell in range(0, CELLS - 1, 4):
         if abs(cell - BILLABONG) < 2:
             continue
         x = END_W + cell * CELL_W
@@ -176,24 +177,30 @@ def fold_over(face: Drawing) -> Drawing:
 # -- score track ---------------------------------------------------------------------------------
 
 TRACK_COLS, TRACK_ROWS, BOX = 10, 6, 24.0
+TEXT_INSET = 1.5  # mm from a cut line to the words and boxes beside it
+LAP = 6.0  # a lap box's side
 
 
 def draw_score_track() -> Drawing:
-    width, height = TRACK_COLS * BOX, TRACK_ROWS * BOX * 0.75 + 16
-    track = Drawing(width, height)
+    """The 60 boxes, and under them each player's lap boxes, all inside the cut line with a
+    margin (TEXT_INSET) so that a cut a little off never clips a word or a box."""
     box_h = BOX * 0.75
+    laps = TRACK_ROWS * box_h + 11  # the top of the lap boxes
+    track = Drawing(TRACK_COLS * BOX, laps + LAP + TEXT_INSET)
+    width = track.width
     for n in range(TRACK_COLS * TRACK_ROWS):
         row, col = divmod(n, TRACK_COLS)
         x, y = col * BOX, row * box_h
         track.rect(x, y, BOX, box_h, LINE)
-        track.text(x + 1.5, y + 5, str(n), 4.2, bold=n % 10 == 0)
+        track.text(x + TEXT_INSET, y + 5, str(n), 4.2, bold=n % 10 == 0)
     y = TRACK_ROWS * box_h + 4
-    track.text(0, y + 4, "Past 59: go on from 0 and tick a lap (each lap is 60 points).", 3.4)
+    past = "Past 59: go on from 0 and tick a lap (each lap is 60 points)."
+    track.text(TEXT_INSET, y + 4, past, 3.4)
     for k, player in enumerate(PLAYERS):
-        x = k * width / 2
+        x = k * width / 2 + TEXT_INSET
         track.text(x, y + 11, f"{player} laps:", 3.4, bold=True)
         for lap in range(6):
-            track.rect(x + 25 + lap * 8, y + 7, 6, 6, LINE)
+            track.rect(x + 25 + lap * 8, laps, LAP, LAP, LINE)
     return track
 
 
@@ -235,7 +242,7 @@ def draw_match_sheet(first: str) -> Drawing:
         "Add up each player's points of the two games: the larger total wins the match; "
         "equal totals are a draw."
     )
-    sheet.text(0, bottom + 6, note, fit_size(note, 3.4, width))
+    sheet.text(TEXT_INSET, bottom + 6, note, fit_size(note, 3.4, width - 2 * TEXT_INSET))
     return sheet
 
 
@@ -324,6 +331,9 @@ def _pack_deal(document: Document, painter: Painter) -> None:
         "Card packs",
         "Packs for the pack deal: 16 Animal, 16 Colour, 16 Tree cards",
         backs=backs,
+    )
+    document.assembly.append(
+        "Cut out the two blank tables and the 48 pack cards, to deal new tables as the rules say."
     )
 
 

@@ -124,7 +124,9 @@ def scarecrow(drawing: Drawing, x: float, y: float, w: float, h: float, painter:
     eye = Style(fill="#222222", stroke=None)
     for ex in (0.46, 0.54):
         drawing.circle(x + ex * w, y + 0.24 * h, max(0.25, w * 0.02), eye)
-    painter.label(drawing, x + 0.5 * w, y + 0.55 * h, painter.letter("straw"), h * 0.16, "straw")
+    # at least 2 mm, readable on the turn diagram's small scarecrow too
+    letter = max(h * 0.16, 2.0)
+    painter.label(drawing, x + 0.5 * w, y + 0.55 * h, painter.letter("straw"), letter, "straw")
 
 
 def plant(drawing: Drawing, x: float, y: float, h: float, painter: Painter) -> None:

@@ -29,7 +29,7 @@ from pnp.kits.wallaby.mat import MARKER, MAT_H, MAT_W, harvest_mat, seat_swatch
 from pnp.kits.wallaby.options import WallabyKitOptions
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
-from pnp.render.fonts import fit_size, text_width
+from pnp.render.fonts import text_width
 from pnp.render.paper import Box, component_sizes
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
 from pnp.render.text import paragraph
@@ -47,7 +47,9 @@ EDGE = Style(stroke="#c8c8c8", width=0.1)
 INNER_EDGE = "#b9a77a"  # the frame inside a tile's edge
 SETUP_TEXT = 80.0  # mm kept below the layout map for the setup steps
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+MIN_NAME = 2.0  # mm, the layout map's square names on a small cell (7 x 7, the Valley)
 SET_ASIDE_MARK = "2P: aside"  # the heading and layout map say: set aside with 2 players
+SET_ASIDE_LINES = ("2P", "aside")  # the mark on a tile: two lines in its top right corner
 
 
 def seat_title(painter: Painter, seat: int) -> str:
@@ -85,10 +87,14 @@ def set_aside_mark(tile: Drawing) -> Drawing:
     """A tile marked as one of those set aside with 2 players (printed with `--tiles all`)."""
     marked = Drawing(TILE, TILE, background=tile.background)
     marked.place(tile, 0, 0)
-    size = fit_size(SET_ASIDE_MARK, 2.6, 10.5, True)
-    marked.rect(TILE - 14.2, 1.6, 12.6, 4.6, Style(fill="#ffffff", stroke="#000000", width=0.3),
-                radius=1.0)  # fmt: skip
-    marked.centred_text(TILE - 7.9, 3.9, SET_ASIDE_MARK, size, bold=True)
+    # clear of the plants and the numbers
+    size = 2.2
+    width = max(text_width(line, size, True) for line in SET_ASIDE_LINES) + 1.4
+    right, top = TILE - 1.6, 1.6
+    marked.rect(right - width, top, width, 1.2 + 2.6 * len(SET_ASIDE_LINES),
+                Style(fill="#ffffff", stroke="#000000", width=0.3), radius=1.0)  # fmt: skip
+    for k, line in enumerate(SET_ASIDE_LINES):
+        marked.centred_text(right - width / 2, top + 1.9 + 2.6 * k, line, size, bold=True)
     return marked
 
 
@@ -193,7 +199,8 @@ def _board_map(
                     Style(fill=painter.fill("plant"), stroke=painter.line("plant"), width=0.2),
                 )  # fmt: skip
             name = f"{FILES[c]}{rows - i}"
-            drawing.text(x + cell * 0.08, y + cell * 0.9, name, cell * 0.16, fill="#666666")
+            size = max(cell * 0.16, MIN_NAME)
+            drawing.text(x + cell * 0.08, y + cell * 0.9, name, size, fill="#666666")
     size = min(4.0, cell * 0.3)
     for c in range(cols):
         x = left + (c + 0.5) * cell

@@ -105,8 +105,7 @@ def _score_track(mat: Drawing, painter: Painter, swatch: str, goal: int) -> None
         y = top + row * cell
         if n == goal:
             painter.area(mat, rect_shape(x, y, cell, cell), swatch, outline=0.4)
-            mat.centred_text(x + cell / 2, y + cell / 2, str(n), cell * 0.42, bold=True,
-                             fill=painter.text_on(swatch))  # fmt: skip
+            painter.label(mat, x + cell / 2, y + cell / 2, str(n), cell * 0.42, swatch)
             continue
         fill = painter.art("#ece3c8") if n % 5 == 0 else "#ffffff"
         mat.rect(x, y, cell, cell, Style(fill=fill, stroke="#555555", width=0.25))

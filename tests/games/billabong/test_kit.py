@@ -145,3 +145,43 @@ def test_the_lake_words_sit_whole_on_white_over_the_hatching(ink: str) -> None:
                 and box.right <= p.right and box.bottom <= p.bottom
             ]  # fmt: skip
             assert inside, f"{op.text!r} is not inside a white panel"
+
+
+def test_the_lake_ripples_run_clear_of_the_lake_words() -> None:
+    """Issue 16 review: a laser kit engraves the ripples (lines) and knocks the water out, so a
+    ripple drawn across BILLABONG or the note on the referee struck the words through."""
+    from pnp.kits.billabong.kit import draw_board
+    from pnp.render.drawing import Path, Text
+    from pnp.render.fill import op_box
+
+    painter = Painter("billabong", "color")
+    board = draw_board(painter)
+    water = painter.line("water")
+    ripples = [
+        op_box(op)
+        for op in board.ops
+        if isinstance(op, Path) and op.style.fill is None and op.style.stroke == water
+    ]
+    words = ("BILLABONG", "the referee", "waits here;", "finished kangaroos", "rest here")
+    boxes = [op_box(op) for op in board.ops if isinstance(op, Text) and op.text in words]
+    assert len(ripples) >= 2 and len(boxes) == len(words)
+    for ripple, word in itertools.product(ripples, boxes):
+        assert ripple is not None and word is not None
+        apart = (
+            ripple.right <= word.x or word.right <= ripple.x
+            or ripple.bottom <= word.y or word.bottom <= ripple.y
+        )  # fmt: skip
+        assert apart, f"a ripple at {ripple} runs through a word at {word}"
+
+
+def test_the_diagrams_show_the_referee_as_its_token_reads() -> None:
+    """Issue 16 review: the referee token reads REF, but the jump diagram and its caption
+    called it S, which no printed piece shows."""
+    from pnp.kits.billabong.diagrams import example_drawing
+    from pnp.render.drawing import Text
+
+    (chain,) = [example for example in EXAMPLES if example.chain]
+    drawing = example_drawing(chain, Painter("billabong", "color"), 120.0)
+    labels = {op.text for op in drawing.ops if isinstance(op, Text) and op.bold}
+    assert "REF" in labels and "S" not in labels
+    assert "(REF)" in chain.caption and "(S)" not in chain.caption

@@ -44,3 +44,9 @@ def test_amazon_penguins_hex_tiles_take_one_page_of_their_own_at_most(paper: str
     pages = tile_pages(document)
     assert sum(1 for page in pages if page.title.startswith("Tiles")) == 1
     assert sum(len(page.cuts) for page in pages) >= 60
+
+
+def test_the_printed_rules_speak_to_players_not_of_the_simulator() -> None:
+    from pnp.templates import load_text
+
+    assert "simulator" not in load_text("rules/penguins.md")

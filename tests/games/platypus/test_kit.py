@@ -22,9 +22,11 @@ from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 from tests.support.cli import invoke, refused, run
 from tests.support.pdfgeom import read_geometry
+from tests.support.textboxes import text_boxes
 
 GAME: Any = get_game("platypus")
 TOLERANCE = 0.1
+DEALS = ("uniform", "pack")
 
 
 def texts(drawing: Drawing) -> list[str]:
@@ -61,6 +63,14 @@ def test_the_kit_has_every_component_in_every_ink_and_paper(ink: str, paper: str
     assert words.count("YELLOW") == 21 and words.count("Y") == 21
     words = texts(document.pages[pages.index("Cell cards")].drawing)
     assert words.count("GREEN") == 21 and words.count("G") == 21
+
+
+def test_the_pack_deals_cover_says_to_cut_out_the_blank_tables_and_the_packs() -> None:
+    """Every component is in the cover's steps: the pack deal's blank tables and 48 pack cards
+    too (they were listed on the cover, but no step said to cut them out)."""
+    cover = {deal: " ".join(texts(kit(deal=deal)[1].pages[0].drawing)) for deal in DEALS}
+    step = "Cut out the two blank tables and the 48 pack cards"
+    assert step in cover["pack"] and step not in cover["uniform"]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -386,3 +396,16 @@ def test_red_and_blue_animals_differ_in_shape_not_only_in_colour(ink: str) -> No
         red = _inked(draw_token(painter, "red", animal), px)[art]
         blue = _inked(draw_token(painter, "blue", animal), px)[art]
         assert np.count_nonzero(red != blue) > 0.4 * np.count_nonzero(red), animal
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_score_track_and_match_sheet_keep_their_words_off_the_cut_line(paper: str) -> None:
+    """Words flush with a cut line lose their first letters to a cut a little off: they keep
+    1 mm inside it (the score track's and match sheet's notes began on the cut line)."""
+    _, document = kit(paper=paper)
+    for title in ("Score track", "Match score sheet"):
+        (page,) = [p for p in document.pages if p.title == title]
+        for text in text_boxes(page):
+            left, _, right, bottom = text.box
+            margins = (left - text.panel[0], text.panel[2] - right, text.panel[3] - bottom)
+            assert min(margins) >= 1.0, f"{title}: {text.text!r}"

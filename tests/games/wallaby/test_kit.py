@@ -96,7 +96,7 @@ def test_the_score_marker_fits_one_track_cell(players: int) -> None:
 
 
 def test_all_49_tiles_print_with_the_two_player_ones_marked(tmp_path: Path) -> None:
-    from pnp.kits.wallaby.kit import SET_ASIDE_MARK, printed_tiles
+    from pnp.kits.wallaby.kit import SET_ASIDE_LINES, printed_tiles
     from pnp.render.drawing import Drawing, Place, Text
 
     for players in (2, 3, 4):
@@ -109,7 +109,7 @@ def test_all_49_tiles_print_with_the_two_player_ones_marked(tmp_path: Path) -> N
     def count(drawing: Drawing) -> int:
         found = 0
         for op in drawing.ops:
-            found += isinstance(op, Text) and op.text == SET_ASIDE_MARK
+            found += isinstance(op, Text) and op.text == SET_ASIDE_LINES[0]
             found += count(op.drawing) if isinstance(op, Place) else 0
         return found
 
@@ -223,3 +223,88 @@ def test_seat_letters_sit_on_white_where_the_pieces_are_hatched(ink: str) -> Non
                 and op.r >= max(box.w, box.h) / 2
             ]  # fmt: skip
             assert behind, f"the letter {letter.text} sits on hatching"
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_goal_of_the_score_track_sits_on_white_over_the_hatching(
+    ink: str, players: int
+) -> None:
+    """Issue 16 review: without colour the goal's square is hatched, and the hatching ran through
+    its number (25, 20 or 15): the number lies inside a white patch drawn over the hatching."""
+    from pnp.games.wallaby.game import field_of
+    from pnp.kits.wallaby.mat import harvest_mat
+    from pnp.render.drawing import Place, Rect, Text
+    from pnp.render.fill import op_box
+    from pnp.render.theme import Painter
+
+    field = field_of(GAME.info.resolve(players, "standard", {}))
+    mat = harvest_mat(Painter("wallaby", ink), field, 0)
+    (goal,) = [op for op in mat.ops if isinstance(op, Text) and op.text == str(field.goal)]
+    box = op_box(goal)
+    assert box is not None
+    before = mat.ops[: mat.ops.index(goal)]
+    hatching = max(i for i, op in enumerate(before) if isinstance(op, Place))
+    behind = [
+        op
+        for op in before[hatching:]
+        if isinstance(op, Rect) and op.style.fill == "#ffffff"
+        and op.x <= box.x and op.y <= box.y
+        and box.right <= op.x + op.w and box.bottom <= op.y + op.h
+    ]  # fmt: skip
+    assert behind, f"the goal {goal.text} sits on hatching"
+
+
+MIN_TEXT = 2.0  # mm em size: smaller print is hard to read (issue 16's review threshold)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("variant", ["standard", "valley", "children"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_word_of_the_kit_is_at_least_2_mm(players: int, variant: str, paper: str) -> None:
+    """Issue 16 review: the layout map's square names were 1.81 mm on a 7 x 7 board and the
+    scarecrow's letter in the turn diagram 1.44 mm."""
+    from pnp.render.drawing import Drawing, Place, Text
+
+    def texts(drawing: Drawing) -> list[Text]:
+        found: list[Text] = []
+        for op in drawing.ops:
+            if isinstance(op, Place):
+                found += texts(op.drawing)
+            elif isinstance(op, Text) and op.text.strip():
+                found.append(op)
+        return found
+
+    setup = GAME.random_setup(1, GAME.info.resolve(players, variant, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper(paper)))
+    small = {
+        (page.title, op.text, round(op.size, 2))
+        for page in document.finished()
+        for op in texts(page.drawing)
+        if op.size < MIN_TEXT
+    }
+    assert not small
+
+
+@pytest.mark.parametrize("value", [1, 2, 3])
+def test_the_set_aside_mark_hides_no_plant_or_number(value: int) -> None:
+    """Issue 16 review: the "2P: aside" badge of `--tiles all` covered the top plant's flower
+    on a 3-plant tile; it keeps clear of every plant and of the tile's numbers."""
+    from pnp.kits.wallaby.kit import set_aside_mark, tile_front
+    from pnp.render.drawing import Place, Rect
+    from pnp.render.fill import op_box
+    from pnp.render.theme import Painter
+
+    face = tile_front(value, Painter("wallaby", "color"))
+    marked = set_aside_mark(face)
+    (badge,) = [op for op in marked.ops if isinstance(op, Rect) and op.style.fill == "#ffffff"]
+    assert any(isinstance(op, Place) and op.drawing is face for op in marked.ops)
+    for op in face.ops:
+        box = op_box(op)
+        if box is None or box.w > TILE * 0.8:  # the tile's own fill and edges
+            continue
+        apart = (
+            box.right <= badge.x or badge.x + badge.w <= box.x
+            or box.bottom <= badge.y or badge.y + badge.h <= box.y
+        )  # fmt: skip
+        assert apart, f"the mark covers {op}"
