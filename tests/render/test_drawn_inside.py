@@ -15,11 +15,10 @@ from pnp.kits import build_kit
 from pnp.render.drawing import Circle, Drawing, Line, Op, Path, Place, Rect, shape_bounds
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
+from pnp.render.textbox import Bounds
 from tests.support.kits import Config, config_id, default_configs, setup_of
 
 SLACK = 0.05  # mm
-
-Bounds = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 def bounds(op: Op) -> Bounds | None:
