@@ -16,41 +16,49 @@ for turn, as the agents give through the `State`.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from pnp.games.compiled import Compiled, specialised
+from pnp.games.compiled import Compiled, Engine, specialised
 
 RANDOM, GREEDY = 0, 1  # a seat's policy in `play_game`
 
 engine: Any = None  # in each engine's copy of the functions below, that engine's module
 greedy: Any = None  # in `_play`'s copies, the engine's copy of `_greedy`
+listed: Any = None  # in `_greedy`'s copies, the engine's `moves` or `_each_move`
+ROOM = 256  # the codes a greedy turn has room for before it takes more
 
 
-def _greedy(context, position, seat, rng):  # type: ignore[no-untyped-def]
-    """The code of the greedy agent's move for `seat`, the seat to play."""
-    moves = engine.count(context, position)
+def _greedy(context, position, seat, rng, codes):  # type: ignore[no-untyped-def]
+    """The code of the greedy agent's move for `seat`, the seat to play; `codes` is room for
+    the moves' codes (more is taken when they do not fit)."""
+    moves = listed(context, position, codes)
+    if moves > codes.shape[0]:
+        codes = np.empty(moves, dtype=np.int64)
+        listed(context, position, codes)
     if moves == 1:
-        return engine.move_at(context, position, 0)
-    codes = np.empty(moves, dtype=np.int64)
-    values = np.empty(moves, dtype=np.float64)
-    best = -np.inf
-    for i in range(moves):
+        return codes[0]
+    best, ties = -np.inf, 0
+    for i in range(moves):  # the best moves so far, in list order, kept at the front of `codes`
+        value = engine.value(context, position, seat, codes[i])
+        if value > best:
+            best, ties = value, 0
+        if value == best:
+            codes[ties] = codes[i]
+            ties += 1
+    return codes[rng.integers(0, ties)]
+
+
+def _each_move(context, position, codes):  # type: ignore[no-untyped-def]
+    """The codes of all moves of the seat to play into `codes` (as many as fit) and their
+    count, read move by move (`listed` of an engine without `moves`)."""
+    total = engine.count(context, position)
+    for i in range(min(total, codes.shape[0])):
         codes[i] = engine.move_at(context, position, i)
-        values[i] = engine.value(context, position, seat, codes[i])
-        best = max(best, values[i])
-    ties = 0
-    for i in range(moves):
-        ties += values[i] == best
-    pick = rng.integers(0, ties)
-    for i in range(moves):
-        if values[i] == best:
-            if pick == 0:
-                return codes[i]
-            pick -= 1
-    return -1
+    return total
 
 
 def _play(context, position, policies, rngs, max_turns, scored, joint):  # type: ignore[no-untyped-def]
@@ -59,12 +67,13 @@ def _play(context, position, policies, rngs, max_turns, scored, joint):  # type:
     `joint` (`Engine.joint`) a turn is every seat's order: it ends when the seat to play is no
     longer after the one that ordered."""
     out = np.zeros(len(policies), dtype=np.float64)
+    codes = np.empty(ROOM, dtype=np.int64)
     turns, changes, leader = 0, 0, -1
     while not engine.over(context, position) and turns < max_turns:
         seat = engine.to_act(context, position)
         rng = rngs[seat]
         if policies[seat] == GREEDY:
-            code = greedy(context, position, seat, rng)
+            code = greedy(context, position, seat, rng, codes)
         else:
             index = rng.integers(0, engine.count(context, position))
             code = engine.move_at(context, position, index)
@@ -86,10 +95,19 @@ def _play(context, position, policies, rngs, max_turns, scored, joint):  # type:
     return turns, changes
 
 
+def _greedy_of(engine_: Engine) -> Any:
+    """`_greedy` compiled against `engine_`, listing its moves by the engine's `moves` when it
+    has them (one walk for all), else move by move."""
+    has_moves = hasattr(sys.modules[engine_.module], "moves")
+    listed_ = engine_.moves if has_moves else specialised(_each_move, engine_)
+    return specialised(_greedy, engine_, listed=listed_)
+
+
 def greedy_move(compiled: Compiled, seat: int, rng: np.random.Generator) -> Any:
     """The greedy agent's move for `seat` (the seat to play), as the `State` writes it."""
-    choose = specialised(_greedy, compiled.engine)
-    return compiled.decode(int(choose(compiled.context, compiled.position.copy(), seat, rng)))
+    choose = _greedy_of(compiled.engine)
+    position, codes = compiled.position.copy(), np.empty(ROOM, dtype=np.int64)
+    return compiled.decode(int(choose(compiled.context, position, seat, rng, codes)))
 
 
 def play_game(
@@ -102,8 +120,7 @@ def play_game(
     """The position after playing `compiled` on (as its `State`, `Compiled.restore`), the turns
     played and the changes of the sole leader (when `scored`)."""
     assert compiled.restore is not None, "a whole game needs the engine's restore"
-    greedy = specialised(_greedy, compiled.engine)
-    play = specialised(_play, compiled.engine, greedy=greedy)
+    play = specialised(_play, compiled.engine, greedy=_greedy_of(compiled.engine))
     position = compiled.position.copy()
     seats = np.array(policies, dtype=np.int64)
     joint = compiled.engine.joint

@@ -17,6 +17,10 @@ once per board) and a `position` (one int64 array the functions read and change 
 - `value(context, position, seat, code) -> float`: `State.move_value(seat, move)` (greedy).
 - `scores(context, position, out)`: `State.scores()` into `out` (zeros for a game without
   scores).
+- `moves(context, position, codes) -> int` (optional): the codes of every move of the seat to
+  play, in `move_at`'s order, into `codes` (as many as fit), and their count: one walk for an
+  engine whose `move_at` walks the moves up to the one asked for (the greedy agent lists them
+  all, simulate/compiled_play.py).
 
 `Compiled.decode(code)` turns a move code back into the `State`'s move, and `Compiled.restore`
 (where a game gives it) a position back into a `State`, for its result and its text.
@@ -242,7 +246,11 @@ def _scores(context, position, out):  # type: ignore[no-untyped-def]
     engine.scores(context, position, out)
 
 
+def _moves(context, position, codes):  # type: ignore[no-untyped-def]
+    return engine.moves(context, position, codes)
+
+
 _ENTRIES: dict[str, Callable[..., Any]] = {
     "over": _over, "to_act": _to_act, "count": _count, "move_at": _move_at, "apply": _apply,
-    "rewards": _rewards, "evaluate": _evaluate, "value": _value, "scores": _scores,
+    "rewards": _rewards, "evaluate": _evaluate, "value": _value, "scores": _scores, "moves": _moves,
 }  # fmt: skip

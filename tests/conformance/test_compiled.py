@@ -3,15 +3,17 @@
 For every configuration of a game whose `State.compiled()` gives an engine: random (and greedy)
 games from random setups, placements and endgames included, with an engine position played
 beside the `State` by the engine's own `apply`. Before every turn: the same end, seat to play,
-legal moves in the same order (decoded), running scores, evaluation for every seat, greedy
-values of sampled moves; the engine's position reads back (`Compiled.restore`) to the `State`'s
-text, as does a position built afresh from the `State`; at the end, the same rewards. A
-simultaneous game's engine (`Engine.joint`) takes the orders of a turn one seat at a time, each
-seat's moves checked on the board as the turn found it.
+legal moves in the same order (decoded; and listed at once by `moves` where the engine has it),
+running scores, evaluation for every seat, greedy values of sampled moves; the engine's position
+reads back (`Compiled.restore`) to the `State`'s text, as does a position built afresh from the
+`State`; at the end, the same rewards. A simultaneous game's engine (`Engine.joint`) takes the
+orders of a turn one seat at a time, each seat's moves checked on the board as the turn found
+it.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -64,6 +66,11 @@ def check_seat(state: State[Any], compiled: Compiled, position: Any, seat: int, 
     assert engine.count(context, position) == len(moves)
     codes = [engine.move_at(context, position, i) for i in range(len(moves))]
     assert [compiled.decode(code) for code in codes] == moves
+    if hasattr(sys.modules[engine.module], "moves"):  # all in one walk, as many as fit
+        for room in {0, len(moves) // 2, len(moves), len(moves) + 1}:
+            listed = np.full(room, -7, dtype=np.int64)
+            assert engine.moves(context, position, listed) == len(moves)
+            assert listed.tolist() == [*codes, -7][:room]
     for i in rng.choice(len(moves), size=min(len(moves), SAMPLED), replace=False):
         value = engine.value(context, position, seat, codes[i])
         assert value == state.move_value(seat, moves[i]), f"value of {moves[i]}"

@@ -11,9 +11,9 @@ One position is one int64 array: `TURN`, `OVER`, `CACHED`, then every square's o
 and lap count, each seat's kangaroos in the order of `BillabongState.kangaroos` (a kangaroo that
 moves goes to the end), how many each seat has on the board, has placed and has finished; then a
 cache of the legal moves of the seat to play. `count` fills the cache and `move_at` reads it, so
-a random move or a greedy turn searches the chains once, not once per move read (`CACHED` is the
-number of cached moves plus one, 0 when the cache is empty or the moves did not fit; `apply`
-empties it).
+a random move searches the chains once, not once per move read (`CACHED` is the number of cached
+moves plus one, 0 when the cache is empty or the moves did not fit; `apply` empties it); `moves`
+(a greedy turn) lists them into the caller's room in one search.
 
 Moves are listed in `BillabongState.legal_moves`' order: placements on free squares by cell;
 then kangaroo by kangaroo its steps (direction by direction), the ends of its chains that no step
@@ -74,9 +74,9 @@ def _parts(code):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _keep(dims, position, total, code):  # type: ignore[no-untyped-def]
-    if total < dims[CAPACITY]:
-        position[dims[CODES] + total] = code
+def _keep(codes, total, code):  # type: ignore[no-untyped-def]
+    if total < codes.shape[0]:
+        codes[total] = code
 
 
 @njit(inline="always")
@@ -96,9 +96,10 @@ def _jump(rays, lengths, position, cell, d):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _walk(context, position, index):  # type: ignore[no-untyped-def]
+def _walk(context, position, index, codes):  # type: ignore[no-untyped-def]
     """The code of move `index` of the seat to play, or -1 and the count of its moves when it
-    has no more than `index`; with `index` -1 the moves are kept in the cache if they fit."""
+    has no more than `index`; with `index` -1 the moves are kept in `codes` as far as they
+    fit (the cache, or `moves`' room)."""
     rays, lengths, changes, squares, _, _, dims = context
     seat, keep, total = position[TURN], index < 0, 0
     if position[dims[PLACED] + seat] < KANGAROOS:
@@ -108,7 +109,7 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
                 if total == index:
                     return code, total
                 if keep:
-                    _keep(dims, position, total, code)
+                    _keep(codes, total, code)
                 total += 1
         return -1, total
     first, on = dims[ROOS] + seat * KANGAROOS, position[dims[ON] + seat]
@@ -136,7 +137,7 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
             if total == index:
                 return code, total
             if keep:
-                _keep(dims, position, total, code)
+                _keep(codes, total, code)
             total += 1
         seen[-FLOOR * CELLS + source] = k + 1
         stack[0], depth = -FLOOR * CELLS + source, 1
@@ -163,21 +164,21 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
                 if total == index:
                     return code, total
                 if keep:
-                    _keep(dims, position, total, code)
+                    _keep(codes, total, code)
                 total += 1
         if finishes:
             code = _code(source, OUT, FINISH - count)
             if total == index:
                 return code, total
             if keep:
-                _keep(dims, position, total, code)
+                _keep(codes, total, code)
             total += 1
     if total == 0:
         code = _code(PASSING, PASSING, 0)
         if index == 0:
             return code, 0
         if keep:
-            _keep(dims, position, 0, code)
+            _keep(codes, 0, code)
         total = 1
     return -1, total
 
@@ -186,7 +187,7 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
 def count(context, position):  # type: ignore[no-untyped-def]
     if position[CACHED]:
         return position[CACHED] - 1
-    total = _walk(context, position, -1)[1]
+    total = _walk(context, position, -1, _cache(context[6], position))[1]
     if total <= context[6][CAPACITY]:
         position[CACHED] = total + 1
     return total
@@ -196,7 +197,24 @@ def count(context, position):  # type: ignore[no-untyped-def]
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
     if position[CACHED]:
         return position[context[6][CODES] + index]
-    return _walk(context, position, index)[0]
+    return _walk(context, position, index, position[:0])[0]
+
+
+@njit(inline="always")
+def moves(context, position, codes):  # type: ignore[no-untyped-def]
+    """All the moves into `codes` (as many as fit), in one walk or from the cache."""
+    if position[CACHED]:
+        total = position[CACHED] - 1
+        cached = _cache(context[6], position)
+        for i in range(min(total, codes.shape[0])):
+            codes[i] = cached[i]
+        return total
+    return _walk(context, position, -1, codes)[1]
+
+
+@njit(inline="always")
+def _cache(dims, position):  # type: ignore[no-untyped-def]
+    return position[dims[CODES] : dims[CODES] + dims[CAPACITY]]
 
 
 @njit(inline="always")

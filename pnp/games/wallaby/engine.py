@@ -18,7 +18,9 @@ Moves are listed in `WallabyState.legal_moves`' order: setup steps by cell, or t
 route (jump direction, then bounce direction and length), each route's puts without a harvest,
 then per scarecrow choice (stays, then the tiles left in cell order) its puts with a harvest. A
 move's code: 0 the pass; a setup step 1 + kind * (cells + 1) + cell + 1; a turn from
-`turn_base` on, packing jump, bounce, length, harvest, scarecrow + 1 and put + 1.
+3 * (cells + 1) + 1 on, packing scarecrow + 1 above `ROUTES` codes of jump, bounce, length,
+harvest and put + 1 (`_turn`), so what a move's value reads comes out without dividing by the
+board's size.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ CELLS, COLS, PLAYERS, GOAL, POS, ALIVE, HELD, SCORE, LEFT = range(9)  # entries 
 KINDS = ("place", "harvest", "scarecrow")
 STEP_ROWS = np.array([dr for dr, _ in STEPS], dtype=np.int64)  # per direction
 STEP_COLS = np.array([dc for _, dc in STEPS], dtype=np.int64)
+LISTING = -2  # the move index a walk is asked for to list every move
+ROUTES = 4 * 4 * 4 * 2 * 5  # turn codes per scarecrow target: jump, bounce, length, harvest, put
 KEY = 1 << 20  # rank keys: the winner, then those in by score, then those out by when they left
 
 Context = tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]
@@ -82,21 +86,28 @@ def _put(dims, position, seat, value, end, harvest, which):  # type: ignore[no-u
 
 
 @njit(inline="always")
-def _target(dims, position, choice, spot):  # type: ignore[no-untyped-def]
-    """Scarecrow choice `choice`: -1 it stays, else the choice-th tile but its own and `spot`."""
-    if choice == 0:
-        return -1
-    choice -= 1
-    for cell in range(dims[CELLS]):
-        if position[TILE + cell] and cell != position[SCARECROW] and cell != spot:
-            if choice == 0:
-                return cell
-            choice -= 1
-    return -1
+def _tile_after(dims, position, cell, spot):  # type: ignore[no-untyped-def]
+    """The first tile after `cell` the scarecrow can move to (not its own, not `spot`), or
+    the number of cells when there is none."""
+    cell += 1
+    while cell < dims[CELLS] and not (
+        position[TILE + cell] and cell != position[SCARECROW] and cell != spot
+    ):
+        cell += 1
+    return cell
 
 
 @njit(inline="always")
-def _setup_walk(context, position, index):  # type: ignore[no-untyped-def]
+def _target(dims, position, choice, spot):  # type: ignore[no-untyped-def]
+    """Scarecrow choice `choice`: -1 it stays, else the choice-th tile but its own and `spot`."""
+    cell = -1
+    for _ in range(choice):
+        cell = _tile_after(dims, position, cell, spot)
+    return cell if cell < dims[CELLS] else -1
+
+
+@njit(inline="always")
+def _setup_walk(context, position, index, codes):  # type: ignore[no-untyped-def]
     perimeter, steps, dims = context[3], context[4], context[5]
     cells = dims[CELLS]
     kind, seat = steps[position[STEP], 0], steps[position[STEP], 1]
@@ -112,21 +123,39 @@ def _setup_walk(context, position, index):  # type: ignore[no-untyped-def]
         else:
             legal = plants > 0
         if legal:
+            code = 1 + kind * (cells + 1) + cell + 1
             if total == index:
-                return 1 + kind * (cells + 1) + cell + 1, total
+                return code, total
+            _keep(codes, index, total, code)
             total += 1
     if kind == 1 and total == 0:  # nothing to harvest
+        _keep(codes, index, 0, 1 + cells + 1)
         return (1 + cells + 1, 1) if index == 0 else (-1, 1)
     return -1, total
 
 
 @njit(inline="always")
-def _walk(context, position, index):  # type: ignore[no-untyped-def]
-    """The code of move `index` of the seat to act, or -1 and the count of its moves when it
-    has no more than `index`."""
+def _keep(codes, index, total, code):  # type: ignore[no-untyped-def]
+    """In a walk asked for every move (`index` is `LISTING`): `code` is move `total`."""
+    if index == LISTING and total < codes.shape[0]:
+        codes[total] = code
+
+
+@njit(inline="always")
+def _turn(cells, d, b, length, harvest, target, put):  # type: ignore[no-untyped-def]
+    """The code of a turn (`_unpack` reads it back)."""
+    route = (((d * 4 + b) * 4 + length) * 2 + harvest) * 5 + put + 1
+    return 1 + 3 * (cells + 1) + (target + 1) * ROUTES + route
+
+
+@njit(inline="always")
+def _walk(context, position, index, codes):  # type: ignore[no-untyped-def]
+    """The code of move `index` of the seat to play, or -1 and the count of its moves when it
+    has no more than `index`; asked for move `LISTING`, the codes of all its moves into `codes`
+    (as many as fit) and their count."""
     hops, landed, ends, _, _, dims = context
     if position[STEP] < context[4].shape[0]:
-        return _setup_walk(context, position, index)
+        return _setup_walk(context, position, index, codes)
     cells = dims[CELLS]
     seat = position[TURN]
     start = position[dims[POS] + seat]
@@ -157,7 +186,21 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
                 kept = _puts(dims, position, seat, value, end, False)
                 taken = _puts(dims, position, seat, value, end, True)
                 n = kept + targets * taken
-                if total <= index < total + n:
+                length = k + 1 if value == 0 else value
+                if index == LISTING:
+                    for at in range(kept):
+                        put = _put(dims, position, seat, value, end, False, at)
+                        _keep(codes, index, total + at, _turn(cells, d, b, length, 0, -1, put))
+                    tile = -1  # choice 0: the scarecrow stays, then the tiles in cell order
+                    for choice in range(targets):
+                        if choice:
+                            tile = _tile_after(dims, position, tile, cell)
+                        target = tile if tile < cells else -1
+                        for which in range(taken):
+                            put = _put(dims, position, seat, value, end, True, which)
+                            at = total + kept + choice * taken + which
+                            _keep(codes, index, at, _turn(cells, d, b, length, 1, target, put))
+                elif total <= index < total + n:
                     at = index - total
                     harvest, target = 0, -1
                     if at < kept:
@@ -166,23 +209,27 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
                         choice, which = divmod(at - kept, taken)
                         put = _put(dims, position, seat, value, end, True, which)
                         harvest, target = 1, _target(dims, position, choice, cell)
-                    length = k + 1 if value == 0 else value
-                    move = (((d * 4 + b) * 4 + length) * 2 + harvest) * (cells + 1) + target + 1
-                    return 1 + 3 * (cells + 1) + move * 5 + put + 1, total
+                    return _turn(cells, d, b, length, harvest, target, put), total
                 total += n
     if total == 0:
+        _keep(codes, index, 0, 0)
         return (0, 1) if index == 0 else (-1, 1)  # the pass
     return -1, total
 
 
 @njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
-    return _walk(context, position, -1)[1]
+    return _walk(context, position, -1, position[:0])[1]
 
 
 @njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
-    return _walk(context, position, index)[0]
+    return _walk(context, position, index, position[:0])[0]
+
+
+@njit(inline="always")
+def moves(context, position, codes):  # type: ignore[no-untyped-def]
+    return _walk(context, position, LISTING, codes)[1]
 
 
 @njit(inline="always")
@@ -238,8 +285,8 @@ def _pass(context, position):  # type: ignore[no-untyped-def]
 
 def _unpack(cells: int, code: int) -> tuple[int, int, int, int, int, int]:
     """A turn's code as (jump, bounce, length, harvest, scarecrow, put)."""
-    move, put = divmod(code - 1 - 3 * (cells + 1), 5)
-    move, target = divmod(move, cells + 1)
+    target, move = divmod(code - 1 - 3 * (cells + 1), ROUTES)
+    move, put = divmod(move, 5)
     move, harvest = divmod(move, 2)
     move, length = divmod(move, 4)
     jump, bounce = divmod(move, 4)
