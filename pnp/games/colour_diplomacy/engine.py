@@ -39,6 +39,7 @@ from pnp.games.colour_diplomacy.game import (
 from pnp.games.colour_diplomacy.rings import HOLD, IN, OFF, OUT, SUPPORT, Field, Order, board
 from pnp.games.compiled import Compiled, Engine, Position
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.sliding import IntArray
 
 TURNS, CENTER_TURNS, REACHED_COUNT = range(HEAD, HEAD + 3)
@@ -110,14 +111,7 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
     return -1, total
 
 
-@njit(inline="always")
-def count(context, position):  # type: ignore[no-untyped-def]
-    return _walk(context, position, -1)[1]
-
-
-@njit(inline="always")
-def move_at(context, position, index):  # type: ignore[no-untyped-def]
-    return _walk(context, position, index)[0]
+count, move_at = listing(_walk)
 
 
 @njit(inline="always")

@@ -22,6 +22,7 @@ from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.grid import SquareGrid
 from pnp.games.mechanics.slide_engine import can_slide, lead, share_by_lead, slide_at, two_scores
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
@@ -69,14 +70,7 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
     return -1, total
 
 
-@njit(inline="always")
-def count(context, position):  # type: ignore[no-untyped-def]
-    return _walk(context, position, -1)[1]
-
-
-@njit(inline="always")
-def move_at(context, position, index):  # type: ignore[no-untyped-def]
-    return _walk(context, position, index)[0]
+count, move_at = listing(_walk)
 
 
 @njit(inline="always")

@@ -23,6 +23,7 @@ from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.hexgrid import HexGrid
 from pnp.games.mechanics.slide_engine import can_slide, claim, slide_at
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
@@ -95,14 +96,7 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
     return ((source + 1) * (cells + 1) + target if source >= 0 else -1), total
 
 
-@njit(inline="always")
-def count(context, position):  # type: ignore[no-untyped-def]
-    return _walk(context, position, -1)[1]
-
-
-@njit(inline="always")
-def move_at(context, position, index):  # type: ignore[no-untyped-def]
-    return _walk(context, position, index)[0]
+count, move_at = listing(_walk)
 
 
 @njit(inline="always")
