@@ -19,15 +19,21 @@ grow with the run: 999 percentile resamples over games or over setups.
   says nothing and is left out, and `widened` keeps the interval over setups no narrower than
   the one over their games.
 
-A setup's weights depend on the run's seed and the setup's number alone: the setups come in
-blocks of 256, each block's weights drawn by its own generator (`SeedSequence` spawn key: the
-block) and the last few blocks kept. The same seed gives the same intervals whatever the order
-the games come in, the workers, the executor or the resumes. Memory: 999 counts per distinct
-value (a margin: bounded by the game's scores) or 999 sums per seat, a few blocks of weights
-and a bit per setup number (to count the setups and tell whether each has one game), never a
-count per setup. scipy.stats.bootstrap is not used: it resamples an array holding every unit
-(and draws 999 x n indices at once), memory that grows with the run; it has no Poisson
-bootstrap.
+A setup's weights depend on the run's seed and the setup's number alone, and cost the same to
+look up whatever order the games come in: a counter-based generator (Philox, Salmon, Moraes,
+Dror & Shaw 2011, "Parallel random numbers: as easy as 1, 2, 3"; `numpy.random.Philox`) keyed
+by the run's seed, its counter started at the setup's number, draws the setup's RESAMPLES
+uniforms, turned into Poisson(1) counts by inversion (the first count whose Poisson CDF,
+`scipy.special.pdtr`, exceeds the uniform; counts whose tail is below 2^-53 never come). The
+last 1,024 setups' weights are kept (a byte each), so a balance of up to 1,024 setups draws
+each setup's weights once, and a read-back in any order never draws more than one setup's
+weights a game. (Blocks of 256 setups from one generator, before, made a game out of order
+redraw 256 setups' weights.) The same seed gives the same intervals whatever the order the games
+come in, the workers, the executor or the resumes. Memory: 999 counts per distinct value (a
+margin: bounded by the game's scores) or 999 sums per seat, the kept weights (1 MB) and a bit
+per setup number (to count the setups and tell whether each has one game), never a count per
+setup. scipy.stats.bootstrap is not used: it resamples an array holding every unit (and draws
+999 x n indices at once), memory that grows with the run; it has no Poisson bootstrap.
 """
 
 from __future__ import annotations
@@ -37,11 +43,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+from scipy.special import pdtr
 
 RESAMPLES = 999
 STREAM = 0x6B6F6D69  # "komi": the bootstrap's generators are their own streams of the run's seed
-BLOCK = 256  # setups whose weights one generator draws
-BLOCKS_KEPT = 4  # a balance of up to 1,024 setups draws each setup's weights once
+KEPT = 1024  # setups whose weights are kept: a balance of up to 1,024 draws each once
+POISSON_CDF = pdtr(np.arange(24), 1.0)  # P(count <= k) for Poisson(1); the last is 1.0
 
 
 def _rng(seed: int) -> np.random.Generator:
@@ -49,24 +56,31 @@ def _rng(seed: int) -> np.random.Generator:
 
 
 class PoissonWeights:
-    """Each setup's RESAMPLES Poisson(1) weights, a function of the seed and the setup's number."""
+    """Each setup's RESAMPLES Poisson(1) weights, a function of the seed and the setup's number,
+    drawn in the same time whatever order the setups are asked in; `drawn` counts the weights
+    drawn so far."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._blocks: OrderedDict[int, np.ndarray] = OrderedDict()
+        self.drawn = 0
+        self._key = np.random.SeedSequence([seed, STREAM]).generate_state(2, np.uint64)
+        self._kept: OrderedDict[int, np.ndarray] = OrderedDict()
 
     def of(self, setup_index: int) -> np.ndarray:
-        block, row = divmod(setup_index, BLOCK)
-        found = self._blocks.get(block)
-        if found is None:
-            if len(self._blocks) == BLOCKS_KEPT:  # the least recently used one goes first
-                self._blocks.popitem(last=False)
-            sequence = np.random.SeedSequence([self.seed, STREAM], spawn_key=(block,))
-            found = np.random.default_rng(sequence).poisson(1.0, size=(BLOCK, RESAMPLES))
-            self._blocks[block] = found
-        else:
-            self._blocks.move_to_end(block)
-        return np.asarray(found[row])
+        found = self._kept.get(setup_index)
+        if found is not None:
+            self._kept.move_to_end(setup_index)
+            return found
+        if len(self._kept) == KEPT:  # the least recently used one goes first
+            self._kept.popitem(last=False)
+        # the counter's second word is the setup: 2^64 draws of its own before the next one's
+        counter = np.array([0, setup_index, 0, 0], dtype=np.uint64)
+        uniforms = np.random.Generator(np.random.Philox(key=self._key, counter=counter))
+        found = np.searchsorted(POISSON_CDF, uniforms.random(RESAMPLES), side="right")
+        found = found.astype(np.uint8)
+        self.drawn += RESAMPLES
+        self._kept[setup_index] = found
+        return found
 
 
 class SetupNumbers:

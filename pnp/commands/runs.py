@@ -41,10 +41,18 @@ def default_agents() -> str:
     return "greedy"
 
 
+def counts_range() -> str:
+    """The accepted range of a count of games or setups, worded as the simulator's limit."""
+    from simulate.runner import MAX_GAMES  # simulate loads only for a run
+
+    return f"from 1 to {MAX_GAMES:,}"
+
+
 def check_count(name: str, value: int | None) -> None:
-    """PnpError for a count option given below 1."""
+    """PnpError for a count option given below 1 (the simulator refuses one above its limit,
+    in the same words)."""
     if value is not None and value < 1:
-        raise PnpError(f"--{name} {value} is not valid: expected a whole number >= 1")
+        raise PnpError(f"--{name} {value} is not valid: expected a whole number {counts_range()}")
 
 
 def run_request(
@@ -128,7 +136,8 @@ def balance_counts(
     setups = BALANCE_SETUPS if setups is None else setups
     games = BALANCE_GAMES if games is None else games
     if setups < 1 or games < 1:
-        raise PnpError(f"--setups {setups} --games-per-setup {games}: expected whole numbers >= 1")
+        raise PnpError(f"--setups {setups} --games-per-setup {games}: expected whole numbers "
+                       f"{counts_range()}")  # fmt: skip
     from simulate.runner import MAX_GAMES  # simulate loads only for a run
 
     if setups * games > MAX_GAMES:  # named by the user's two counts, not the product alone

@@ -121,11 +121,14 @@ MATRIX: list[tuple[list[str], Make | None, str]] = [
     (["perft", "billabong", "--players", "0"], None, "--players 0 is not valid for billabong"),
     (["kit", "platypus", "--seed", "-1"], None, "--seed -1 is not valid: expected a whole number"),
     (["simulate", "amazons", "--seed", "-5"], None, "--seed -5 is not valid"),
-    (["simulate", "amazons", "--games", "0"], None, "--games 0 is not valid"),
+    (["simulate", "amazons", "--games", "0"], None, "--games 0 is not valid: expected a whole "
+     "number from 1 to 1,000,000,000,000"),
     (["simulate", "amazons", "--games", "-3"], None, "--games -3 is not valid"),
-    (["simulate", "amazons", "--setups", "0"], None, "--setups 0 is not valid"),
+    (["simulate", "amazons", "--setups", "0"], None, "--setups 0 is not valid: expected a whole "
+     "number from 1 to 1,000,000,000,000"),
     (["balance", "wallaby", "--setups", "0"], None, "--setups 0 --games-per-setup 200"),
-    (["balance", "wallaby", "--games-per-setup", "-1"], None, "expected whole numbers >= 1"),
+    (["balance", "wallaby", "--games-per-setup", "-1"], None,
+     "expected whole numbers from 1 to 1,000,000,000,000"),
     (["kit", "paper-penguins", "--sheets", "0"], None, "--sheets 0 is not valid"),
     (["perft", "amazons", "--depth", "-1"], None, "--depth -1 is not valid"),
     (["kit", "wallaby", "--fair", "--fair-games", "0"], None, "--fair-games 0 is not valid"),

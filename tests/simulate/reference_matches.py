@@ -21,7 +21,6 @@ from tests.simulate.reference_stats import distribution, rate, results
 
 KOMI_STREAM = 0x6B6F6D69  # the bootstrap's own stream of the run's seed (simulate/bootstrap.py)
 RESAMPLES = 999
-POISSON_BLOCK = 256  # setups whose Poisson weights one generator draws
 
 
 def _points(game: pd.Series, seat: int) -> float:
@@ -172,14 +171,15 @@ def recompute_deals(games: pd.DataFrame, players: int, tolerance: float) -> dict
 def _setups_interval(groups: dict[int, np.ndarray], statistic: Any, seed: int) -> list[float]:
     """The percentile 95% interval of `statistic` over Poisson bootstrap resamples of the
     setups (simulate/bootstrap.py): in resample b, setup i's games are each taken w times, w
-    the Poisson(1) weight of row i mod 256, column b of the weights of block i div 256, drawn
-    from the run's seed spawned by the block; a resample holding no setup is left out."""
+    the Poisson(1) quantile (scipy.stats.poisson.ppf) of uniform b of the Philox generator
+    keyed by the run's seed with its counter's second word at i; a resample holding no setup
+    is left out."""
+    key = np.random.SeedSequence([seed, KOMI_STREAM]).generate_state(2, np.uint64)
     weights = {}
     for index in groups:
-        block, row = divmod(index, POISSON_BLOCK)
-        sequence = np.random.SeedSequence([seed, KOMI_STREAM], spawn_key=(block,))
-        drawn = np.random.default_rng(sequence).poisson(1.0, (POISSON_BLOCK, RESAMPLES))
-        weights[index] = drawn[row]
+        counter = np.array([0, index, 0, 0], dtype=np.uint64)
+        uniforms = np.random.Generator(np.random.Philox(key=key, counter=counter)).random(RESAMPLES)
+        weights[index] = sps.poisson.ppf(uniforms, 1.0).astype(int)
     values = []
     for b in range(RESAMPLES):
         taken = [np.repeat(rows, weights[i][b], axis=0) for i, rows in groups.items()]

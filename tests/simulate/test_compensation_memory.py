@@ -69,3 +69,29 @@ def test_the_compensation_s_memory_does_not_grow_with_the_setups(
     small, large = peak(1_000), peak(10_000)
     per_setup = (large - small) / 9_000
     assert per_setup < 16, f"{per_setup:.0f} bytes more per setup"
+
+
+def margins(distinct: int) -> Iterator[GameRecord]:
+    """A balance of 400 setups, four games each, read back in game order, over `distinct`
+    margins."""
+    for index in range(1_600):
+        margin = float(index * 7 % distinct - distinct // 2)
+        ranks = (1, 2) if margin > 0 else (2, 1) if margin < 0 else (1, 1)
+        yield GameRecord(index, index % 400, str(index % 400), index, 0, ("greedy", "greedy"),
+                         (100.0 + margin, 100.0), ranks, 30, Outcome.FINISHED)  # fmt: skip
+
+
+def test_the_komi_s_memory_is_a_few_rows_of_resamples_per_distinct_margin() -> None:
+    # The bootstrap keeps 999 counts per distinct margin; the komi's search of each resample
+    # took the shares at every candidate (three per margin) of all 999 resamples at once, with
+    # their temporaries: some 94 KB per margin, 12 times the counts. A long run meets rarer
+    # margins, so it grew with the games (a Platypus balance of 10^5 games held 31 MB after it,
+    # 15 MB after 10^4). Now the resamples are searched a few at a time.
+    info = get_game("paper-penguins").info
+
+    def peak(distinct: int) -> int:
+        return peak_bytes(lambda: compensation(margins(distinct), info, 2, seed=5))
+
+    per_margin = (peak(600) - peak(100)) / 500
+    row = 999 * 8  # one distinct margin's counts, as floats
+    assert per_margin < 5 * row, f"{per_margin / row:.1f} rows of resamples per distinct margin"

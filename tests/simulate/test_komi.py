@@ -13,6 +13,7 @@ import pytest
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
+from simulate.bootstrap import RESAMPLES, PoissonWeights
 from simulate.komi import first_share, komi_of, seat_gaps, second_share_with
 from simulate.runner import GameRecord, RunPlan, Worker
 from tests.support.cli import invoke
@@ -159,6 +160,24 @@ def test_few_setups_that_agree_never_give_a_narrower_interval_than_their_games()
     assert gaps[1].behind_best == 2.0
     assert gaps[1].ci95[0] <= pooled[1].ci95[0] and gaps[1].ci95[1] >= pooled[1].ci95[1]
     assert gaps[1].ci95[1] - gaps[1].ci95[0] > 0
+
+
+def test_a_game_read_back_in_any_order_draws_at_most_one_setups_weights() -> None:
+    # The weights of a setup were drawn with those of its block of 256 setups, and 4 blocks
+    # kept: a read-back out of setup order (a ladder reads chunks as they finished) redrew a
+    # block of 256 x 999 weights nearly every game (204,357 weights a game for 3,000 setups
+    # shuffled); now a game draws no more than its own setup's 999, whatever the order.
+    shuffled = PoissonWeights(seed=4)
+    order = np.random.default_rng(0).permutation(np.arange(6000) % 3000)
+    for setup in order:
+        shuffled.of(int(setup))
+    assert shuffled.drawn <= RESAMPLES * len(order)
+    cycled = PoissonWeights(seed=4)  # a balance of 1,000 setups cycled 3 times: each drawn once
+    for game in range(3000):
+        cycled.of(game % 1000)
+    assert cycled.drawn == RESAMPLES * 1000
+    assert all(np.array_equal(cycled.of(s), PoissonWeights(seed=4).of(s)) for s in (0, 999, 5))
+    assert not np.array_equal(cycled.of(0), PoissonWeights(seed=5).of(0))
 
 
 def test_the_intervals_over_setups_do_not_depend_on_the_order_the_games_come_in() -> None:
