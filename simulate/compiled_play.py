@@ -8,10 +8,12 @@ numba's `np.random.Generator` draws the very numbers numpy's does and advances i
 so the compiled agents choose the same moves from the same generators as the reference ones.
 
 `greedy_move` chooses one move (the greedy agent, in any game with a compiled engine);
-`play_game` plays a whole game inside numba when every seat is random or greedy, each seat
-drawing from its own generator as simulate/runner.py's `play` hands them out, and counts the
-changes of the sole leader along the running scores as `LeadTracker` does: the same game, turn
-for turn, as the agents give through the `State`.
+`play_many` plays whole games inside numba when every seat is random or greedy, a batch of them
+in one call, each seat drawing from the generator simulate/runner.py's `play` hands it (made
+inside numba from the game's seed, simulate/seat_streams.py: the same numbers), and counts the
+changes of the sole leader along the running scores as `LeadTracker` does: the same games, turn
+for turn, as the agents give through the `State`. One call for many games, because making numpy
+Generators and calling numba cost more than a whole random game of Penguins.
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ from typing import Any
 import numpy as np
 
 from pnp.games.compiled import Compiled, Engine, specialised
+from simulate.seat_streams import STREAM, draw, seed_streams
 
-RANDOM, GREEDY = 0, 1  # a seat's policy in `play_game`
+RANDOM, GREEDY = 0, 1  # a seat's policy in `play_many`
 
 engine: Any = None  # in each engine's copy of the functions below, that engine's module
 greedy: Any = None  # in `_play`'s copies, the engine's copy of `_greedy`
 listed: Any = None  # in `_greedy`'s copies, the engine's `moves` or `_each_move`
+play_one: Any = None  # in `_play_many`'s copies, the engine's copy of `_play`
 ROOM = 256  # the codes a greedy turn has room for before it takes more
 
 
@@ -49,7 +53,7 @@ def _greedy(context, position, seat, rng, codes):  # type: ignore[no-untyped-def
         if value == best:
             codes[ties] = codes[i]
             ties += 1
-    return codes[rng.integers(0, ties)]
+    return codes[draw(rng, ties)]
 
 
 def _each_move(context, position, codes):  # type: ignore[no-untyped-def]
@@ -75,7 +79,7 @@ def _play(context, position, policies, rngs, max_turns, scored, joint):  # type:
         if policies[seat] == GREEDY:
             code = greedy(context, position, seat, rng, codes)
         else:
-            index = rng.integers(0, engine.count(context, position))
+            index = draw(rng, engine.count(context, position))
             code = engine.move_at(context, position, index)
         engine.apply(context, position, code)
         if joint and not engine.over(context, position) and engine.to_act(context, position) > seat:
@@ -95,12 +99,28 @@ def _play(context, position, policies, rngs, max_turns, scored, joint):  # type:
     return turns, changes
 
 
+def _play_many(context, positions, policies, seeds, max_turns, scored, joint, turns, changes):  # type: ignore[no-untyped-def]
+    """`_play` for every row of `positions` (a game each, played in place): game g's seat s by
+    `policies[g, s]`, drawing from the generator `runner.play` gives it for the seed `seeds[g]`;
+    each game's turns and changes of the sole leader into `turns[g]` and `changes[g]`."""
+    streams = np.empty((policies.shape[1], STREAM), dtype=np.uint64)
+    for g in range(positions.shape[0]):
+        seed_streams(seeds[g], streams)
+        turns[g], changes[g] = play_one(
+            context, positions[g], policies[g], streams, max_turns, scored, joint
+        )
+
+
 def _greedy_of(engine_: Engine) -> Any:
     """`_greedy` compiled against `engine_`, listing its moves by the engine's `moves` when it
     has them (one walk for all), else move by move."""
     has_moves = hasattr(sys.modules[engine_.module], "moves")
     listed_ = engine_.moves if has_moves else specialised(_each_move, engine_)
     return specialised(_greedy, engine_, listed=listed_)
+
+
+def _play_of(engine_: Engine) -> Any:
+    return specialised(_play, engine_, greedy=_greedy_of(engine_))
 
 
 def greedy_move(compiled: Compiled, seat: int, rng: np.random.Generator) -> Any:
@@ -110,19 +130,28 @@ def greedy_move(compiled: Compiled, seat: int, rng: np.random.Generator) -> Any:
     return compiled.decode(int(choose(compiled.context, position, seat, rng, codes)))
 
 
-def play_game(
-    compiled: Compiled,
-    policies: Sequence[int],
-    rngs: Sequence[np.random.Generator],
+def play_many(
+    compiled: Sequence[Compiled],
+    policies: Sequence[Sequence[int]],
+    seeds: Sequence[int],
     max_turns: int,
     scored: bool,
-) -> tuple[Any, int, int]:
-    """The position after playing `compiled` on (as its `State`, `Compiled.restore`), the turns
-    played and the changes of the sole leader (when `scored`)."""
-    assert compiled.restore is not None, "a whole game needs the engine's restore"
-    play = specialised(_play, compiled.engine, greedy=_greedy_of(compiled.engine))
-    position = compiled.position.copy()
-    seats = np.array(policies, dtype=np.int64)
-    joint = compiled.engine.joint
-    turns, changes = play(compiled.context, position, seats, tuple(rngs), max_turns, scored, joint)
-    return compiled.restore(position), int(turns), int(changes)
+) -> list[tuple[Any, int, int]]:
+    """Each position (all of one engine, on the same tables) played on to its end or
+    `max_turns` turns, game g's seats by `policies[g]` with the generators of the seed
+    `seeds[g]`, in one compiled call: the position after it (as its `State`,
+    `Compiled.restore`), the turns played and the changes of the sole leader (when `scored`)."""
+    first = compiled[0]
+    assert all(c.restore is not None for c in compiled), "a whole game needs the engine's restore"
+    play = specialised(_play_many, first.engine, play_one=_play_of(first.engine))
+    positions = np.stack([c.position for c in compiled])
+    turns = np.zeros(len(compiled), dtype=np.int64)
+    changes = np.zeros(len(compiled), dtype=np.int64)
+    play(
+        first.context, positions, np.array(policies, dtype=np.int64),
+        np.array(seeds, dtype=np.uint64), max_turns, scored, first.engine.joint, turns, changes,
+    )  # fmt: skip
+    return [
+        (c.restore(positions[g]), int(turns[g]), int(changes[g]))  # type: ignore[misc]
+        for g, c in enumerate(compiled)
+    ]

@@ -19,7 +19,7 @@ import numpy as np
 
 from pnp.errors import InputError
 from pnp.games import get_game
-from pnp.games.base import Facts, Outcome, Result, Setup, State, check_seed
+from pnp.games.base import Facts, Game, Outcome, Result, Setup, State, check_seed
 from pnp.games.options import GameOptions
 from simulate.agents import Agent, GreedyAgent, RandomAgent, make_agent
 from simulate.heap import keep_freed_memory
@@ -134,15 +134,9 @@ def play(
     every seat is the random or the greedy agent and the game has a compiled engine that can
     restore a `State`, the engine plays the same game inside numba (simulate/compiled_play.py)
     and `state` stays where it was; `compiled=False` always steps the `State` (the reference)."""
+    if compiled and (batch := play_compiled([state], [agents], [seed], max_turns)) is not None:
+        return batch[0]
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(agents))]
-    policies = _policies(agents) if compiled else None
-    engine = state.compiled() if policies is not None else None
-    if policies is not None and engine is not None and engine.restore is not None:
-        from simulate.compiled_play import play_game
-
-        scored = state.scores() is not None
-        state, turns, changes = play_game(engine, policies, rngs, max_turns, scored)
-        return _played(state, turns, changes if scored else None)
     lead = LeadTracker() if state.scores() is not None else None
     turns = 0
     while not state.is_over() and turns < max_turns:
@@ -153,6 +147,41 @@ def play(
         if lead is not None:
             lead.see(state.scores() or ())
     return _played(state, turns, lead.changes if lead else None)
+
+
+def play_compiled(
+    states: Sequence[State[Any]],
+    agents: Sequence[Sequence[Agent]],
+    seeds: Sequence[int],
+    max_turns: int,
+) -> list[Played] | None:
+    """`play` of every state with its seats' agents and seed, all inside one compiled call
+    (simulate/compiled_play.py `play_many`: the same games; one call for the games on the same
+    tables), when every seat of every game is the random or the greedy agent and the game has a
+    compiled engine that can restore a `State`; else None. The states stay where they were."""
+    policies = [_policies(seats) for seats in agents]
+    if not states or any(row is None for row in policies):
+        return None
+    compiled = [state.compiled() for state in states]
+    if any(c is None or c.restore is None for c in compiled):
+        return None
+    from simulate.compiled_play import play_many
+
+    groups: dict[tuple[int, int], list[int]] = {}  # the games on the same tables, in order
+    for g, c in enumerate(compiled):
+        assert c is not None
+        groups.setdefault((id(c.context), len(c.position)), []).append(g)
+    scored = states[0].scores() is not None
+    played: list[Played | None] = [None] * len(states)
+    for members in groups.values():
+        games = play_many(
+            [compiled[g] for g in members],  # type: ignore[misc]
+            [policies[g] for g in members],  # type: ignore[misc]
+            [seeds[g] for g in members], max_turns, scored,
+        )  # fmt: skip
+        for g, (state, turns, changes) in zip(members, games, strict=True):
+            played[g] = _played(state, turns, changes if scored else None)
+    return played  # type: ignore[return-value]
 
 
 def _policies(agents: Sequence[Agent]) -> list[int] | None:
@@ -222,38 +251,13 @@ class Worker:
             setup = get_game(plan.game).rotated(setup, rotation)
         return GameSpec(index, setup_index, setup, seed, rotation, names)
 
-    def lockstep(
-        self, states: list[State[Any]], seats: list[list[Agent]], seeds: list[int], cap: int
-    ) -> list[Played] | None:
-        """The games searched side by side (simulate/lockstep.py) when some seat searches and
-        the game has a compiled engine; None to play them one by one (the same games)."""
-        if not any(isinstance(agent, MCTSAgent) for agents in seats for agent in agents):
-            return None
-        from simulate.lockstep import lockstep_games  # numba loads only for a search
-
-        return lockstep_games(states, seats, seeds, cap)
-
     def play_chunk(self, indices: Sequence[int]) -> list[GameRecord]:
-        """Play games `indices`: all at once if nothing is chosen (every seat of every game the
-        random agent, or a game without choices) and the game has a batch engine; searched in
-        lockstep if a seat searches and the game has a compiled engine; else one by one."""
+        """Play games `indices` (`play_games`)."""
         game = get_game(self.plan.game)
         cap = self.plan.max_turns or game.info.max_turns
         specs = [self.spec(i) for i in indices]
         seats = [[make_agent(name) for name in s.agents] for s in specs]
-        batch = None
-        if not game.info.has_choices or all(
-            isinstance(agent, RandomAgent) for agents in seats for agent in agents
-        ):
-            batch = game.play_random_batch([(s.setup, s.seed) for s in specs], cap)
-        if batch is not None:
-            played = [Played(result, turns) for result, turns in batch]
-        else:
-            states = [game.new_state(s.setup) for s in specs]
-            played = self.lockstep(states, seats, [s.seed for s in specs], cap) or [
-                play(state, agents, s.seed, cap)
-                for state, s, agents in zip(states, specs, seats, strict=True)
-            ]
+        played = play_games(game, [s.setup for s in specs], seats, [s.seed for s in specs], cap)
         return [
             GameRecord(
                 s.index,
@@ -271,6 +275,38 @@ class Worker:
             )
             for s, p in zip(specs, played, strict=True)
         ]
+
+
+def play_games(
+    game: Game[Any],
+    setups: Sequence[Setup],
+    agents: Sequence[Sequence[Agent]],
+    seeds: Sequence[int],
+    max_turns: int,
+) -> list[Played]:
+    """Games (a setup, its seats' agents and a seed each) as a run plays them: a game without
+    choices (Platypus) all at once by its batch engine; inside one compiled call if every seat is
+    the random or the greedy agent and the game has a compiled engine (`play_compiled`);
+    searched in lockstep if a seat searches (simulate/lockstep.py); else one by one. All but the
+    batch engine play the very games `play` plays through the `State`."""
+    if not game.info.has_choices:
+        batch = game.play_random_batch(list(zip(setups, seeds, strict=True)), max_turns)
+        if batch is not None:
+            return [Played(result, turns) for result, turns in batch]
+    states = [game.new_state(setup) for setup in setups]
+    compiled = play_compiled(states, agents, seeds, max_turns)
+    if compiled is not None:
+        return compiled
+    if any(isinstance(agent, MCTSAgent) for seats in agents for agent in seats):
+        from simulate.lockstep import lockstep_games  # numba loads only for a search
+
+        searched = lockstep_games(states, agents, seeds, max_turns)
+        if searched is not None:
+            return searched
+    return [
+        play(state, seats, seed, max_turns)
+        for state, seats, seed in zip(states, agents, seeds, strict=True)
+    ]
 
 
 def chunks(indices: Sequence[int], size: int) -> Iterator[list[int]]:

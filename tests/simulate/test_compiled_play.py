@@ -1,7 +1,8 @@
 """The compiled random and greedy agents (simulate/compiled_play.py) are simulate/agents.py's,
 draw for draw: whole games played inside numba give the records the `State` gives (result,
-turns, lead changes, a game cut by the turn cap included), and the greedy agent choosing one
-move from the engine picks the reference's move and leaves its generator in the same state."""
+turns, lead changes, a game cut by the turn cap included), a run's chunk of games on different
+setups played in one call gives each game's own, and the greedy agent choosing one move from
+the engine picks the reference's move and leaves its generator in the same state."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import pytest
 from pnp.games import get_game
 from pnp.games.base import State
 from simulate.agents import Agent, GreedyAgent, RandomAgent
-from simulate.runner import play
+from simulate.runner import play, play_games
 
 WHOLE_GAMES = [
+    ("amazons", 2),
     ("penguins", 2),
     ("penguins", 3),
     ("penguins", 4),
@@ -27,7 +29,7 @@ WHOLE_GAMES = [
     ("billabong", 2),
     ("billabong", 4),
 ]
-ONE_MOVE = [*WHOLE_GAMES, ("amazons", 2)]
+ONE_MOVE = WHOLE_GAMES
 JOINT = [("colour-diplomacy", 4), ("colour-diplomacy", 7)]  # orders given one seat at a time
 
 
@@ -60,6 +62,24 @@ def test_whole_compiled_games_are_the_states_games(name: str, players: int, kind
         assert undecided or seed > 0
         finished += not undecided
     assert finished or not ends, "games that end within the cap"
+
+
+@pytest.mark.parametrize(("name", "players"), [*WHOLE_GAMES, *JOINT])
+def test_a_chunk_in_one_call_gives_each_games_own_record(name: str, players: int) -> None:
+    game = get_game(name)
+    options = game.info.resolve(players, None, {"size": "6"} if name == "amazons" else {})
+    setups = [game.random_setup(seed, options) for seed in range(5)]
+    seeds = [0, 1, 2**32 + 5, 2**63 + 11, 2**64 - 1]  # seeds of every width a run deals
+    kinds = {"billabong": "g", "colour-diplomacy": "r"}.get(name, "rg")  # games that end
+    kinds = (kinds * players)[:players]
+    cap = get_game(name).info.max_turns
+    together = play_games(game, setups, [seats(kinds, True)] * 5, seeds, cap)
+    alone = [
+        play(game.new_state(setup), seats(kinds, False), seed, cap, compiled=False)
+        for setup, seed in zip(setups, seeds, strict=True)
+    ]
+    assert together == alone
+    assert len({(record.result.ranks, record.turns) for record in alone}) > 1, "games differ"
 
 
 @pytest.mark.parametrize(("name", "players"), ONE_MOVE)

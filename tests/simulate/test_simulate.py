@@ -332,13 +332,13 @@ def test_a_run_that_plays_no_game_leaves_no_folder(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "agents", "batched"),
     [
-        ("amazons", ("random", "random"), True),
+        ("amazons", ("random", "random"), False),  # its compiled engine plays the State's games
         ("amazons", ("greedy", "random"), False),
         ("amazon-penguins", ("random", "mcts:4"), False),
         ("platypus", ("greedy", "mcts:4"), True),  # a deal leaves no choice to any agent
     ],
 )
-def test_the_runner_plays_a_batch_only_when_no_seat_chooses(
+def test_the_runner_uses_a_batch_engine_only_for_a_game_without_choices(
     name: str, agents: tuple[str, str], batched: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from simulate.runner import Worker

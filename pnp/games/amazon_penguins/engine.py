@@ -6,8 +6,11 @@ in each direction (`steps_of`' order) is one table read (mechanics.sliding's `ne
 past the edge `cells`, a sentinel that is never free. One position is one int64 array: `TURN`,
 `OVER`, `PLIES`, `PASSES`, `LISTED`, then every cell's free flag (and the sentinel's, always 0),
 every cell's chip flag, each seat's penguins in the order of the `State`'s lists, how many each
-seat has placed, each seat's fish and chips claimed and, when `LISTED`, the count of moves
-before each penguin and direction (`count` writes them, so `move_at` walks one direction).
+seat has placed, each seat's fish and chips claimed, the fish on every cell (the setup's, and
+the sentinel's 0) and, when `LISTED`, the count of moves before each penguin and direction
+(`count` writes them, so `move_at` walks one direction). A position holds its whole game, so the
+tables (`context`) are the board's alone and games of different setups are played side by side
+on them.
 
 Moves are listed in the `State`'s order: placements by cell; then penguin by penguin,
 destinations direction by direction, nearest first, and from each the spears the same way, the
@@ -18,6 +21,7 @@ spear), each plus one (so placements' and passes' -1 are 0), in base cells + 1.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -30,22 +34,29 @@ from pnp.games.mechanics.slide_engine import can_slide, claim, lead, share_by_le
 from pnp.games.mechanics.sliding import Grid, IntArray, neighbour_table
 
 PLIES, PASSES, LISTED, FREE = range(HEAD, HEAD + 4)  # FREE: where the free flags start
-CELLS, EACH, DIRECTIONS, CHIP, PIECES, COUNTS, FISH, CHIPS, SEGMENTS = range(9)  # of `dims`
+CELLS, EACH, DIRECTIONS, CHIP, PIECES, COUNTS, FISH, CHIPS, SEGMENTS, VALUES = range(10)  # dims
 
-Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sentinel's 0), dims
+Context = tuple[IntArray, IntArray]  # following, dims
+
+
+@njit(inline="always")
+def _values(dims, position):  # type: ignore[no-untyped-def]
+    """The fish on every cell, and the sentinel's 0 (a view of the position)."""
+    return position[dims[VALUES] : dims[VALUES] + dims[CELLS] + 1]
 
 
 @njit(inline="always")
 def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
     """A penguin that can slide can always spear: the chip it left."""
-    following, _, dims = context
+    following, dims = context
     first = dims[PIECES] + seat * dims[EACH]
     return can_slide(following, position, FREE, first, position[dims[COUNTS] + seat])
 
 
 @njit(inline="always")
 def _claim(context, position, seat, cell):  # type: ignore[no-untyped-def]
-    _, values, dims = context
+    dims = context[1]
+    values = _values(dims, position)
     claim(position, values, cell, dims[CHIP], dims[FISH] + seat, dims[CHIPS] + seat)
 
 
@@ -67,7 +78,7 @@ def _run(following, position, cell, d):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def _spears(context, position, target):  # type: ignore[no-untyped-def]
-    following, _, dims = context
+    following, dims = context
     total = 0
     for d in range(dims[DIRECTIONS]):
         total += _run(following, position, target, d)
@@ -93,7 +104,7 @@ def _segment(context, position, source, d, limit, total):  # type: ignore[no-unt
 @njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     """The moves of the seat to play; keeps the count before each penguin and direction."""
-    dims = context[2]
+    dims = context[1]
     if _placing(dims, position):
         total = 0
         for cell in range(dims[CELLS]):
@@ -116,7 +127,7 @@ def count(context, position):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def move_at(context, position, index):  # type: ignore[no-untyped-def]
-    following, _, dims = context
+    following, dims = context
     base = dims[CELLS] + 1
     if _placing(dims, position):
         for cell in range(dims[CELLS]):
@@ -151,8 +162,44 @@ def move_at(context, position, index):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def moves(context, position, codes):  # type: ignore[no-untyped-def]
+    """The codes of every move of the seat to play, in `move_at`'s order, into `codes` (as many
+    as fit), and their count: one walk, where `move_at` walks up to the move asked for."""
+    following, dims = context
+    base, room, total = dims[CELLS] + 1, codes.shape[0], 0
+    if _placing(dims, position):
+        for cell in range(dims[CELLS]):
+            if position[FREE + cell]:
+                if total < room:
+                    codes[total] = (cell + 1) * base
+                total += 1
+        return total
+    each, directions = dims[EACH], dims[DIRECTIONS]
+    for p in range(each):
+        source = position[dims[PIECES] + position[TURN] * each + p]
+        position[FREE + source] = 1  # the cell left is free for the spear
+        for d in range(directions):
+            target = following[source, d]
+            while position[FREE + target]:
+                move = ((source + 1) * base + target + 1) * base + 1
+                for e in range(directions):
+                    spear = following[target, e]
+                    while position[FREE + spear]:
+                        if total < room:
+                            codes[total] = move + spear
+                        total += 1
+                        spear = following[spear, e]
+                target = following[target, d]
+        position[FREE + source] = 0
+    if total == 0:
+        codes[0] = 0  # the pass
+        return 1
+    return total
+
+
+@njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
-    dims = context[2]
+    dims = context[1]
     base = dims[CELLS] + 1
     spear, target, source = code % base - 1, code // base % base - 1, code // base // base - 1
     seat = position[TURN]
@@ -187,13 +234,13 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    two_scores(position, context[2][FISH], out)
+    two_scores(position, context[1][FISH], out)
 
 
 @njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks by fish, then chips."""
-    dims = context[2]
+    dims = context[1]
     ahead = lead(position, dims[FISH], 0)
     share_by_lead(ahead if ahead != 0 else lead(position, dims[CHIPS], 0), out)
 
@@ -201,14 +248,15 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
 @njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`State.evaluate`: one's fish minus the other's."""
-    return float(lead(position, context[2][FISH], seat))
+    return float(lead(position, context[1][FISH], seat))
 
 
 @njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`AmazonPenguinsState.move_value`: the fish lead after the move, counting the chip it
     spears."""
-    _, values, dims = context
+    dims = context[1]
+    values = _values(dims, position)
     base = dims[CELLS] + 1
     spear, source = code % base - 1, code // base // base - 1
     lead = evaluate(context, position, seat)
@@ -218,23 +266,25 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
 ENGINE = Engine(__name__)
 
 
-def context_of(state: AmazonPenguinsState) -> Context:
-    """The engine's tables for a board: each cell's neighbours, the fish per cell and where the
-    parts of a position sit."""
-    following = neighbour_table(state.board)
-    cells, each, directions = state.board.cells, state.each, following.shape[1]
+@cache
+def tables(board: Grid, each: int) -> Context:
+    """A board's constant tables: each cell's neighbours and where the parts of a position
+    sit."""
+    following = neighbour_table(board)
+    cells, directions = board.cells, following.shape[1]
     chip = FREE + cells + 1
     pieces = chip + cells
     counts = pieces + 2 * each
     fish = counts + 2
-    dims = [cells, each, directions, chip, pieces, counts, fish, fish + 2, fish + 4]
-    values = np.array([*state.values, 0], dtype=np.int64)
-    return following, values, np.array(dims, dtype=np.int64)
+    values = fish + 4
+    segments = values + cells + 1
+    dims = [cells, each, directions, chip, pieces, counts, fish, fish + 2, segments, values]
+    return following, np.array(dims, dtype=np.int64)
 
 
 def position_of(state: AmazonPenguinsState) -> tuple[Context, Position]:
-    context = context_of(state)
-    dims = context[2]
+    context = tables(state.board, state.each)
+    dims = context[1]
     cells, each = state.board.cells, state.each
     position = np.zeros(int(dims[SEGMENTS] + each * dims[DIRECTIONS]) + 1, dtype=np.int64)
     position[TURN], position[OVER] = state.turn, state.over
@@ -247,13 +297,14 @@ def position_of(state: AmazonPenguinsState) -> tuple[Context, Position]:
         position[dims[COUNTS] + seat] = len(pieces)
     position[dims[FISH] : dims[FISH] + 2] = state.fish
     position[dims[CHIPS] : dims[CHIPS] + 2] = state.chips
+    position[dims[VALUES] : dims[VALUES] + cells] = state.values
     return context, position
 
 
 def restorer(state: AmazonPenguinsState) -> Callable[[Position], AmazonPenguinsState]:
     """A position of the engine back to an `AmazonPenguinsState` of `state`'s board."""
     board, values, each = state.board, state.values, state.each
-    dims = context_of(state)[2]
+    dims = tables(board, each)[1]
     cells = board.cells
 
     def restore(position: Position) -> AmazonPenguinsState:

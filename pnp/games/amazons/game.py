@@ -19,7 +19,7 @@ from typing import ClassVar
 import numpy as np
 
 from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup
-from pnp.games.compiled import Compiled
+from pnp.games.compiled import Compiled, Position
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move, ShootingState
@@ -103,8 +103,19 @@ class AmazonsState(ShootingState):
     def compiled(self) -> Compiled:
         from pnp.games.mechanics import shooting_engine  # numba loads only for a search
 
+        unpack = shooting_engine.unpacker(self.board, PIECES_EACH)
+        board = self.board
+
+        def restore(position: Position) -> AmazonsState:
+            free, pieces, turn, over, plies = unpack(position)
+            taken = set(pieces[0] + pieces[1])
+            arrows = [cell for cell in range(board.cells) if not free[cell] and cell not in taken]
+            restored = AmazonsState(board, pieces, arrows)
+            restored.turn, restored.over, restored.plies = turn, over, plies
+            return restored
+
         return shooting_engine.compiled(
-            self.board, self.free, self.pieces, self.turn, self.over, self.plies
+            self.board, self.free, self.pieces, self.turn, self.over, self.plies, restore
         )
 
     def check_invariants(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 Cell = int
 Ray = tuple[Cell, ...]  # cells in one direction from a start cell, nearest first
@@ -68,15 +68,21 @@ class SquareGrid:
             row, col = row + step[0], col + step[1]
         return tuple(cells)
 
-    @cached_property
+    @property
     def queen_rays(self) -> tuple[tuple[Ray, ...], ...]:
-        """For every cell, its non-empty rays in the 8 queen directions."""
-        return tuple(
-            tuple(ray for step in QUEEN_STEPS if (ray := self.ray(cell, step)))
-            for cell in range(self.cells)
-        )
+        """For every cell, its non-empty rays in the 8 queen directions (computed once per
+        board size: every game builds its own grid)."""
+        return _queen_rays(self)
 
     @cached_property
     def neighbours(self) -> tuple[tuple[Cell, ...], ...]:
         """For every cell, the cells a king step away."""
         return tuple(tuple(ray[0] for ray in rays) for rays in self.queen_rays)
+
+
+@cache
+def _queen_rays(grid: SquareGrid) -> tuple[tuple[Ray, ...], ...]:
+    return tuple(
+        tuple(ray for step in QUEEN_STEPS if (ray := grid.ray(cell, step)))
+        for cell in range(grid.cells)
+    )

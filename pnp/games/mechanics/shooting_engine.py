@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -294,6 +295,25 @@ def decoder(board: SquareGrid) -> Callable[[int], Move]:
     return decode
 
 
+Parts = tuple[bytearray, tuple[list[Cell], list[Cell]], int, bool, int]  # see `unpacker`
+
+
+def unpacker(board: SquareGrid, each: int) -> Callable[[Position], Parts]:
+    """A position back to its `ShootingState`'s parts: the free flags, each seat's pieces (in
+    the `State`'s order), the seat to play, whether it is over, the plies played."""
+    framed, dims = _framed(board), context_of(board, each)[1]
+    cell_of = np.full(int(dims[FRAMED]), -1, dtype=np.int64)
+    cell_of[framed] = np.arange(board.cells)
+
+    def unpack(position: Position) -> Parts:
+        free = bytearray(position[FREE + framed].astype(np.uint8).tobytes())
+        cells = cell_of[position[dims[PIECES] : dims[PIECES] + 2 * each]].tolist()
+        return (free, (cells[:each], cells[each:]), int(position[TURN]), bool(position[OVER]),
+                int(position[PLIES]))  # fmt: skip
+
+    return unpack
+
+
 def compiled(
     board: SquareGrid,
     free: bytearray,
@@ -301,6 +321,7 @@ def compiled(
     turn: int,
     over_: bool,
     plies: int,
+    restore: Callable[[Position], Any] | None = None,
 ) -> Compiled:
     context, position = position_of(board, free, pieces, turn, over_, plies)
-    return Compiled(ENGINE, context, position, 2, decoder(board))
+    return Compiled(ENGINE, context, position, 2, decoder(board), restore)

@@ -6,7 +6,10 @@ neighbour in each queen direction (`QUEEN_STEPS`' order) is one table read (mech
 `neighbour_table`), past the edge `cells`, a sentinel that is never free. One position is one
 int64 array: `TURN`, `OVER`, then every square's free flag (unmarked; the sentinel's always 0),
 every square's mark (`FREE`, the seat whose piece stands there, or `CROSSED`), each seat's pieces
-in the order of the `State`'s lists, how many each has placed, and each seat's score.
+in the order of the `State`'s lists, how many each has placed, each seat's score, and the
+number on every square (the sheet's, and the sentinel's 0): a position holds its whole game, so
+the tables (`context`) are the sheet size's alone and games on different sheets are played side
+by side on them.
 
 Moves are listed in the `State`'s order: placements by square; then piece by piece,
 destinations direction by direction, nearest first; a seat with no move passes. A move's code
@@ -16,6 +19,7 @@ is (source + 1) * (cells + 1) + target + 1, so a placement's source and a pass's
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -29,15 +33,21 @@ from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.paper_penguins.game import CROSSED, PIECES_EACH, Move, PaperPenguinsState
 
 FREE = HEAD  # FREE: where the free flags start
-CELLS, DIRECTIONS, MARK, PIECES, COUNTS, SCORE = range(6)  # entries of `dims`
+CELLS, DIRECTIONS, MARK, PIECES, COUNTS, SCORE, VALUES = range(7)  # entries of `dims`
 EACH = PIECES_EACH
 
-Context = tuple[IntArray, IntArray, IntArray]  # following, values, dims
+Context = tuple[IntArray, IntArray]  # following, dims
+
+
+@njit(inline="always")
+def _values(dims, position):  # type: ignore[no-untyped-def]
+    """The number on every square, and the sentinel's 0 (a view of the position)."""
+    return position[dims[VALUES] : dims[VALUES] + dims[CELLS] + 1]
 
 
 @njit(inline="always")
 def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
-    following, _, dims = context
+    following, dims = context
     first = dims[PIECES] + seat * EACH
     return can_slide(following, position, FREE, first, position[dims[COUNTS] + seat])
 
@@ -51,7 +61,7 @@ def _placing(dims, position):  # type: ignore[no-untyped-def]
 def _walk(context, position, index):  # type: ignore[no-untyped-def]
     """The code of move `index` of the seat to play, or -1 and the count of its moves (none
     counted as the pass) when it has no more than `index`."""
-    following, _, dims = context
+    following, dims = context
     base = dims[CELLS] + 1
     total = 0
     if _placing(dims, position):
@@ -75,7 +85,8 @@ count, move_at = listing(_walk)
 
 @njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
-    _, values, dims = context
+    dims = context[1]
+    values = _values(dims, position)
     base = dims[CELLS] + 1
     source, target = code // base - 1, code % base - 1
     seat = position[TURN]
@@ -100,25 +111,26 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    two_scores(position, context[2][SCORE], out)
+    two_scores(position, context[1][SCORE], out)
 
 
 @njit(inline="always")
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores: the higher score wins, equal scores draw."""
-    share_by_lead(lead(position, context[2][SCORE], 0), out)
+    share_by_lead(lead(position, context[1][SCORE], 0), out)
 
 
 @njit(inline="always")
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`State.evaluate`: one's score minus the other's."""
-    return float(lead(position, context[2][SCORE], seat))
+    return float(lead(position, context[1][SCORE], seat))
 
 
 @njit(inline="always")
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`PaperPenguinsState.move_value`: the number marked (nothing for a pass)."""
-    _, values, dims = context
+    dims = context[1]
+    values = _values(dims, position)
     target = code % (dims[CELLS] + 1) - 1
     return float(values[target]) if target >= 0 else 0.0
 
@@ -126,21 +138,24 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
 ENGINE = Engine(__name__)
 
 
-def context_of(state: PaperPenguinsState) -> Context:
-    following = neighbour_table(state.grid)
-    cells = state.grid.cells
+@cache
+def tables(grid: SquareGrid) -> Context:
+    """A sheet size's constant tables: each square's neighbours and where the parts of a
+    position sit."""
+    following = neighbour_table(grid)
+    cells = grid.cells
     mark = FREE + cells + 1
     pieces = mark + cells
-    dims = [cells, following.shape[1], mark, pieces, pieces + 2 * EACH, pieces + 2 * EACH + 2]
-    values = np.array([*state.values, 0], dtype=np.int64)
-    return following, values, np.array(dims, dtype=np.int64)
+    score = pieces + 2 * EACH + 2
+    dims = [cells, following.shape[1], mark, pieces, pieces + 2 * EACH, score, score + 2]
+    return following, np.array(dims, dtype=np.int64)
 
 
 def position_of(state: PaperPenguinsState) -> tuple[Context, Position]:
-    context = context_of(state)
-    dims = context[2]
+    context = tables(state.grid)
+    dims = context[1]
     cells = state.grid.cells
-    position = np.zeros(int(dims[SCORE]) + 2, dtype=np.int64)
+    position = np.zeros(int(dims[VALUES]) + cells + 1, dtype=np.int64)
     position[TURN], position[OVER] = state.turn, state.over
     marks = np.array(state.mark, dtype=np.int64)
     position[FREE : FREE + cells] = marks < 0
@@ -150,13 +165,14 @@ def position_of(state: PaperPenguinsState) -> tuple[Context, Position]:
         position[start : start + len(pieces)] = pieces
         position[dims[COUNTS] + seat] = len(pieces)
     position[dims[SCORE] : dims[SCORE] + 2] = state.score
+    position[dims[VALUES] : dims[VALUES] + cells] = state.values
     return context, position
 
 
 def restorer(state: PaperPenguinsState) -> Callable[[Position], PaperPenguinsState]:
     """A position of the engine back to a `PaperPenguinsState` of `state`'s sheet."""
     grid, values = state.grid, state.values
-    dims = context_of(state)[2]
+    dims = tables(state.grid)[1]
     cells = grid.cells
 
     def restore(position: Position) -> PaperPenguinsState:

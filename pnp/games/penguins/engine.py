@@ -6,7 +6,9 @@ cell's neighbour in each of the six directions (`HEX_STEPS`' order) is one table
 slide stops at the edge without a bounds test. One position is one int64 array: `TURN`, `OVER`,
 `PLACED`, then every cell's free flag (and the sentinel's, always 0), every cell's tile flag,
 each seat's penguins in the order of `PenguinsState.pieces` (a moved penguin keeps its place),
-how many each seat has, and each seat's fish and tiles taken.
+how many each seat has, each seat's fish and tiles taken, and the fish on every cell (the
+setup's, and the sentinel's 0): a position holds its whole game, so the tables (`context`) are
+the floe's alone and games on different floes are played side by side on them.
 
 Moves are listed in `PenguinsState.legal_moves`' order: placements on free one-fish tiles by
 cell; then penguin by penguin, destinations direction by direction, nearest first. A move's code
@@ -30,9 +32,9 @@ from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.penguins.game import PENGUINS_EACH, Move, PenguinsState
 
 PLACED, FREE = range(HEAD, HEAD + 2)  # FREE: where the free flags start
-CELLS, PLAYERS, EACH, TILE, PIECES, COUNTS, FISH, TILES = range(8)  # entries of `dims`
+CELLS, PLAYERS, EACH, TILE, PIECES, COUNTS, FISH, TILES, VALUES = range(9)  # entries of `dims`
 
-Context = tuple[IntArray, IntArray, IntArray]  # following, values (and the sentinel's 0), dims
+Context = tuple[IntArray, IntArray]  # following, dims
 
 
 @njit(inline="always")
@@ -46,8 +48,15 @@ def _piece(dims, position, seat, p):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _values(dims, position):  # type: ignore[no-untyped-def]
+    """The fish on every cell, and the sentinel's 0 (a view of the position)."""
+    return position[dims[VALUES] : dims[VALUES] + dims[CELLS] + 1]
+
+
+@njit(inline="always")
 def _take(context, position, seat, cell):  # type: ignore[no-untyped-def]
-    _, values, dims = context
+    dims = context[1]
+    values = _values(dims, position)
     claim(position, values, cell, dims[TILE], dims[FISH] + seat, dims[TILES] + seat)
 
 
@@ -55,7 +64,7 @@ def _take(context, position, seat, cell):  # type: ignore[no-untyped-def]
 def _pass_turn(context, position, seat):  # type: ignore[no-untyped-def]
     """`PenguinsState.pass_turn`: the next seat with penguins that can move plays; one that
     cannot keeps the tiles under its penguins and is out; none left: the game is over."""
-    dims = context[2]
+    dims = context[1]
     players = dims[PLAYERS]
     for k in range(1, players + 1):
         following = (seat + k) % players
@@ -80,8 +89,8 @@ def _pass_turn(context, position, seat):  # type: ignore[no-untyped-def]
 def _walk(context, position, index):  # type: ignore[no-untyped-def]
     """The code of move `index` of the seat to play, or -1 and the count of its moves when it
     has no more than `index`."""
-    following, values, dims = context
-    cells = dims[CELLS]
+    following, dims = context
+    values, cells = _values(dims, position), dims[CELLS]
     total = 0
     if _placing(dims, position):
         for cell in range(cells):
@@ -101,7 +110,7 @@ count, move_at = listing(_walk)
 
 @njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
-    dims = context[2]
+    dims = context[1]
     source, target = code // (dims[CELLS] + 1) - 1, code % (dims[CELLS] + 1)
     seat = position[TURN]
     first = dims[PIECES] + seat * dims[EACH]
@@ -121,7 +130,7 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    dims = context[2]
+    dims = context[1]
     for seat in range(dims[PLAYERS]):
         out[seat] = float(position[dims[FISH] + seat])
 
@@ -130,7 +139,7 @@ def scores(context, position, out):  # type: ignore[no-untyped-def]
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks by fish, then tiles (ties share the average
     of their ranks)."""
-    dims = context[2]
+    dims = context[1]
     players, fish, tiles = dims[PLAYERS], dims[FISH], dims[TILES]
     for seat in range(players):
         above, level = 0, 0
@@ -149,7 +158,8 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
 def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`PenguinsState.evaluate`: fish taken plus the fish under one's penguins, minus the best
     other player's."""
-    _, values, dims = context
+    dims = context[1]
+    values = _values(dims, position)
     own, best = 0, -(1 << 62)
     for player in range(dims[PLAYERS]):
         banked = position[dims[FISH] + player]
@@ -181,21 +191,15 @@ def tables(grid: HexGrid, players: int) -> tuple[IntArray, IntArray]:
     pieces = tile + cells
     counts = pieces + players * each
     fish = counts + players
-    dims = [cells, players, each, tile, pieces, counts, fish, fish + players]
+    dims = [cells, players, each, tile, pieces, counts, fish, fish + players, fish + 2 * players]
     return neighbour_table(grid), np.array(dims, dtype=np.int64)
 
 
-def context_of(grid: HexGrid, values: tuple[int, ...], players: int) -> Context:
-    """The engine's tables for a floe: `tables` and the fish per cell."""
-    following, dims = tables(grid, players)
-    return following, np.array([*values, 0], dtype=np.int64), dims
-
-
 def position_of(state: PenguinsState) -> tuple[Context, Position]:
-    context = context_of(state.grid, state.values, state.players)
-    dims = context[2]
+    context = tables(state.grid, state.players)
+    dims = context[1]
     cells, each = state.grid.cells, state.each
-    position = np.zeros(int(dims[TILES]) + state.players, dtype=np.int64)
+    position = np.zeros(int(dims[VALUES]) + cells + 1, dtype=np.int64)
     position[TURN], position[OVER], position[PLACED] = state.turn, state.over, state.placed
     position[FREE : FREE + cells] = np.frombuffer(bytes(state.free), dtype=np.uint8)
     position[dims[TILE] : dims[TILE] + cells] = np.frombuffer(bytes(state.tile), dtype=np.uint8)
@@ -205,6 +209,7 @@ def position_of(state: PenguinsState) -> tuple[Context, Position]:
         position[dims[COUNTS] + seat] = len(pieces)
     position[dims[FISH] : dims[FISH] + state.players] = state.fish
     position[dims[TILES] : dims[TILES] + state.players] = state.tiles
+    position[dims[VALUES] : dims[VALUES] + cells] = state.values
     return context, position
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, ClassVar
 
 import numpy as np
@@ -88,12 +89,17 @@ def check_mix(rows: Sequence[str], mix: Sequence[int]) -> None:
 
 
 def values_of(grid: Grid, rows: Sequence[str]) -> list[int]:
-    """Fish per cell from layout rows (top first)."""
+    """Fish per cell from layout rows (top first; a setup's rows have the board's lengths)."""
     values = [0] * grid.cells
-    for cells, row in zip(rows_top_first(grid), rows, strict=True):
-        for cell, digit in zip(cells, row, strict=True):
-            values[cell] = int(digit)
+    for cell, digit in zip(_cells_top_first(grid), "".join(rows), strict=True):
+        values[cell] = int(digit)
     return values
+
+
+@cache
+def _cells_top_first(grid: Grid) -> tuple[Cell, ...]:
+    """The cells as layout rows list them (once per board: every game reads its layout)."""
+    return tuple(cell for cells in rows_top_first(grid) for cell in cells)
 
 
 def check_fish_conserved(
