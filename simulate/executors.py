@@ -1,10 +1,11 @@
 """Where games are played: in this process, a pool of local worker processes, or a Dask cluster.
 
-Every executor takes a plan and chunks of game numbers and yields each chunk's records in the
-order the chunks were given (`in_order`): a window of chunks plays at once, and a chunk that
-finishes ahead of an earlier one waits in it. So results.jsonl is written in plan order, the same
-bytes for any number of workers and for Dask, and a run killed at any point leaves a prefix of
-the plan that a resume completes to those bytes.
+Every executor takes a plan and chunks of game numbers and yields each chunk's records (`run`),
+or what a `finish` made of them where they were played (`play`: a run's results.jsonl lines and
+folds, simulate/chunkfold.py), in the order the chunks were given (`in_order`): a window of
+chunks plays at once, and a chunk that finishes ahead of an earlier one waits in it. So
+results.jsonl is written in plan order, the same bytes for any number of workers and for Dask,
+and a run killed at any point leaves a prefix of the plan that a resume completes to those bytes.
 """
 
 from __future__ import annotations
@@ -23,24 +24,47 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError, ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from pnp.errors import InputError, one_of
 from simulate.runner import GameRecord, RunPlan, Worker
 from simulate.scratch import quiet_cluster_logs, scratch_folder, stderr_into
 
+T = TypeVar("T")
+#: What a worker makes of a chunk's records before handing them back (it must pickle).
+Finish = Callable[[RunPlan, list[GameRecord]], T]
+
+
+def keep_records(plan: RunPlan, records: list[GameRecord]) -> list[GameRecord]:
+    """The `Finish` that hands a chunk's records back as they are."""
+    return records
+
 
 class Executor(Protocol):
     def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]: ...
 
+    def play(
+        self, plan: RunPlan, chunks: Iterable[list[int]], finish: Finish[T]
+    ) -> Iterator[T]: ...
 
-class InlineExecutor:
-    """Plays every chunk in this process (one worker)."""
+
+class BaseExecutor:
+    """What every executor shares: `run` is `play` keeping the records."""
 
     def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]:
+        return self.play(plan, chunks, keep_records)
+
+    def play(self, plan: RunPlan, chunks: Iterable[list[int]], finish: Finish[T]) -> Iterator[T]:
+        raise NotImplementedError
+
+
+class InlineExecutor(BaseExecutor):
+    """Plays every chunk in this process (one worker)."""
+
+    def play(self, plan: RunPlan, chunks: Iterable[list[int]], finish: Finish[T]) -> Iterator[T]:
         worker = Worker(plan)
         for chunk in chunks:
-            yield worker.play_chunk(chunk)
+            yield finish(plan, worker.play_chunk(chunk))
 
 
 _WORKER: Worker | None = None
@@ -62,13 +86,13 @@ def _exit_with_main(lifeline: Connection) -> None:
     os._exit(1)
 
 
-def _play_chunk(plan: RunPlan, chunk: list[int]) -> list[GameRecord]:
+def _play_chunk(plan: RunPlan, chunk: list[int], finish: Finish[T]) -> T:
     """One chunk in a pool's worker, which keeps the `Worker` of the plan it last played (and
     with it whatever the game's engines loaded) for the next chunk."""
     global _WORKER
     if _WORKER is None or _WORKER.plan != plan:
         _WORKER = Worker(plan)
-    return _WORKER.play_chunk(chunk)
+    return finish(plan, _WORKER.play_chunk(chunk))
 
 
 def _ready() -> None:
@@ -152,15 +176,18 @@ def start_workers(execution: Execution) -> None:
         _start_context()
 
 
-class Pending(Protocol):
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Pending(Protocol[T_co]):
     """A chunk given to a worker (a concurrent.futures or a Dask future)."""
 
-    def result(self) -> list[GameRecord]: ...
+    def result(self) -> T_co: ...
 
 
 def in_order(
-    submit: Callable[[list[int]], Pending], chunks: Iterable[list[int]], window: int
-) -> Iterator[list[GameRecord]]:
+    submit: Callable[[list[int]], Pending[T]], chunks: Iterable[list[int]], window: int
+) -> Iterator[T]:
     """The records of `chunks`, each chunk given to `submit` and handed back in the order given.
 
     At most `window` chunks are out at once (playing, or finished and waiting for an earlier
@@ -169,7 +196,7 @@ def in_order(
     workers keeps them busy unless one chunk takes twice as long as the others.
     """
     queue = iter(chunks)
-    out: deque[Pending] = deque(
+    out: deque[Pending[T]] = deque(
         submit(chunk) for _, chunk in zip(range(window), queue, strict=False)
     )
     while out:
@@ -180,32 +207,33 @@ def in_order(
         yield records
 
 
-class ProcessExecutor:
+class ProcessExecutor(BaseExecutor):
     """Plays chunks in `workers` local processes (this process's `worker_pool`), at most two
     chunks out per worker."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
 
-    def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]:
+    def play(self, plan: RunPlan, chunks: Iterable[list[int]], finish: Finish[T]) -> Iterator[T]:
         pool = worker_pool(self.workers)
         finished = False
         try:
             yield from in_order(
-                lambda chunk: pool.submit(_play_chunk, plan, chunk), chunks, 2 * self.workers
-            )
+                lambda chunk: pool.submit(_play_chunk, plan, chunk, finish), chunks,
+                2 * self.workers,
+            )  # fmt: skip
             finished = True
         finally:
             if not finished:  # interrupted, or a chunk failed: the pool's work is not this run's
                 drop_pool(wait=False)
 
 
-def play_plan_chunk(plan: RunPlan, chunk: list[int]) -> list[GameRecord]:
+def play_plan_chunk(plan: RunPlan, chunk: list[int], finish: Finish[T]) -> T:
     """One chunk of a plan, in whatever process runs it (a Dask worker)."""
-    return Worker(plan).play_chunk(chunk)
+    return finish(plan, Worker(plan).play_chunk(chunk))
 
 
-class DaskExecutor:
+class DaskExecutor(BaseExecutor):
     """Plays chunks on a Dask cluster: the scheduler at `address`, or a LocalCluster of
     `workers` processes on loopback started for the run (the optional extra `pnp[cluster]`).
     Workers of a remote cluster need pnp installed at the same version."""
@@ -214,7 +242,7 @@ class DaskExecutor:
         self.address = address
         self.workers = workers
 
-    def run(self, plan: RunPlan, chunks: Iterable[list[int]]) -> Iterator[list[GameRecord]]:
+    def play(self, plan: RunPlan, chunks: Iterable[list[int]], finish: Finish[T]) -> Iterator[T]:
         try:
             distributed: Any = importlib.import_module("dask.distributed")
         except ImportError:
@@ -223,21 +251,24 @@ class DaskExecutor:
                 template="{field} {value} needs dask.distributed: pip install 'pnp[cluster]'",
             ) from None  # fmt: skip
         quiet_cluster_logs()
-        yield from self._run(distributed, plan, chunks)
+        yield from self._run(distributed, plan, chunks, finish)
 
     def _run(
-        self, distributed: Any, plan: RunPlan, chunks: Iterable[list[int]]
-    ) -> Iterator[list[GameRecord]]:
+        self, distributed: Any, plan: RunPlan, chunks: Iterable[list[int]], finish: Finish[T]
+    ) -> Iterator[T]:
         cluster = client = None
         try:
             if self.address is None:
                 cluster = self._local_cluster(distributed)
             client = self._connect(distributed, cluster)
-            shared = client.scatter(plan, broadcast=True)
+            # the plan and the finish scattered once, so a chunk's task carries only its games
+            # (passing the finish in every task, a real cluster losing a worker failed the run
+            # with "already forgotten" in 2 of 3 tries: tests/simulate/test_dask_cluster.py)
+            shared, finishing = client.scatter([plan, finish], broadcast=True)
             # a few chunks out at a time: 10^9 games are never all queued
             workers = max(self.workers, len(client.scheduler_info().get("workers", {})))
             yield from in_order(
-                lambda chunk: client.submit(play_plan_chunk, shared, chunk, pure=False),
+                lambda chunk: client.submit(play_plan_chunk, shared, chunk, finishing, pure=False),
                 chunks, 4 * workers,
             )  # fmt: skip
         # no scheduler, or the cluster lost: a worker killed again and again, or the scheduler

@@ -136,9 +136,29 @@ class MatchFold:
             tuple(participant_score(record, p, players) for p in range(players)),
             alone[0] if len(alone) == 1 else None,
         )  # fmt: skip
-        if len(games) == players:
+        self._close(key, games)
+
+    def merge(self, other: MatchFold) -> None:
+        """Add the matches of `other` (a chunk's, folded elsewhere): its counted matches, and
+        its open ones' games, counting the matches they complete."""
+        for kind, count in other.outcomes.items():
+            self.outcomes[kind] += count
+        self.ranks.update(other.ranks)
+        self.drawn += other.drawn
+        self.one_player += other.one_player
+        self.one_seat += other.one_seat
+        if self.kept is not None:
+            self.kept.extend(other.kept or ())
+        for key, games in other.open.items():
+            mine = self.open.setdefault(key, {})
+            mine.update(games)
+            self._close(key, mine)
+
+    def _close(self, key: tuple[int, int], games: dict[int, MatchGame]) -> None:
+        """Count the match `key` if `games` holds all its games."""
+        if len(games) == self.players:
             del self.open[key]
-            self._count(match_of(key[0], [games[r] for r in range(players)], players))
+            self._count(match_of(key[0], [games[r] for r in range(self.players)], self.players))
 
     def _count(self, match: Match) -> None:
         self.outcomes[match.outcome] += 1

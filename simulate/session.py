@@ -23,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from pnp.games import get_game
 from simulate.charts import write_report
+from simulate.chunkfold import FoldChunk
 from simulate.compensation import Compensation, compensation
 from simulate.deal_report import print_deals
 from simulate.deals import DealStats, deals_of, write_deals
@@ -93,13 +94,13 @@ def run(
         size = chunk_size(wanted - done.count, execution.workers)
         try:
             # the chunks to play are those missing at the start (`done` grows as they finish)
-            for finished in executor.run(plan, missing_chunks(done.copy(), wanted, size)):
+            finish = FoldChunk(folds.per_setup, lines=store is not None)
+            for finished in executor.play(plan, missing_chunks(done.copy(), wanted, size), finish):
                 with deferred_interrupt():
                     if store:
-                        store.append(finished)
-                    for record in finished:
-                        folds.add(record)
-                shown.advance(task, len(finished))
+                        store.append_lines(finished.lines, finished.games)
+                    folds.merge(finished.games, finished.folds)
+                shown.advance(task, len(finished.games))
                 del finished  # the chunk's records go now, not when the next chunk comes
         except KeyboardInterrupt:
             complete = False

@@ -91,46 +91,44 @@ class SetupFold:
         self._grow(index + 1)
         row = self.rows[index]
         if row[PLAYED] == 0:
-            self.count += 1
-            label = record.setup.encode()
-            if len(label) > LABEL or label.endswith(b"\0"):
-                self.long_labels[index] = record.setup
-            else:
-                self.labels[index] = label
-        add = [0] * self.width
-        add[PLAYED] = 1
-        if record.outcome == Outcome.UNDECIDED:
-            add[UNDECIDED] = 1
-        if record.outcome == Outcome.FINISHED:
-            self._finished(add, record, index, gap)
+            self._first(index, record.setup)
+        add, fraction = setup_row(record, gap, self.players)
+        if fraction is not None:
+            self.fractions[index] = self.fractions.get(index, Fraction(0)) + fraction
         row += add
-        self.writes += 1
-        if self.writes % RELEASE == 0:
+        self._written(1)
+
+    def merge(self, chunk: SetupRows) -> None:
+        """Add the rows of a chunk's setups (folded in a worker), setup by setup."""
+        if not chunk.rows:
+            return
+        indexes = np.fromiter(chunk.rows, np.int64, len(chunk.rows))
+        self._grow(int(indexes.max()) + 1)
+        for index in indexes[self.rows[indexes, PLAYED] == 0].tolist():
+            self._first(index, chunk.labels[index])
+        self.rows[indexes] += np.array(list(chunk.rows.values()), np.int64)
+        for index, fraction in chunk.fractions.items():
+            self.fractions[index] = self.fractions.get(index, Fraction(0)) + fraction
+        self._written(len(indexes))
+
+    def _first(self, index: int, label: str) -> None:
+        """Count setup `index`, its first game folded, and keep its label."""
+        self.count += 1
+        encoded = label.encode()
+        if len(encoded) > LABEL or encoded.endswith(b"\0"):
+            self.long_labels[index] = label
+        else:
+            self.labels[index] = encoded
+
+    def _written(self, rows: int) -> None:
+        """Count `rows` row writes; release the pages touched every `RELEASE` writes."""
+        before, self.writes = self.writes, self.writes + rows
+        if before // RELEASE != self.writes // RELEASE:
             self.release()
 
     def release(self) -> None:
         release(self.rows)
         release(self.labels)
-
-    def _finished(self, add: list[int], record: GameRecord, index: int, gap: float | None) -> None:
-        ranks, players = record.ranks, self.players
-        sharing = ranks.count(1)
-        add[FINISHED], add[SHARED], add[TURNS] = 1, int(sharing > 1), record.turns
-        if gap is not None:
-            add[MARGINS] = 1
-            margin: Exact = exact(gap)
-            if isinstance(margin, int):
-                add[MARGIN_SUM] = margin
-            else:
-                self.fractions[index] = self.fractions.get(index, Fraction(0)) + margin
-        if record.lead_changes is not None:
-            add[LEAD_CHANGES], add[LEAD_MOVES] = record.lead_changes, record.turns
-        units = s_units(ranks)
-        for seat, rank in enumerate(ranks):
-            if rank == 1:
-                add[COMMON + seat + (players if sharing > 1 else 0)] = 1
-            add[COMMON + 2 * players + seat] = units[seat]
-            add[COMMON + 3 * players + seat] = units[seat] ** 2
 
     def label(self, index: int) -> str:
         found = self.long_labels.get(index)
@@ -171,6 +169,62 @@ class SetupFold:
         return True
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def setup_row(
+    record: GameRecord, gap: float | None, players: int
+) -> tuple[list[int], Fraction | None]:
+    """What `record`, whose score margin is `gap`, adds to its setup's row; and its margin when
+    that is not whole (kept beside the rows)."""
+    add = [0] * (COMMON + 4 * players)
+    add[PLAYED] = 1
+    if record.outcome == Outcome.UNDECIDED:
+        add[UNDECIDED] = 1
+    if record.outcome != Outcome.FINISHED:
+        return add, None
+    ranks = record.ranks
+    sharing = ranks.count(1)
+    add[FINISHED], add[SHARED], add[TURNS] = 1, int(sharing > 1), record.turns
+    fraction = None
+    if gap is not None:
+        add[MARGINS] = 1
+        margin: Exact = exact(gap)
+        if isinstance(margin, int):
+            add[MARGIN_SUM] = margin
+        else:
+            fraction = margin
+    if record.lead_changes is not None:
+        add[LEAD_CHANGES], add[LEAD_MOVES] = record.lead_changes, record.turns
+    units = s_units(ranks)
+    for seat, rank in enumerate(ranks):
+        if rank == 1:
+            add[COMMON + seat + (players if sharing > 1 else 0)] = 1
+        add[COMMON + 2 * players + seat] = units[seat]
+        add[COMMON + 3 * players + seat] = units[seat] ** 2
+    return add, fraction
+
+
+class SetupRows:
+    """The rows of the setups a chunk's games were played on, in memory: what a worker folds
+    and sends back for `SetupFold.merge` (a chunk holds at most its games' setups)."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.rows: dict[int, list[int]] = {}
+        self.labels: dict[int, str] = {}
+        self.fractions: dict[int, Fraction] = {}
+
+    def add(self, record: GameRecord, gap: float | None) -> None:
+        index = record.setup_index
+        add, fraction = setup_row(record, gap, self.players)
+        row = self.rows.get(index)
+        if row is None:
+            self.rows[index] = add
+            self.labels[index] = record.setup
+        else:
+            self.rows[index] = [a + b for a, b in zip(row, add, strict=True)]
+        if fraction is not None:
+            self.fractions[index] = self.fractions.get(index, Fraction(0)) + fraction
 
 
 def s_units(ranks: tuple[int, ...]) -> tuple[int, ...]:

@@ -170,13 +170,18 @@ class ResultStore:
                 stream.truncate(kept)
 
     def append(self, records: Sequence[GameRecord]) -> None:
+        self.append_lines("".join(record_json(r) + "\n" for r in records),
+                          [record.index for record in records])  # fmt: skip
+
+    def append_lines(self, lines: str, games: Sequence[int]) -> None:
+        """Append `lines`, the records of `games` as `record_json` encodes them (a worker's)."""
         with naming(self.path):
             stream = self._open()
-            stream.write("".join(record_json(r) + "\n" for r in records))
+            stream.write(lines)
             stream.flush()
             os.fsync(stream.fileno())
-        for record in records:
-            self.done.add(record.index)
+        for index in games:
+            self.done.add(index)
 
     def claim(self) -> None:
         """Make the folder this run's (its results file started) without adding a record."""

@@ -11,6 +11,7 @@ records alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -82,32 +83,56 @@ class RunResult:
         return self.measures.tally.games
 
 
-class RunFolds:
-    """Every fold of one run (see the module docstring)."""
+class GameFolds:
+    """Some games of a plan folded in any order (see the module docstring), without the plan or
+    the set of games: what a worker folds a chunk into (`chunk`, its setups' rows in memory) and
+    sends back for the run's `RunFolds.merge`."""
 
-    def __init__(self, plan: RunPlan, per_setup: bool = False) -> None:
-        self.plan = plan
+    def __init__(self, plan: RunPlan, per_setup: bool = False, *, chunk: bool = False) -> None:
         players = plan.options.players
         self.exact = exact_report(plan)
-        self.run = RunFold(players, per_setup, plan.setup_count if per_setup else 0)
+        self.run = RunFold(players, per_setup, plan.setup_count if per_setup else 0, chunk=chunk)
         self.matches = MatchFold(players, self.exact) if plan.paired else None
         self.listed: list[ListedGame] | None = [] if self.exact else None
-        self.done = IndexSet()  # the games folded
 
-    def add(self, record: GameRecord) -> None:
-        self.done.add(record.index)
+    def fold(self, record: GameRecord, plan: RunPlan) -> None:
+        """Fold `record`, a game of `plan`."""
         self.run.add(record)
         if self.matches is not None:
             self.matches.add(record)
         if self.listed is not None:
-            self.listed.append(self._listed(record))
+            self.listed.append(self._listed(record, plan))
 
-    def _listed(self, record: GameRecord) -> ListedGame:
-        game, plan = get_game(self.plan.game), self.plan
+    def _listed(self, record: GameRecord, plan: RunPlan) -> ListedGame:
+        game = get_game(plan.game)
         setup = plan.setups[record.setup_index]
         names = game.player_names(game.rotated(setup, record.rotation) if plan.paired else setup)
         return ListedGame(record.index, record.setup, tuple(names), record.scores, record.ranks,
                           record.turns, record.outcome)  # fmt: skip
+
+
+class RunFolds(GameFolds):
+    """Every fold of one run (see the module docstring), and the set of games folded."""
+
+    def __init__(self, plan: RunPlan, per_setup: bool = False) -> None:
+        super().__init__(plan, per_setup)
+        self.plan = plan
+        self.per_setup = per_setup
+        self.done = IndexSet()  # the games folded
+
+    def add(self, record: GameRecord) -> None:
+        self.done.add(record.index)
+        self.fold(record, self.plan)
+
+    def merge(self, games: Sequence[int], other: GameFolds) -> None:
+        """Add `games`, folded elsewhere into `other` (a chunk's, by a worker)."""
+        for index in games:
+            self.done.add(index)
+        self.run.merge(other.run)
+        if self.matches is not None and other.matches is not None:
+            self.matches.merge(other.matches)
+        if self.listed is not None:
+            self.listed.extend(other.listed or ())
 
     def result(self, complete: bool) -> RunResult:
         game, setups = get_game(self.plan.game), self.plan.setups

@@ -30,7 +30,7 @@ from simulate.measures import (
     Tally,
 )
 from simulate.runner import GameRecord
-from simulate.setupfold import SetupFold, s_units
+from simulate.setupfold import SetupFold, SetupRows, s_units
 from simulate.stats import Distribution, Exact, Rate, Standings, exact, fact_key, value_order
 
 Ranks = tuple[int, ...]
@@ -96,6 +96,22 @@ class TallyFold:
             self.lead_changes += record.lead_changes
             self.lead_moves += record.turns
 
+    def merge(self, other: TallyFold) -> None:
+        """Add the games of `other` (of the same players), folded elsewhere."""
+        self.games += other.games
+        self.turns += other.turns
+        self.margins += other.margins
+        self.lead_changes += other.lead_changes
+        self.lead_moves += other.lead_moves
+        self.margin_sum += other.margin_sum
+        for kind, count in other.outcomes.items():
+            self.outcomes[kind] += count
+        self.ranks.update(other.ranks)
+        self.scored += other.scored
+        for seat in range(self.players):
+            self.score_sum[seat] += other.score_sum[seat]
+            self.score_squares[seat] += other.score_squares[seat]
+
     def tally(self) -> Tally:
         scale = 2 * (self.players - 1) if self.players > 1 else 2
         unit = _unit(self.players)
@@ -136,6 +152,11 @@ class FactFold:
         if record.outcome == Outcome.FINISHED:
             self.per_seat[value, record.ranks] += 1
 
+    def merge(self, other: FactFold) -> None:
+        self.values.update(other.values)
+        self.seen_per_seat |= other.seen_per_seat
+        self.per_seat.update(other.per_seat)
+
     def fact(self, name: str, unit: int) -> Fact:
         if self.seen_per_seat:
             found: dict[FactValue, list[tuple[int, int, int]]] = {}
@@ -158,12 +179,17 @@ class FactFold:
 class RunFold:
     """A whole run's games folded into its `Measures`, and each setup's into a row of the
     `SetupFold` when `per_setup` (simulate/setupfold.py: in a file, whatever the setups; `setups`
-    of them expected)."""
+    of them expected). A chunk's games folded in a worker (`chunk`) keep their setups' rows in
+    memory (`SetupRows`), and the run's fold adds them (`merge`): every count is exact, so the
+    merged fold is the one the games would have given folded one by one."""
 
-    def __init__(self, players: int, per_setup: bool = False, setups: int = 0) -> None:
+    def __init__(
+        self, players: int, per_setup: bool = False, setups: int = 0, *, chunk: bool = False
+    ) -> None:
         self.players = players
         self.tally = TallyFold(players)
-        self.setups = SetupFold(players, setups) if per_setup else None
+        self.setups = SetupFold(players, setups) if per_setup and not chunk else None
+        self.rows = SetupRows(players) if per_setup and chunk else None
         self.turns: Counter[float] = Counter()
         self.turns_endless: Counter[float] = Counter()
         self.margins: Counter[float] = Counter()
@@ -180,6 +206,8 @@ class RunFold:
         self.tally.add(record, gap)
         if self.setups is not None:
             self.setups.add(record, gap)
+        if self.rows is not None:
+            self.rows.add(record, gap)
         self.names.update(record.agents)
         for name, value in record.facts.items():
             fold_fact = self.facts.get(name)
@@ -200,6 +228,23 @@ class RunFold:
         if self.longest is None or (record.turns, -record.index) > self.longest[:2]:
             found = LongestGame(record.index, record.setup, record.rotation, record.turns)
             self.longest = (record.turns, -record.index, found)
+
+    def merge(self, other: RunFold) -> None:
+        """Add the games of `other` (a chunk's, folded elsewhere with `chunk`)."""
+        self.tally.merge(other.tally)
+        if self.setups is not None and other.rows is not None:
+            self.setups.merge(other.rows)
+        self.names.update(other.names)
+        for name, fact in other.facts.items():
+            self.facts.setdefault(name, FactFold()).merge(fact)
+        self.turns.update(other.turns)
+        self.turns_endless.update(other.turns_endless)
+        self.margins.update(other.margins)
+        self.scores.update(other.scores)
+        self.agents.update(other.agents)
+        longest = other.longest
+        if longest is not None and (self.longest is None or longest[:2] > self.longest[:2]):
+            self.longest = longest
 
     def measures(self) -> Measures:
         unit = _unit(self.players)

@@ -6,14 +6,15 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
 from simulate import session
-from simulate.executors import InlineExecutor, make_executor
-from simulate.runner import GameRecord, RunPlan
+from simulate.chunkfold import FinishedChunk
+from simulate.executors import BaseExecutor, Finish, InlineExecutor, T, make_executor
+from simulate.runner import RunPlan
 from tests.support.cli import invoke
 
 AMAZONS = ("sweep", "amazons", "--over", "size=6,8", "--setups", "2", "--games-per-setup", "2",
@@ -109,7 +110,7 @@ def test_two_names_sweep_every_combination_first_name_slowest(tmp_path: Path) ->
     assert all(r["games"] == "2" for r in rows)  # --games is per setup, as in balance
 
 
-class _Interrupting:
+class _Interrupting(BaseExecutor):
     """Plays the first configuration whole, then two chunks of the second, then Ctrl-C."""
 
     def __init__(self) -> None:
@@ -119,8 +120,8 @@ class _Interrupting:
         self.runs += 1
         return self
 
-    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
-        inner = InlineExecutor().run(plan, chunks)
+    def play(self, plan: RunPlan, chunks: Iterable[list[int]], finish: Finish[T]) -> Iterator[T]:
+        inner = InlineExecutor().play(plan, chunks, finish)
         if self.runs == 1:
             yield from inner
             return
@@ -148,10 +149,13 @@ def test_an_interrupted_sweep_resumes_to_the_bytes_of_an_uninterrupted_one(
     def counted(*args: object) -> object:
         executor = make_executor(*args)  # type: ignore[arg-type]
 
-        class Counting:
-            def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
-                for chunk in executor.run(plan, chunks):
-                    played.extend(record.index for record in chunk)
+        class Counting(BaseExecutor):
+            def play(
+                self, plan: RunPlan, chunks: Iterable[list[int]], finish: Finish[T]
+            ) -> Iterator[T]:
+                for chunk in executor.play(plan, chunks, finish):
+                    assert isinstance(chunk, FinishedChunk)
+                    played.extend(chunk.games)
                     yield chunk
 
         return Counting()

@@ -18,11 +18,12 @@ import pytest
 from pnp.games import get_game
 from simulate import executors, session
 from simulate import store as store_module
-from simulate.executors import Execution, ProcessExecutor
+from simulate.executors import Execution, Finish, ProcessExecutor, T
 from simulate.runner import GameRecord, RunPlan, Worker, chunks
 from simulate.session import run
 from simulate.store import ResultStore
 from simulate.summary import RunFolds
+from simulate.tally import RunFold
 
 
 def make_plan(games: int = 60) -> RunPlan:
@@ -52,12 +53,12 @@ def test_the_pool_hands_chunks_back_in_plan_order_holding_a_bounded_window(
     pool = CountingPool()
     first_may_end = threading.Event()
 
-    def play(plan: RunPlan, chunk: list[int]) -> list[GameRecord]:
+    def play(plan: RunPlan, chunk: list[int], finish: Finish[T]) -> T:
         if chunk[0] == 0:  # the first chunk ends last of the window
             first_may_end.wait(10)
         elif chunk[0] >= 9:  # a chunk the window holds
             first_may_end.set()
-        return Worker(plan).play_chunk(chunk)
+        return finish(plan, Worker(plan).play_chunk(chunk))
 
     monkeypatch.setattr(executors, "worker_pool", lambda _workers: pool)
     monkeypatch.setattr(executors, "_play_chunk", play)
@@ -103,3 +104,37 @@ def test_results_jsonl_is_the_same_bytes_for_one_and_two_workers_and_after_a_res
     assert one.count(b"\n") == 1 + 60
     assert results_of(tmp_path / "two", 2) == one
     assert results_of(tmp_path / "resumed", 2, interrupt_after=9) == one
+
+
+def test_a_pooled_run_leaves_encoding_and_folding_its_games_to_the_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The main process of a run with worker processes writes each chunk's lines and adds its
+    folds: it encodes and folds no game itself (issue 19), and the results are the same bytes
+    and numbers as a run in one process."""
+    plan = make_plan()
+    one_folds = RunFolds(plan, per_setup=True)
+    (tmp_path / "one").mkdir()
+    one = run(plan, Execution(1), ResultStore(tmp_path / "one", plan, False), False,
+              folds=one_folds)  # fmt: skip
+    calls: list[str] = []
+    encode, fold = store_module.record_json, RunFold.add
+
+    def encoded(record: GameRecord) -> str:
+        calls.append("record_json")
+        return encode(record)
+
+    def folded(self: RunFold, record: GameRecord) -> None:
+        calls.append("RunFold.add")
+        fold(self, record)
+
+    monkeypatch.setattr(store_module, "record_json", encoded)
+    monkeypatch.setattr(RunFold, "add", folded)
+    (tmp_path / "two").mkdir()
+    two_folds = RunFolds(plan, per_setup=True)
+    two = run(plan, Execution(2), ResultStore(tmp_path / "two", plan, False), False,
+              folds=two_folds)  # fmt: skip
+    assert calls == [], f"the main process did {len(calls)} games' work"
+    assert two == one and two_folds.run.setups == one_folds.run.setups
+    results = [(tmp_path / name / "results.jsonl").read_bytes() for name in ("one", "two")]
+    assert results[0] == results[1] and results[0].count(b"\n") == 1 + plan.games

@@ -13,7 +13,7 @@ import multiprocessing
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,14 @@ from pnp.games import get_game
 from pnp.games.base import Outcome
 from simulate import session
 from simulate.agents import make_agent
-from simulate.executors import Execution, InlineExecutor, ProcessExecutor
+from simulate.executors import (
+    BaseExecutor,
+    Execution,
+    Finish,
+    InlineExecutor,
+    ProcessExecutor,
+    T,
+)
 from simulate.fair import paired_counts
 from simulate.inference import binomial_p, equal_shares_p, fdr_reject, wilson
 from simulate.metrics import LeadTracker, balance, seat_scores
@@ -146,11 +153,11 @@ def test_a_killed_run_resumes_to_exactly_the_uninterrupted_records(tmp_path: Pat
     ]
 
 
-class InterruptedExecutor:
+class InterruptedExecutor(BaseExecutor):
     """Plays the first two chunks of games, then raises KeyboardInterrupt as Ctrl-C does."""
 
-    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
-        inner = InlineExecutor().run(plan, chunks)
+    def play(self, plan: RunPlan, chunks: Iterable[list[int]], finish: Finish[T]) -> Iterator[T]:
+        inner = InlineExecutor().play(plan, chunks, finish)
         yield next(inner)
         yield next(inner)
         raise KeyboardInterrupt

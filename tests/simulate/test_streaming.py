@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
+import pickle
 import random as random_module
 import tracemalloc
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,7 @@ from pnp.games.base import Outcome, ranks_by
 from simulate import records as records_module
 from simulate import session
 from simulate import store as store_module
-from simulate.executors import Execution
+from simulate.executors import BaseExecutor, Execution, Finish, T
 from simulate.gamestable import in_game_order, write_game_tables
 from simulate.matches import MatchFold
 from simulate.records import record_json
@@ -132,6 +134,38 @@ def test_the_folds_give_the_list_based_numbers_in_any_order(
         assert matches.summary().to_json() == reference.match_summary(found, players)
 
 
+@settings(max_examples=150, deadline=None)
+@given(record_streams(), st.lists(st.integers(0, 40), max_size=6))
+def test_chunks_folded_apart_and_merged_give_the_folds_of_the_games_one_by_one(
+    stream: tuple[int, int, bool, list[GameRecord]], cuts: list[int]
+) -> None:
+    """A worker folds its chunk (its setups' rows in memory) and the run adds the folds: the same
+    measures, setup rows, labels and matches, to the JSON's bytes, wherever the chunks end."""
+    players, _, _, records = stream
+    whole, whole_matches = RunFold(players, per_setup=True), MatchFold(players, keep=True)
+    for record in records:
+        whole.add(record)
+        whole_matches.add(record)
+    merged, merged_matches = RunFold(players, per_setup=True), MatchFold(players, keep=True)
+    ends = sorted({0, len(records), *(cut for cut in cuts if cut < len(records))})
+    for start, stop in itertools.pairwise(ends):
+        chunk, chunk_matches = (
+            RunFold(players, per_setup=True, chunk=True),
+            MatchFold(players, True),
+        )
+        for record in records[start:stop]:
+            chunk.add(record)
+            chunk_matches.add(record)
+        sent = pickle.loads(pickle.dumps((chunk, chunk_matches)))  # as a worker hands it back
+        merged.merge(sent[0])
+        merged_matches.merge(sent[1])
+    assert json.dumps(merged.measures().to_json()) == json.dumps(whole.measures().to_json())
+    assert merged.setups == whole.setups and merged.setups is not None
+    assert merged_matches.summary() == whole_matches.summary()
+    assert merged_matches.matches() == whole_matches.matches()
+    assert merged_matches.open.keys() == whole_matches.open.keys()
+
+
 class Alive:
     """How many `Watched` records exist."""
 
@@ -168,14 +202,14 @@ def made_up(index: int, plan: RunPlan) -> Watched:
                    ranks, 10 + index % 13, Outcome.FINISHED)  # fmt: skip
 
 
-class MadeUpExecutor:
-    """Yields made-up records a chunk at a time, and fails if more than two chunks' records
-    are alive when the next chunk is made (the one being folded and the new one)."""
+class MadeUpExecutor(BaseExecutor):
+    """Yields made-up records a chunk at a time (finished as a worker finishes them), and fails
+    if a record of an earlier chunk is alive when the next chunk is made."""
 
-    def run(self, plan: RunPlan, chunks: Sequence[list[int]]) -> Iterator[list[GameRecord]]:
+    def play(self, plan: RunPlan, chunks: Iterable[list[int]], finish: Finish[T]) -> Iterator[T]:
         for chunk in chunks:
-            assert Alive.count <= CHUNK, "a record of an earlier chunk is still held"
-            yield [made_up(index, plan) for index in chunk]
+            assert Alive.count == 0, "a record of an earlier chunk is still held"
+            yield finish(plan, [made_up(index, plan) for index in chunk])
 
 
 def test_a_run_and_its_resume_hold_no_record(
@@ -289,18 +323,19 @@ def test_a_paired_run_of_many_setups_holds_only_the_matches_its_chunks_split(
     monkeypatch.setattr(session, "chunk_size", lambda *_: CHUNK - 1)  # chunks split matches
     folds = RunFolds(plan)
     assert folds.matches is not None
-    fold_match = folds.matches.add
+    merge_matches = folds.matches.merge
     most = 0
 
-    def add(record: GameRecord) -> None:
+    def merge(chunk: MatchFold) -> None:
         nonlocal most
-        fold_match(record)
+        most = max(most, len(chunk.open))
+        merge_matches(chunk)
         most = max(most, len(folds.matches.open))  # type: ignore[union-attr]
 
-    monkeypatch.setattr(folds.matches, "add", add)
+    monkeypatch.setattr(folds.matches, "merge", merge)
     result = run(plan, Execution(1), show_progress=False, folds=folds)
     assert result.matches is not None and result.matches.matches == 10_000
-    assert most <= 1, f"{most} matches open at once"
+    assert most <= 2, f"{most} matches open at once (those split at a chunk's two ends)"
 
 
 def read_back_peak(tmp_path: Path, game: str, setups: int, games: int) -> int:

@@ -1,0 +1,44 @@
+"""What a worker makes of a chunk of games before handing it back to the run: the chunk's lines
+of results.jsonl and its games folded (`GameFolds`), so the main process writes bytes and adds a
+few small folds a chunk (`RunFolds.merge`) rather than encoding and folding every game.
+
+With fast games the main process was the limit of a run's speed-up (issue 19): encoding a record
+and folding it cost it about 20 us a game, a tenth or more of a game's play, and unpickling the
+records more. The folds are exact (whole numbers, Fractions, counts per value), so a run folded
+chunk by chunk in the workers gives the numbers of the games folded one by one; the lines are the
+ones `ResultStore.append` would write, in the same order, so results.jsonl is the same bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simulate.records import record_json
+from simulate.runner import GameRecord, RunPlan
+from simulate.summary import GameFolds
+
+
+@dataclass(frozen=True)
+class FinishedChunk:
+    """A chunk played: its game numbers (in order), its results.jsonl lines ("" when the run
+    stores nothing) and its games folded."""
+
+    games: tuple[int, ...]
+    lines: str
+    folds: GameFolds
+
+
+@dataclass(frozen=True)
+class FoldChunk:
+    """The `Finish` of a run (simulate/executors.py): each setup's rows folded when the run
+    analyses setups (`per_setup`), the lines encoded when it stores its games (`lines`)."""
+
+    per_setup: bool
+    lines: bool
+
+    def __call__(self, plan: RunPlan, records: list[GameRecord]) -> FinishedChunk:
+        folds = GameFolds(plan, self.per_setup, chunk=True)
+        for record in records:
+            folds.fold(record, plan)
+        text = "".join(record_json(record) + "\n" for record in records) if self.lines else ""
+        return FinishedChunk(tuple(record.index for record in records), text, folds)
