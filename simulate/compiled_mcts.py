@@ -1,7 +1,7 @@
 """simulate/mcts.py's UCT, compiled: the whole search of one decision inside numba.
 
 The same algorithm, step for step, on a game's compiled engine (pnp/games/compiled.py) instead
-of a `State`: a node lists its moves when the search first leaves it, expands an untried one
+of a `State`: a node counts its moves when the search first leaves it, expands an untried one
 drawn uniformly (`rng.integers`, the last untried one taking its place), otherwise picks the
 child with the best UCB1 (the first such in the order the children were made), rolls out
 uniformly random moves (`rng.integers`) up to the rollout limit, scores a rollout cut at the
@@ -10,13 +10,17 @@ limit by the logistic of each seat's evaluation, and plays the most visited move
 numbers numpy's does from the same generator and advances it the same way, so both searches
 choose the same move from the same seed (a test checks it move for move over whole games).
 
-The tree lives in arrays made once per decision: per node (one per iteration) its visits, seat
-to play, and a block of edges made when the search first leaves it, one per legal move (the
-blocks in arrays grown by doubling); per edge its untried move index, then once expanded its
-move code, child, visits and total reward. Expanded edges sit first in their block, in the
-order they were made, so UCB1 runs over contiguous arrays (vectorised) and keeps the
-reference's tie-breaking. A move index is decoded (`move_at`) only when it is expanded.
-Sequential games only (one seat to play); simultaneous games use simulate/mcts.py.
+The trees live in arrays made once (a tree per game: simulate/lockstep.py searches several side
+by side with these same functions): per node (one per iteration) a row of `tree` (its visits,
+seat to play, moves counted, moves expanded, whether the game is over there, its first and last
+child and next sibling, the code of the move into it) and of `stats` (the visits and total
+reward of the move into it). A node's children are chained in the order they were made, so
+UCB1 keeps the reference's tie-breaking. Its untried moves are move indices 0..n-1 with the
+draws' swaps written over them: only the swapped entries are stored (`untried`, a hash table of
+(node, place) -> move index), so a node costs the same whatever its number of moves (Amazons
+10 x 10 opens with 2,176 and most nodes expand one). A move index is decoded (`move_at`) only
+when it is expanded. Sequential games only (one seat to play); simultaneous games use
+simulate/mcts.py.
 """
 
 from __future__ import annotations
@@ -30,69 +34,59 @@ from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, specialised
 
+#: A node's row in `tree`.
+VISITS, SEAT, MOVES, MADE, TERMINAL, FIRST, LAST, NEXT, CODE = range(9)
+FIELDS = 9
+KEY, INDEX = 0, 1  # an entry of `untried`: node * 2**32 + place (-1: empty), its move index
+
 
 def _search(  # type: ignore[no-untyped-def]
     context, root, players, iterations, limit, exploration, rng,
 ):  # fmt: skip
     """The code of the move UCT chooses at `root` after `iterations` iterations."""
-    size = iterations + 1
-    visits = np.zeros(size, dtype=np.int64)  # per node
-    seat = np.zeros(size, dtype=np.int64)
-    start = np.zeros(size, dtype=np.int64)  # its block of edges
-    moves = np.full(size, -1, dtype=np.int64)  # -1: not listed yet
-    expanded = np.zeros(size, dtype=np.int64)
-    terminal = np.zeros(size, dtype=np.bool_)
-    path = np.zeros(size + 1, dtype=np.int64)  # edges from the root
+    tree, stats, untried = new_trees(1, iterations + 1)
+    nodes = np.ones(1, dtype=np.int64)
+    path = np.zeros((1, iterations + 1), dtype=np.int64)  # the nodes below the root
     out = np.zeros(players, dtype=np.float64)
     position = root.copy()
-    # per edge, in blocks of a node's moves: untried move indices, then the expanded moves in
-    # the order they were made
-    untried, code, child, edge_visits, edge_total = new_edges(1024)
-    used = 0
-    seat[0] = engine.to_act(context, root)
-    nodes = 1
+    plant(tree, untried, 0, engine.to_act(context, root))
     for _ in range(iterations):
         position[:] = root
-        node, depth = 0, 0
-        while not terminal[node]:
-            if moves[node] < 0:  # first left: list its moves (as indices 0..n-1)
-                listed = engine.count(context, position)
-                untried, code, child, edge_visits, edge_total = room(
-                    untried, code, child, edge_visits, edge_total, used, listed
-                )
-                start[node], moves[node] = used, listed
-                used += listed
-            first, made = start[node], expanded[node]
-            left = moves[node] - made
-            if left > 0:  # expand an untried move, uniformly; the last takes its place
-                at = first + rng.integers(0, left)
-                edge = first + made
-                code[edge] = engine.move_at(context, position, untried[at])
-                untried[at] = untried[first + left - 1]
-                expanded[node] = made + 1
-                engine.apply(context, position, code[edge])
-                child[edge] = nodes
-                terminal[nodes] = engine.over(context, position)
-                seat[nodes] = engine.to_act(context, position)
-                nodes += 1
-                path[depth] = edge
-                depth += 1
-                break
-            log_visits = math.log(max(visits[node], 1))
-            best = ucb_best(edge_visits, edge_total, first, made, log_visits, exploration)
-            engine.apply(context, position, code[best])
-            path[depth] = best
-            depth += 1
-            node = child[best]
+        depth = descend(  # type: ignore[no-untyped-call]
+            context, position, rng, tree, stats, untried, 0, nodes, path, exploration
+        )
         rollout(context, position, rng, limit, out)  # type: ignore[no-untyped-call]
-        node = 0
-        for i in range(depth):
-            edge = path[i]
-            visits[node] += 1
-            edge_visits[edge] += 1.0
-            edge_total[edge] += out[seat[node]]
-            node = child[edge]
-    return code[most_visited(edge_visits, edge_total, start[0], expanded[0])]
+        backup(tree, stats, path, 0, depth, out)
+    return tree[0, most_visited(tree, stats, 0), CODE]
+
+
+def descend(  # type: ignore[no-untyped-def]
+    context, position, rng, tree, stats, untried, g, nodes, path, exploration,
+):  # fmt: skip
+    """One selection from game `g`'s root (`position` is the root's, played on to the leaf):
+    down by UCB1 to a node with an untried move, which it expands (the new node's number from
+    `nodes[g]`); the nodes passed below the root into `path[g]`, and their number."""
+    node, depth = 0, 0
+    while not tree[g, node, TERMINAL]:
+        if tree[g, node, MOVES] < 0:  # first left: count its moves (as indices 0..n-1)
+            tree[g, node, MOVES] = engine.count(context, position)
+        left = tree[g, node, MOVES] - tree[g, node, MADE]
+        if left > 0:  # expand an untried move, uniformly; the last takes its place
+            index = drawn(untried[g], node, rng.integers(0, left), left - 1)
+            code = engine.move_at(context, position, index)
+            engine.apply(context, position, code)
+            new = nodes[g]
+            nodes[g] = new + 1
+            grow(tree, stats, g, node, new, code)
+            tree[g, new, TERMINAL] = engine.over(context, position)
+            tree[g, new, SEAT] = engine.to_act(context, position)
+            path[g, depth] = new
+            return depth + 1
+        node = ucb_best(tree, stats, g, node, exploration)
+        engine.apply(context, position, tree[g, node, CODE])
+        path[g, depth] = node
+        depth += 1
+    return depth
 
 
 def rollout(context, position, rng, limit, out):  # type: ignore[no-untyped-def]
@@ -112,63 +106,106 @@ def rollout(context, position, rng, limit, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def new_edges(capacity):  # type: ignore[no-untyped-def]
-    """Arrays for `capacity` edges: untried move index, code, child, visits, total reward."""
+def new_trees(games, size):  # type: ignore[no-untyped-def]
+    """`games` trees of at most `size` nodes: `tree`, `stats` and `untried` (module docstring),
+    the hash table at most half full (a node adds at most one entry)."""
+    capacity = 1
+    while capacity < 2 * size:
+        capacity *= 2
     return (
-        np.empty(capacity, dtype=np.int32), np.empty(capacity, dtype=np.int64),
-        np.empty(capacity, dtype=np.int64), np.zeros(capacity, dtype=np.float64),
-        np.zeros(capacity, dtype=np.float64),
-    )  # fmt: skip
-
-
-@njit(cache=True, inline="always")
-def room(untried, code, child, edge_visits, edge_total, used, listed):  # type: ignore[no-untyped-def]
-    """The edge arrays with room for `listed` edges after the first `used` (grown by doubling),
-    those edges holding the untried move indices 0..listed-1 and no visits."""
-    if used + listed > untried.shape[0]:
-        capacity = 2 * (used + listed)
-        untried = grown(untried, used, capacity)
-        code = grown(code, used, capacity)
-        child = grown(child, used, capacity)
-        edge_visits = grown(edge_visits, used, capacity)
-        edge_total = grown(edge_total, used, capacity)
-    for i in range(listed):
-        untried[used + i] = i
-        edge_visits[used + i] = 0.0
-        edge_total[used + i] = 0.0
-    return untried, code, child, edge_visits, edge_total
-
-
-@njit(cache=True, inline="always")
-def ucb_best(edge_visits, edge_total, first, made, log_visits, exploration):  # type: ignore[no-untyped-def]
-    """The edge among a node's `made` expanded ones with the best UCB1; the first such."""
-    best, best_value = first, -np.inf
-    for edge in range(first, first + made):
-        value = edge_total[edge] / edge_visits[edge] + exploration * np.sqrt(
-            log_visits / edge_visits[edge]
-        )
-        if value > best_value:
-            best, best_value = edge, value
-    return best
-
-
-@njit(cache=True, inline="always")
-def most_visited(edge_visits, edge_total, first, made):  # type: ignore[no-untyped-def]
-    """The move played: the most visited edge; ties: the best total, then the first made."""
-    best = first
-    for edge in range(first + 1, first + made):
-        if edge_visits[edge] > edge_visits[best] or (
-            edge_visits[edge] == edge_visits[best] and edge_total[edge] > edge_total[best]
-        ):
-            best = edge
-    return best
+        np.zeros((games, size, FIELDS), dtype=np.int64),
+        np.zeros((games, size, 2), dtype=np.float64),
+        np.full((games, capacity, 2), -1, dtype=np.int64),
+    )
 
 
 @njit(cache=True)
-def grown(array, used, capacity):  # type: ignore[no-untyped-def]
-    bigger = np.empty(capacity, dtype=array.dtype)
-    bigger[:used] = array[:used]
-    return bigger
+def plant(tree, untried, g, seat):  # type: ignore[no-untyped-def]
+    """Game `g`'s tree back to a root alone, `seat` to play."""
+    tree[g, 0, :] = 0
+    tree[g, 0, SEAT], tree[g, 0, MOVES] = seat, -1
+    tree[g, 0, FIRST], tree[g, 0, LAST], tree[g, 0, NEXT] = -1, -1, -1
+    untried[g, :, KEY] = -1
+
+
+@njit(cache=True, inline="always")
+def grow(tree, stats, g, node, new, code):  # type: ignore[no-untyped-def]
+    """Node `new` made as the last child of `node`, by the move `code`, not yet visited."""
+    tree[g, new, :] = 0
+    tree[g, new, MOVES], tree[g, new, FIRST], tree[g, new, NEXT] = -1, -1, -1
+    tree[g, new, CODE] = code
+    stats[g, new, 0], stats[g, new, 1] = 0.0, 0.0
+    if tree[g, node, MADE] == 0:
+        tree[g, node, FIRST] = new
+    else:
+        tree[g, tree[g, node, LAST], NEXT] = new
+    tree[g, node, LAST] = new
+    tree[g, node, MADE] += 1
+
+
+@njit(cache=True, inline="always")
+def _slot(table, key):  # type: ignore[no-untyped-def]
+    """Where `key` is in the hash table `table`, or the empty entry where it would go."""
+    mask = table.shape[0] - 1
+    slot = ((key >> 32) * 0x9E3779B1 + key) & mask
+    while table[slot, KEY] != key and table[slot, KEY] >= 0:
+        slot = (slot + 1) & mask
+    return slot
+
+
+@njit(cache=True, inline="always")
+def drawn(table, node, at, last):  # type: ignore[no-untyped-def]
+    """The move index at place `at` of `node`'s untried ones (`table`: one game's `untried`),
+    the one at place `last` taking its place: a place never written holds its own index."""
+    slot = _slot(table, node * 2**32 + at)
+    index = table[slot, INDEX] if table[slot, KEY] >= 0 else at
+    if at != last:
+        end = _slot(table, node * 2**32 + last)  # may be `slot` when neither is written
+        moved = table[end, INDEX] if table[end, KEY] >= 0 else last
+        table[slot, KEY], table[slot, INDEX] = node * 2**32 + at, moved
+    return index
+
+
+@njit(cache=True, inline="always")
+def ucb_best(tree, stats, g, node, exploration):  # type: ignore[no-untyped-def]
+    """The child of `node` with the best UCB1, the first made such."""
+    log_visits = math.log(max(tree[g, node, VISITS], 1))
+    best, best_value = -1, -np.inf
+    child = tree[g, node, FIRST]
+    while child >= 0:
+        visits = stats[g, child, 0]
+        value = stats[g, child, 1] / visits + exploration * np.sqrt(log_visits / visits)
+        if value > best_value:
+            best, best_value = child, value
+        child = tree[g, child, NEXT]
+    return best
+
+
+@njit(cache=True, inline="always")
+def backup(tree, stats, path, g, depth, out):  # type: ignore[no-untyped-def]
+    """A rollout's rewards `out` added along game `g`'s path, each move credited with the
+    reward of the seat that chose it."""
+    node = 0
+    for i in range(depth):
+        child = path[g, i]
+        tree[g, node, VISITS] += 1
+        stats[g, child, 0] += 1.0
+        stats[g, child, 1] += out[tree[g, node, SEAT]]
+        node = child
+
+
+@njit(cache=True, inline="always")
+def most_visited(tree, stats, g):  # type: ignore[no-untyped-def]
+    """The root's child played: the most visited; ties: the best total, then the first made."""
+    best = tree[g, 0, FIRST]
+    child = tree[g, best, NEXT]
+    while child >= 0:
+        if stats[g, child, 0] > stats[g, best, 0] or (
+            stats[g, child, 0] == stats[g, best, 0] and stats[g, child, 1] > stats[g, best, 1]
+        ):
+            best = child
+        child = tree[g, child, NEXT]
+    return best
 
 
 engine: Any = None  # in each engine's copy of `_search`, that engine's module (`search_for`)
@@ -177,7 +214,8 @@ engine: Any = None  # in each engine's copy of `_search`, that engine's module (
 def search_for(engine_: Engine) -> Any:
     """`_search` compiled against the functions of `engine_` (pnp/games/compiled.py's
     `specialised`: one copy per engine, cached by numba beside the engine's module)."""
-    return specialised(_search, engine_, rollout=specialised(rollout, engine_))
+    descend_, rollout_ = specialised(descend, engine_), specialised(rollout, engine_)
+    return specialised(_search, engine_, descend=descend_, rollout=rollout_)
 
 
 def choose(

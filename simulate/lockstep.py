@@ -5,8 +5,8 @@ engines, here in numba on a game's compiled engine, pnp/games/compiled.py).
 A batch of independent games (one engine, one set of tables) is played ply by ply inside one
 compiled call: each game's seat to play decides; the games that search run their iterations side
 by side (selection and expansion in every game, `_rollouts` over all the leaves, then every
-game's backup); every game plays its move. Each game's tree and positions are rows of their own;
-only the array of edges is shared, each node's block of edges contiguous in it.
+game's backup, all through simulate/compiled_mcts.py's `descend` and `backup`); every game plays
+its move. Each game's tree (`compiled_mcts.new_trees`) and positions are rows of their own.
 
 Each seat of each game draws only from its own generator (`SeedSequence(game seed).spawn`, as
 `runner.play` hands them out), in the order the one-game search draws: a game's search is
@@ -21,7 +21,6 @@ a compiled engine plays one game at a time (`lockstep_games` returns None).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,19 +30,13 @@ from numba import typed
 from pnp.games.base import Move, Seat, State
 from pnp.games.compiled import Engine, specialised
 from simulate.agents import Agent, RandomAgent
-from simulate.compiled_mcts import (
-    most_visited,
-    new_edges,
-    rollout,
-    room,
-    ucb_best,
-)
+from simulate.compiled_mcts import CODE, backup, descend, most_visited, new_trees, plant, rollout
 from simulate.mcts import EXPLORATION, PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
 from simulate.runner import Played, play
 
 BATCH = 16  # games searched side by side at most
-#: Iterations of the trees held at once, whose edges take memory (up to a node's moves per
-#: iteration): mcts:1000 searches 16 games side by side, mcts:4000 four, `mcts:Nx` one.
+#: Iterations of the trees held at once (about 100 bytes each, whatever the moves): mcts:1000
+#: searches 16 games side by side, mcts:4000 four, `mcts:Nx` one.
 ITERATIONS_AT_ONCE = 16_000
 RANDOM, SEARCH = 0, 1  # a seat's kind
 engine: Any = None  # in each engine's copies of these functions, that engine's module
@@ -63,8 +56,8 @@ def _play(  # type: ignore[no-untyped-def]
         for s in range(players):
             if seats[g, s, 0] == SEARCH:
                 size = max(size, (PER_MOVE_CAP if seats[g, s, 2] else seats[g, s, 1]) + 1)
-    tree = np.zeros((6, games, size), dtype=np.int64)  # per node: see `_search`
-    path = np.zeros((games, size + 1), dtype=np.int64)
+    trees = new_trees(games, size)  # per game: see compiled_mcts
+    path = np.zeros((games, size), dtype=np.int64)
     leaves = np.zeros(positions.shape, dtype=np.int64)
     turns = np.zeros(games, dtype=np.int64)
     live = np.zeros(games, dtype=np.bool_)
@@ -95,7 +88,7 @@ def _play(  # type: ignore[no-untyped-def]
                     budgets[g] = max(PER_MOVE_FLOOR, min(PER_MOVE_CAP, iterations * moves))
         if searching.any():
             _search(  # type: ignore[no-untyped-call]
-                context, positions, rngs, seats, exploration, searching, budgets, owners, tree,
+                context, positions, rngs, seats, exploration, searching, budgets, owners, trees,
                 path, leaves, chosen,
             )  # fmt: skip
         for g in range(games):
@@ -108,20 +101,14 @@ def _play(  # type: ignore[no-untyped-def]
 
 
 def _search(  # type: ignore[no-untyped-def]
-    context, roots, rngs, seats, exploration, searching, budgets, owners, tree, path, leaves,
+    context, roots, rngs, seats, exploration, searching, budgets, owners, trees, path, leaves,
     chosen,
 ):  # fmt: skip
     """UCT in every game with `searching`: `budgets[g]` iterations from `roots[g]` with the
     generator `rngs[owners[g]]`, run side by side; the code of each game's move into `chosen`.
-
-    `tree[k, g, node]`: k = 0 visits, 1 seat to play, 2 first edge, 3 moves (-1: not listed
-    yet), 4 moves expanded, 5 terminal. Edges (shared by the games) hold the untried move index,
-    then the move's code, child, visits and total reward, as in compiled_mcts."""
+    `trees` (`compiled_mcts.new_trees`) holds a tree per game."""
     games, players = seats.shape[0], seats.shape[1]
-    visits, seat, start = tree[0], tree[1], tree[2]  # a row per game, a column per node
-    moves, made, terminal = tree[3], tree[4], tree[5]
-    untried, code, child, edge_visits, edge_total = new_edges(1024 * games)
-    used = 0
+    tree, stats, untried = trees
     nodes = np.ones(games, dtype=np.int64)
     depth = np.zeros(games, dtype=np.int64)
     active = np.zeros(games, dtype=np.bool_)
@@ -129,67 +116,26 @@ def _search(  # type: ignore[no-untyped-def]
     rounds = 0
     for g in range(games):
         if searching[g]:
-            visits[g, 0], moves[g, 0], made[g, 0], terminal[g, 0] = 0, -1, 0, 0
-            seat[g, 0] = engine.to_act(context, roots[g])
+            plant(tree, untried, g, engine.to_act(context, roots[g]))
             rounds = max(rounds, budgets[g])
     for iteration in range(rounds):
         for g in range(games):  # selection and expansion, in every game
             active[g] = searching[g] and iteration < budgets[g]
-            if not active[g]:
-                continue
-            rng = rngs[owners[g]]
-            position = leaves[g]
-            position[:] = roots[g]
-            node, steps = 0, 0
-            while not terminal[g, node]:
-                if moves[g, node] < 0:  # first left: list its moves (as indices 0..n-1)
-                    listed = engine.count(context, position)
-                    untried, code, child, edge_visits, edge_total = room(
-                        untried, code, child, edge_visits, edge_total, used, listed
-                    )
-                    start[g, node], moves[g, node] = used, listed
-                    used += listed
-                first, expanded = start[g, node], made[g, node]
-                left = moves[g, node] - expanded
-                if left > 0:  # expand an untried move, uniformly; the last takes its place
-                    at = first + rng.integers(0, left)
-                    edge = first + expanded
-                    code[edge] = engine.move_at(context, position, untried[at])
-                    untried[at] = untried[first + left - 1]
-                    made[g, node] = expanded + 1
-                    engine.apply(context, position, code[edge])
-                    new = nodes[g]
-                    child[edge] = new
-                    visits[g, new], moves[g, new], made[g, new] = 0, -1, 0
-                    terminal[g, new] = engine.over(context, position)
-                    seat[g, new] = engine.to_act(context, position)
-                    nodes[g] = new + 1
-                    path[g, steps] = edge
-                    steps += 1
-                    break
-                log_visits = math.log(max(visits[g, node], 1))
-                best = ucb_best(edge_visits, edge_total, first, expanded, log_visits, exploration)
-                engine.apply(context, position, code[best])
-                path[g, steps] = best
-                steps += 1
-                node = child[best]
-            depth[g] = steps
+            if active[g]:
+                leaves[g, :] = roots[g]
+                depth[g] = descend(  # type: ignore[no-untyped-call]
+                    context, leaves[g], rngs[owners[g]], tree, stats, untried, g, nodes, path,
+                    exploration,
+                )  # fmt: skip
         _rollouts(  # type: ignore[no-untyped-call]
             context, leaves, rngs, seats, owners, active, rewards
         )
         for g in range(games):  # backup, in every game
-            if not active[g]:
-                continue
-            node = 0
-            for i in range(depth[g]):
-                edge = path[g, i]
-                visits[g, node] += 1
-                edge_visits[edge] += 1.0
-                edge_total[edge] += rewards[g, seat[g, node]]
-                node = child[edge]
+            if active[g]:
+                backup(tree, stats, path, g, depth[g], rewards[g])
     for g in range(games):
         if searching[g]:
-            chosen[g] = code[most_visited(edge_visits, edge_total, start[g, 0], made[g, 0])]
+            chosen[g] = tree[g, most_visited(tree, stats, g), CODE]
 
 
 def _rollouts(context, leaves, rngs, seats, owners, active, rewards):  # type: ignore[no-untyped-def]
@@ -208,7 +154,8 @@ def compiled_play(engine_: Engine) -> Any:
     """`_play` compiled against the functions of `engine_`, with the copies it calls."""
     rollout_ = specialised(rollout, engine_)
     rollouts = specialised(_rollouts, engine_, rollout=rollout_)
-    search = specialised(_search, engine_, _rollouts=rollouts)
+    descend_ = specialised(descend, engine_)
+    search = specialised(_search, engine_, _rollouts=rollouts, descend=descend_)
     return specialised(_play, engine_, _search=search)
 
 

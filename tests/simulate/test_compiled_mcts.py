@@ -12,7 +12,7 @@ import pytest
 from pnp.games import get_game
 from pnp.games.base import Move, Seat, State
 from pnp.games.mechanics.shooting_engine import ENGINE
-from simulate.compiled_mcts import search_for
+from simulate.compiled_mcts import drawn, new_trees, search_for
 from simulate.mcts import MCTSAgent
 from simulate.runner import play
 
@@ -97,3 +97,21 @@ def test_a_budget_per_legal_move_and_leaves_scored_at_once_agree_too() -> None:
         move = MCTSAgent(1, 0, per_move=True, compiled=compiled).choose(state, 0, rng)
         chosen.append((move, int(rng.integers(2**62))))
     assert chosen[0] == chosen[1]
+
+
+def test_untried_moves_kept_as_swaps_draw_what_a_list_draws() -> None:
+    """The search keeps only the swapped places of a node's untried moves (a hash table as
+    small as the tree allows): interleaved draws at several nodes, colliding in the table, give
+    the moves a list per node gives, the last taking the drawn one's place."""
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        moves, nodes = int(rng.integers(1, 40)), int(rng.integers(1, 5))
+        untried = new_trees(1, moves * nodes)[2][0]
+        lists = [list(range(moves)) for _ in range(nodes)]
+        while any(lists):
+            node = int(rng.choice([n for n in range(nodes) if lists[n]]))
+            at = int(rng.integers(len(lists[node])))
+            expected = lists[node][at]
+            lists[node][at] = lists[node][-1]
+            lists[node].pop()
+            assert drawn(untried, node, at, len(lists[node])) == expected

@@ -119,18 +119,38 @@ def _shots(context, position, source, d, limit, total):  # type: ignore[no-untyp
 
 
 @njit(inline="always")
+def _walk(context, position, source, step):  # type: ignore[no-untyped-def]
+    """The destinations from `source` by `step`, and the sum of their reach."""
+    reach = context[1][REACH]
+    run, reached = 0, 0
+    cell = source + step
+    while position[FREE + cell]:
+        run += 1
+        reached += position[reach + cell]
+        cell += step
+    return run, reached
+
+
+@njit(inline="always")
 def count(context, position):  # type: ignore[no-untyped-def]
     """The moves of the seat to play; keeps the count before each piece and direction, so a
     `move_at` before the next move walks one direction only."""
-    dims = context[1]
+    steps, dims, _ = context
     each, segments = dims[EACH], dims[SEGMENTS]
     seat = position[TURN]
     total = 0
     for p in range(each):
         source = position[dims[PIECES] + seat * each + p]
-        for d in range(DIRECTIONS):
-            position[segments + p * DIRECTIONS + d] = total
-            total = _shots(context, position, source, d, 1 << 62, total)[0]
+        first = segments + p * DIRECTIONS
+        for d in range(HALF):  # both ways along a line: each way's run is the other's back
+            ahead, ahead_reach = _walk(context, position, source, steps[d])
+            behind, behind_reach = _walk(context, position, source, steps[d + HALF])
+            position[first + d] = ahead_reach + ahead * (1 + behind)
+            position[first + d + HALF] = behind_reach + behind * (1 + ahead)
+        for d in range(DIRECTIONS):  # each direction's moves -> the moves before it
+            moves = position[first + d]
+            position[first + d] = total
+            total += moves
     position[segments + each * DIRECTIONS] = total
     position[LISTED] = 1
     return total
