@@ -13,15 +13,15 @@ seeds, played two ways:
 
 Both must give the same records, or the script stops; Platypus' batch engine gives the same
 results and turns but no lead changes ("same" says whether they agree). Platypus has no choices:
-its one row is its deals. Setups are drawn before the clock starts, the engines compiled (or
-loaded from numba's cache) by a warm-up, and the objects alive then frozen out of the garbage
-collector's reach (`gc.freeze`: else a full collection walks numba's compiler objects, a tenth
-of a second at random moments), so the figures are play only. One process, one core. Games per
-second by the wall clock and by this process's CPU time (what to read when other work shares the
-cores), each the best of three plays of the same games. Then the start-up of a fresh process
-that plays one compiled game: its imports, numba's start (paid once per run by the workers'
-forkserver, simulate/compiled_start.py) and the engine's cache loads with the game (what each
-worker pays).
+its one row is its deals. Both ways a game is timed from its setup (its `State` made) to its
+record. Setups are drawn before the clock starts, the engines compiled (or loaded from numba's
+cache) by a warm-up, and the objects alive then frozen out of the garbage collector's reach
+(`gc.freeze`: else a full collection walks numba's compiler objects, a tenth of a second at
+random moments), so the figures are play only. One process, one core. Games per second by the
+wall clock and by this process's CPU time (what to read when other work shares the cores), each
+the best of three plays of the same games. Then the start-up of a fresh process that plays one
+compiled game: its imports, numba's start (paid once per run by the workers' forkserver,
+simulate/compiled_start.py) and the engine's cache loads with the game (what each worker pays).
 
     python benchmarks/engines.py [RANDOM_GAMES] [GAME ...]
 """
@@ -79,15 +79,14 @@ def played(name: str, agent: str, games: int, run: bool) -> tuple[float, float, 
     gc.freeze()
     wall, cpu, records = [], [], []
     for _ in range(REPEATS):
-        states = [] if run else [game.new_state(setup) for setup in setups]
         gc.collect()
         start, used = time.perf_counter(), time.process_time()
         if run:
             records = play_games(game, setups, [agents] * games, seeds, cap)
         else:
             records = [
-                play(state, agents, seed, cap, compiled=False)
-                for seed, state in zip(seeds, states, strict=True)
+                play(game.new_state(setup), agents, seed, cap, compiled=False)
+                for seed, setup in zip(seeds, setups, strict=True)
             ]
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - used)
