@@ -2,6 +2,7 @@
 
     python benchmarks/scaling.py all [--seconds S] [--repeats R] [GAME ...]
     python benchmarks/scaling.py cli [--random N] [--greedy N] [--repeats R] [GAME ...]
+    python benchmarks/scaling.py long [--seconds S] [--agent A] [--repeats R] [GAME ...]
     python benchmarks/scaling.py one [--games N] [--game GAME] [--agent AGENT]
 
 `all`: random and greedy games per second of every game named (default: every game; default
@@ -17,6 +18,12 @@ median of R timed runs (default 3) of that many games.
 report.pdf), the median of R runs (default 1), beside the wall time of the same command for one
 game (the fixed cost a run pays whatever its games), so that both the end-to-end speed-up and
 the speed-up of the rest (the games) are shown.
+
+`long`: end to end like `cli`, for a run worth a second worker: for each game, the game count
+is raised until `pnp simulate GAME --agents A --workers 1` takes about S seconds in all
+(default 60, agent default greedy, simulate's default), then that command runs with 1 and 2
+workers, alternating, R times each (default 2); printed: the count, each run's wall time and the
+ratio of the medians, beside the same command for one game (the fixed cost of a run).
 
 `one`: one game and agent, 1 and 2 workers, N games each, after an untimed run of each.
 """
@@ -109,6 +116,27 @@ def every_command(names: list[str], counts: dict[str, int], repeats: int) -> Non
                   f"{games_only}", flush=True)  # fmt: skip
 
 
+def long_runs(names: list[str], seconds: float, agent: str, repeats: int) -> None:
+    print(f"{'game':<18} {'agent':<7} {'games':>7} {'1 game s':>9} {'1 worker s':>18} "
+          f"{'2 workers s':>18} {'end to end':>11}")  # fmt: skip
+    for name in names:
+        fixed = command_seconds(name, agent, 1, 1)  # also loads or compiles the engines
+        games, took = 200, command_seconds(name, agent, 200, 1)
+        while took < 0.9 * seconds:
+            per_game = max(took - fixed, 0.05) / games
+            games = max(games + 1, int(min(10 * games, (seconds - fixed) / per_game)))
+            took = command_seconds(name, agent, games, 1)
+        runs: dict[int, list[float]] = {1: [took], 2: []}
+        for _ in range(repeats):
+            runs[2].append(command_seconds(name, agent, games, 2))
+            if len(runs[1]) < repeats:
+                runs[1].append(command_seconds(name, agent, games, 1))
+        one, two = (statistics.median(runs[w]) for w in (1, 2))
+        shown = {w: " ".join(f"{t:.1f}" for t in runs[w]) for w in (1, 2)}
+        print(f"{name:<18} {agent:<7} {games:>7} {fixed:>9.2f} {shown[1]:>18} {shown[2]:>18} "
+              f"{one / two:>10.2f}x", flush=True)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     modes = parser.add_subparsers(dest="mode", required=True)
@@ -121,6 +149,11 @@ def main() -> None:
     cli.add_argument("--greedy", type=int, default=400)
     cli.add_argument("--repeats", type=int, default=1)
     cli.add_argument("names", nargs="*", metavar="GAME")
+    long = modes.add_parser("long", help="end to end, a run of about S s with 1 worker")
+    long.add_argument("--seconds", type=float, default=60.0)
+    long.add_argument("--agent", default="greedy")
+    long.add_argument("--repeats", type=int, default=2)
+    long.add_argument("names", nargs="*", metavar="GAME")
     one = modes.add_parser("one", help="one game and agent")
     one.add_argument("--games", type=int, default=2000)
     one.add_argument("--game", default="wallaby", choices=ORDER)
@@ -134,6 +167,8 @@ def main() -> None:
     elif args.mode == "cli":
         every_command(args.names or list(ORDER), {"random": args.random, "greedy": args.greedy},
                       args.repeats)  # fmt: skip
+    elif args.mode == "long":
+        long_runs(args.names or list(ORDER), args.seconds, args.agent, args.repeats)
     else:
         for workers in (1, 2):
             seconds_for(args.game, args.agent, 40, workers)  # untimed: engines, pool

@@ -116,8 +116,10 @@ class _Pool:
 
 _POOL: _Pool | None = None
 #: The modules a forkserver imports once, so that every worker it forks starts with them
-#: (simulate/compiled_start.py: numba's compiler started, for the games with compiled engines).
-PRELOAD = ["pnp.games", "simulate.runner", "simulate.compiled_start"]
+#: (simulate/compiled_start.py: numba's compiler started, for the games with compiled engines;
+#: simulate/chunkfold.py: what folds a run's chunks, and the statistics it imports, about a
+#: second that every worker would otherwise pay at its first chunk).
+PRELOAD = ["pnp.games", "simulate.runner", "simulate.compiled_start", "simulate.chunkfold"]
 
 
 def worker_pool(workers: int) -> ProcessPoolExecutor:

@@ -43,3 +43,25 @@ def test_starting_the_workers_does_not_wait_for_their_forkserver(tmp_path: Path)
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["went on", "8 games"]
+
+
+def _imported(module: str) -> bool:
+    return module in sys.modules
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork from a forkserver")
+def test_a_worker_starts_with_what_folds_its_chunks_already_imported() -> None:
+    """A run hands each chunk to a worker with `FoldChunk` (simulate/chunkfold.py), whose module
+    imports the run's statistics (scipy.stats, statsmodels: about a second). Imported in every
+    worker at its first chunk, that second is paid in parallel by both workers, after the
+    command's own imports: the forkserver imports it once instead, while the command imports
+    its reports."""
+    from simulate.executors import drop_pool, worker_pool
+
+    drop_pool()  # a pool of an earlier test may have folded chunks already
+    try:
+        pool = worker_pool(2)
+        assert pool.submit(_imported, "simulate.chunkfold").result(timeout=120)
+        assert pool.submit(_imported, "scipy.stats").result(timeout=120)
+    finally:
+        drop_pool()
