@@ -19,8 +19,8 @@ UCB1 keeps the reference's tie-breaking. Its untried moves are move indices 0..n
 draws' swaps written over them: only the swapped entries are stored (`untried`, a hash table of
 (node, place) -> move index), so a node costs the same whatever its number of moves (Amazons
 10 x 10 opens with 2,176 and most nodes expand one). A move index is decoded (`move_at`) only
-when it is expanded. Sequential games only (one seat to play); simultaneous games use
-simulate/mcts.py.
+when it is expanded. Sequential games only (one seat to play); simultaneous games are searched
+by simulate/mcts.py, whose rollouts play here (`joint_rollout`).
 """
 
 from __future__ import annotations
@@ -208,6 +208,23 @@ def most_visited(tree, stats, g):  # type: ignore[no-untyped-def]
     return best
 
 
+def joint_rollout(context, position, rng, limit, out):  # type: ignore[no-untyped-def]
+    """`rollout` for a simultaneous game (`Engine.joint`), as simulate/mcts.py's `_rollout`
+    plays one: at most `limit` turns, each one of every seat's orders drawn uniformly (seat by
+    seat in the order the seats give them), scored as `rollout` scores its end."""
+    for _ in range(limit):
+        if engine.over(context, position):
+            break
+        seat = engine.to_act(context, position)
+        while True:
+            index = rng.integers(0, engine.count(context, position))
+            engine.apply(context, position, engine.move_at(context, position, index))
+            if engine.over(context, position) or engine.to_act(context, position) <= seat:
+                break  # every seat has ordered: the turn is resolved
+            seat = engine.to_act(context, position)
+    rollout(context, position, rng, 0, out)  # type: ignore[no-untyped-call]
+
+
 engine: Any = None  # in each engine's copy of `_search`, that engine's module (`search_for`)
 
 
@@ -216,6 +233,20 @@ def search_for(engine_: Engine) -> Any:
     `specialised`: one copy per engine, cached by numba beside the engine's module)."""
     descend_, rollout_ = specialised(descend, engine_), specialised(rollout, engine_)
     return specialised(_search, engine_, descend=descend_, rollout=rollout_)
+
+
+def joint_rollout_for(engine_: Engine) -> Any:
+    """`joint_rollout` compiled against the functions of `engine_` (as `search_for`)."""
+    return specialised(joint_rollout, engine_, rollout=specialised(rollout, engine_))
+
+
+def rollout_rewards(compiled: Compiled, limit: int, rng: np.random.Generator) -> list[float]:
+    """The rewards of a rollout of a simultaneous game from `compiled`'s position (played on in
+    place), drawn from `rng` as simulate/mcts.py's `_rollout` draws them."""
+    out = np.zeros(compiled.players, dtype=np.float64)
+    joint_rollout_for(compiled.engine)(compiled.context, compiled.position, rng, limit, out)
+    rewards: list[float] = out.tolist()
+    return rewards
 
 
 def choose(

@@ -172,7 +172,13 @@ class MCTSAgent:
             node = child
             if expanding:
                 break
-        rewards = _rollout(state, rng, self.rollout)
+        compiled = state.compiled() if self.compiled else None
+        if compiled is not None and compiled.engine.joint:  # the same rollout, compiled
+            from simulate.compiled_mcts import rollout_rewards
+
+            rewards = rollout_rewards(compiled, self.rollout, rng)
+        else:
+            rewards = _rollout(state, rng, self.rollout)
         for visited, joint in path:
             visited.update(joint, rewards)
 

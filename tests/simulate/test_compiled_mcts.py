@@ -60,6 +60,8 @@ def test_compiled_and_reference_searches_play_the_same_games(
     ("paper-penguins", 2, 20, 2, 10), ("paper-penguins", 2, 15, 200, 11),
     ("wallaby", 2, 20, 0, 12), ("wallaby", 3, 10, 20, 13), ("wallaby", 4, 8, 0, 14),
     ("billabong", 2, 12, 10, 12), ("billabong", 3, 8, 0, 13),
+    ("colour-diplomacy", 4, 6, 20, 15), ("colour-diplomacy", 4, 4, 200, 16),
+    ("colour-diplomacy", 5, 5, 0, 18),
 ])  # fmt: skip
 def test_the_same_games_through_every_engine(
     name: str, players: int, iterations: int, rollout: int, seed: int
@@ -73,6 +75,22 @@ def test_the_same_games_through_every_engine(
         logs.append(([a.log for a in agents], played))
     assert logs[0] == logs[1]
     assert logs[0][1].result.outcome.value == "finished"
+
+
+def test_a_simultaneous_game_s_rollouts_run_in_its_compiled_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Colour Diplomacy's search (decoupled UCT over joint orders) stays in Python, but its
+    rollouts, nearly all of its time, play in the compiled engine: the Python rollout is the
+    reference only (compiled=False)."""
+    import simulate.mcts
+
+    calls = []
+    reference = simulate.mcts._rollout
+    monkeypatch.setattr(simulate.mcts, "_rollout", lambda *a: calls.append(1) or reference(*a))
+    agents = [MCTSAgent(4, 30) for _ in range(4)]
+    play(start_of("colour-diplomacy", 4), agents, 3, 3)
+    assert calls == []
 
 
 def test_the_same_first_move_on_the_full_board() -> None:
