@@ -20,7 +20,7 @@ draws' swaps written over them: only the swapped entries are stored (`untried`, 
 (node, place) -> move index), so a node costs the same whatever its number of moves (Amazons
 10 x 10 opens with 2,176 and most nodes expand one). A move index is decoded (`move_at`) only
 when it is expanded. Sequential games only (one seat to play); simultaneous games are searched
-by simulate/mcts.py, whose rollouts play here (`joint_rollout`).
+by simulate/compiled_duct.py, whose rollouts play here (`joint_rollout`).
 """
 
 from __future__ import annotations
@@ -238,15 +238,6 @@ def search_for(engine_: Engine) -> Any:
 def joint_rollout_for(engine_: Engine) -> Any:
     """`joint_rollout` compiled against the functions of `engine_` (as `search_for`)."""
     return specialised(joint_rollout, engine_, rollout=specialised(rollout, engine_))
-
-
-def rollout_rewards(compiled: Compiled, limit: int, rng: np.random.Generator) -> list[float]:
-    """The rewards of a rollout of a simultaneous game from `compiled`'s position (played on in
-    place), drawn from `rng` as simulate/mcts.py's `_rollout` draws them."""
-    out = np.zeros(compiled.players, dtype=np.float64)
-    joint_rollout_for(compiled.engine)(compiled.context, compiled.position, rng, limit, out)
-    rewards: list[float] = out.tolist()
-    return rewards
 
 
 def choose(

@@ -23,7 +23,8 @@ untried move drawn uniformly when expanded (the last untried one takes its place
 never visited again costs no move list and no draws.
 
 Games with a compiled engine (`State.compiled()`) run the same search, draw for draw, in
-simulate/compiled_mcts.py: the same moves from the same generator, at compiled speed.
+simulate/compiled_mcts.py (simultaneous orders: simulate/compiled_duct.py): the same moves from
+the same generator, at compiled speed.
 
 Rewards are the per-game scores s = (u + 1) / 2 with u = 1 - 2 (rank - 1) / (N - 1) and tied
 players sharing the average of their ranks: 1 for a sole winner, 0 for a sole last, 0.5 each in
@@ -42,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from pnp.games.base import Move, Result, Seat, State
+from pnp.games.compiled import Compiled
 from simulate.metrics import seat_scores
 
 EXPLORATION = math.sqrt(2.0)
@@ -128,8 +130,8 @@ class MCTSAgent:
 
     def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
         compiled = state.compiled() if self.compiled else None
-        if compiled is not None and compiled.engine.joint:
-            compiled = None  # simultaneous orders: the decoupled search below
+        if compiled is not None and compiled.engine.joint:  # simulate/compiled_duct.py
+            return self._choose_joint(compiled, state, seat, rng)
         if compiled is not None:  # the same search, compiled (simulate/compiled_mcts.py)
             from simulate.compiled_mcts import choose
 
@@ -149,6 +151,19 @@ class MCTSAgent:
         # one whose rollouts scored best
         best: Move = max(stats, key=lambda move: (stats[move][0], stats[move][1]))
         return best
+
+    def _choose_joint(
+        self, compiled: Compiled, state: State[Any], seat: Seat, rng: np.random.Generator
+    ) -> Move:
+        """The decoupled search below, compiled, for a game of simultaneous orders."""
+        from simulate.compiled_duct import choose
+
+        moves: Sequence[Move] = state.legal_moves(seat)
+        if len(moves) == 1:
+            return moves[0]
+        iterations = iterations_for(self.iterations, self.per_move, len(moves))
+        chosen: Move = choose(compiled, seat, iterations, self.rollout, EXPLORATION, rng)
+        return chosen
 
     def search(self, state: State[Any], moves: int, rng: np.random.Generator) -> _Node:
         """The tree grown from `state` by the budget of a decision among `moves` moves."""
@@ -172,13 +187,7 @@ class MCTSAgent:
             node = child
             if expanding:
                 break
-        compiled = state.compiled() if self.compiled else None
-        if compiled is not None and compiled.engine.joint:  # the same rollout, compiled
-            from simulate.compiled_mcts import rollout_rewards
-
-            rewards = rollout_rewards(compiled, self.rollout, rng)
-        else:
-            rewards = _rollout(state, rng, self.rollout)
+        rewards = _rollout(state, rng, self.rollout)
         for visited, joint in path:
             visited.update(joint, rewards)
 

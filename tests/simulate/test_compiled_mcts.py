@@ -61,7 +61,8 @@ def test_compiled_and_reference_searches_play_the_same_games(
     ("wallaby", 2, 20, 0, 12), ("wallaby", 3, 10, 20, 13), ("wallaby", 4, 8, 0, 14),
     ("billabong", 2, 12, 10, 12), ("billabong", 3, 8, 0, 13),
     ("colour-diplomacy", 4, 6, 20, 15), ("colour-diplomacy", 4, 4, 200, 16),
-    ("colour-diplomacy", 5, 5, 0, 18),
+    ("colour-diplomacy", 5, 5, 0, 18), ("colour-diplomacy", 7, 6, 10, 19),
+    ("colour-diplomacy", 8, 3, 5, 24),
 ])  # fmt: skip
 def test_the_same_games_through_every_engine(
     name: str, players: int, iterations: int, rollout: int, seed: int
@@ -77,12 +78,11 @@ def test_the_same_games_through_every_engine(
     assert logs[0][1].result.outcome.value == "finished"
 
 
-def test_a_simultaneous_game_s_rollouts_run_in_its_compiled_engine(
+def test_a_simultaneous_game_is_searched_in_its_compiled_engine(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Colour Diplomacy's search (decoupled UCT over joint orders) stays in Python, but its
-    rollouts, nearly all of its time, play in the compiled engine: the Python rollout is the
-    reference only (compiled=False)."""
+    """Colour Diplomacy's decoupled search runs whole in its compiled engine
+    (simulate/compiled_duct.py); the Python search and rollout are the reference only."""
     import simulate.mcts
 
     calls = []
