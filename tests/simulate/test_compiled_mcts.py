@@ -106,7 +106,7 @@ def test_untried_moves_kept_as_swaps_draw_what_a_list_draws() -> None:
     rng = np.random.default_rng(3)
     for _ in range(300):
         moves, nodes = int(rng.integers(1, 40)), int(rng.integers(1, 5))
-        untried = new_trees(1, moves * nodes)[2][0]
+        untried = new_trees(1, moves * nodes)[3][0]
         lists = [list(range(moves)) for _ in range(nodes)]
         while any(lists):
             node = int(rng.choice([n for n in range(nodes) if lists[n]]))
