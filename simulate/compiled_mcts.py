@@ -12,17 +12,17 @@ choose the same move from the same seed (a test checks it move for move over who
 
 The trees live in arrays made once (a tree per game: simulate/lockstep.py searches several side
 by side with these same functions): per node (one per iteration) a row of `tree` (its visits,
-seat to play, moves counted, moves expanded, whether the game is over there, and where its block
-of edges starts and how many it holds), per edge a row of `edges` (the child and the code of the
-move into it) and of `stats` (the move's visits and total reward). A node's edges sit side by
-side in the order they were made, so UCB1 scans a contiguous range and keeps the reference's
-tie-breaking: a node's block grows by doubling (up to its number of moves), copied to the end of
-the used edges when full, so a node holds under 4 edges per child and a tree under 4 per node.
-Its untried moves are move indices 0..n-1 with the draws' swaps written over them: only the
-swapped entries are stored (`untried`, a hash table of (node, place) -> move index), so a node
-costs the same whatever its number of moves (Amazons 10 x 10 opens with 2,176 and most nodes
-expand one). A move index is decoded (`move_at`) only when it is expanded. Sequential games
-only (one seat to play); simultaneous games use simulate/mcts.py.
+seat to play, moves counted, moves expanded, whether the game is over there, where its block of
+edges starts and how many it holds), per edge a row of `edges` (the child and the code of the
+move into it) and of `stats` (the visits of that move, its total reward and their quotient). A
+node's edges sit side by side in the order they were made, so UCB1 scans a contiguous range and
+keeps the reference's tie-breaking: a node's block grows by doubling (up to its number of
+moves), copied to the end of the used edges when full, so a node holds under 4 edges per child
+and a tree under 4 per node. Its untried moves are move indices 0..n-1 with the draws' swaps
+written over them: only the swapped entries are stored (`untried`, a hash table of (node,
+place) -> move index), so a node costs the same whatever its number of moves (Amazons 10 x 10
+opens with 2,176 and most nodes expand one). A move index is decoded (`move_at`) only when it
+is expanded. Sequential games only (one seat to play); simultaneous games use simulate/mcts.py.
 """
 
 from __future__ import annotations
@@ -40,7 +40,11 @@ from pnp.games.compiled import Compiled, Engine, specialised
 VISITS, SEAT, MOVES, MADE, TERMINAL, START, ROOM = range(7)
 FIELDS = 7
 CHILD, CODE = 0, 1
+SEEN, TOTAL, MEAN = 0, 1, 2  # an edge's row in `stats`: visits, total reward, their quotient
 NODES, EDGES = 0, 1
+#: A node with at least `MANY` children has UCB1's exploration term worked out once for each
+#: visit count under `FEW` (most of its children share one), not once per child.
+MANY, FEW = 64, 16
 KEY, INDEX = 0, 1  # an entry of `untried`: node * 2**32 + place (-1: empty), its move index
 
 
@@ -49,7 +53,7 @@ def _search(  # type: ignore[no-untyped-def]
 ):  # fmt: skip
     """The code of the move UCT chooses at `root` after `iterations` iterations."""
     trees = new_trees(1, iterations + 1)
-    tree, edges, stats, untried, used = trees
+    tree, edges, stats, _, _, _ = trees
     path = np.zeros((1, iterations + 1), dtype=np.int64)  # the edges from the root
     out = np.zeros(players, dtype=np.float64)
     position = root.copy()
@@ -68,7 +72,7 @@ def descend(context, position, rng, trees, g, path, exploration):  # type: ignor
     """One selection from game `g`'s root (`position` is the root's, played on to the leaf):
     down by UCB1 to a node with an untried move, which it expands; the edges taken into
     `path[g]`, and their number."""
-    tree, edges, stats, untried, used = trees
+    tree, edges, _, untried, used, _ = trees
     node, depth = 0, 0
     while not tree[g, node, TERMINAL]:
         if tree[g, node, MOVES] < 0:  # first left: count its moves (as indices 0..n-1)
@@ -85,7 +89,7 @@ def descend(context, position, rng, trees, g, path, exploration):  # type: ignor
             tree[g, new, SEAT] = engine.to_act(context, position)
             path[g, depth] = edge
             return depth + 1
-        edge = ucb_best(tree, stats, g, node, exploration)
+        edge = ucb_best(trees, g, node, exploration)
         engine.apply(context, position, edges[g, edge, CODE])
         path[g, depth] = edge
         node = edges[g, edge, CHILD]
@@ -111,25 +115,26 @@ def rollout(context, position, rng, limit, out):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def new_trees(games, size):  # type: ignore[no-untyped-def]
-    """`games` trees of at most `size` nodes: `tree`, `edges`, `stats`, `untried` and `used`
-    (module docstring), the edges 4 per node (what blocks grown by doubling may take), the hash
-    table at most half full (a node adds at most one entry)."""
+    """`games` trees of at most `size` nodes: `tree`, `edges`, `stats`, `untried`, `used`
+    (module docstring) and `terms` (`ucb_best`'s), the edges 4 per node (what blocks grown by
+    doubling may take), the hash table at most half full (a node adds at most one entry)."""
     capacity = 1
     while capacity < 2 * size:
         capacity *= 2
-    return (
-        np.zeros((games, size, FIELDS), dtype=np.int64),
-        np.zeros((games, 4 * size, 2), dtype=np.int64),
-        np.zeros((games, 4 * size, 2), dtype=np.float64),
-        np.full((games, capacity, 2), -1, dtype=np.int64),
+    return (  # left unwritten: `plant` and `grow` write each row before it is read
+        np.empty((games, size, FIELDS), dtype=np.int64),
+        np.empty((games, 4 * size, 2), dtype=np.int64),
+        np.empty((games, 4 * size, 3), dtype=np.float64),
+        np.empty((games, capacity, 2), dtype=np.int64),
         np.zeros((games, 2), dtype=np.int64),
+        np.zeros((games, FEW), dtype=np.float64),
     )
 
 
 @njit(cache=True)
 def plant(trees, g, seat):  # type: ignore[no-untyped-def]
     """Game `g`'s tree back to a root alone, `seat` to play."""
-    tree, _, _, untried, used = trees
+    tree, _, _, untried, used, _ = trees
     tree[g, 0, :] = 0
     tree[g, 0, SEAT], tree[g, 0, MOVES] = seat, -1
     untried[g, :, KEY] = -1
@@ -141,21 +146,24 @@ def grow(trees, g, node, new, code):  # type: ignore[no-untyped-def]
     """Node `new` made as the last child of `node`, by the move `code`, not yet visited; its
     edge. A full block (or none yet) moves to the end of the used edges, with twice the room
     (or one), never more than the node's moves."""
-    tree, edges, stats, _, used = trees
+    tree, edges, stats, _, used, _ = trees
     tree[g, new, :] = 0
     tree[g, new, MOVES] = -1
     made, start = tree[g, node, MADE], tree[g, node, START]
     if made == tree[g, node, ROOM]:
         room = min(max(2 * made, 1), tree[g, node, MOVES])
         moved = used[g, EDGES]
-        edges[g, moved : moved + made] = edges[g, start : start + made]
-        stats[g, moved : moved + made] = stats[g, start : start + made]
+        for i in range(made):  # loops, not slices: numba's slice copies cost more here
+            edges[g, moved + i, CHILD] = edges[g, start + i, CHILD]
+            edges[g, moved + i, CODE] = edges[g, start + i, CODE]
+            for field in range(3):
+                stats[g, moved + i, field] = stats[g, start + i, field]
         start = moved
         tree[g, node, START], tree[g, node, ROOM] = start, room
         used[g, EDGES] = moved + room
     edge = start + made
     edges[g, edge, CHILD], edges[g, edge, CODE] = new, code
-    stats[g, edge, 0], stats[g, edge, 1] = 0.0, 0.0
+    stats[g, edge, SEEN], stats[g, edge, TOTAL], stats[g, edge, MEAN] = 0.0, 0.0, 0.0
     tree[g, node, MADE] = made + 1
     return edge
 
@@ -184,14 +192,23 @@ def drawn(table, node, at, last):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def ucb_best(tree, stats, g, node, exploration):  # type: ignore[no-untyped-def]
-    """The edge of `node` with the best UCB1, the first made such."""
+def ucb_best(trees, g, node, exploration):  # type: ignore[no-untyped-def]
+    """The edge of `node` with the best UCB1, the first made such. The very sums the reference
+    makes (its mean kept since the last backup, its exploration term shared by the children
+    with the same visits): the same bits, so the same ties."""
+    tree, _, stats, _, _, terms = trees
     log_visits = math.log(max(tree[g, node, VISITS], 1))
-    start = tree[g, node, START]
+    start, made = tree[g, node, START], tree[g, node, MADE]
+    few = FEW if made >= MANY else 1
+    for visits in range(1, few):
+        terms[g, visits] = exploration * np.sqrt(log_visits / visits)
     best, best_value = -1, -np.inf
-    for edge in range(start, start + tree[g, node, MADE]):
-        visits = stats[g, edge, 0]
-        value = stats[g, edge, 1] / visits + exploration * np.sqrt(log_visits / visits)
+    for edge in range(start, start + made):
+        visits = stats[g, edge, SEEN]
+        if visits < few:
+            value = stats[g, edge, MEAN] + terms[g, int(visits)]
+        else:
+            value = stats[g, edge, MEAN] + exploration * np.sqrt(log_visits / visits)
         if value > best_value:
             best, best_value = edge, value
     return best
@@ -201,13 +218,14 @@ def ucb_best(tree, stats, g, node, exploration):  # type: ignore[no-untyped-def]
 def backup(trees, path, g, depth, out):  # type: ignore[no-untyped-def]
     """A rollout's rewards `out` added along game `g`'s path, each move credited with the
     reward of the seat that chose it."""
-    tree, edges, stats, _, _ = trees
+    tree, edges, stats, _, _, _ = trees
     node = 0
     for i in range(depth):
         edge = path[g, i]
         tree[g, node, VISITS] += 1
-        stats[g, edge, 0] += 1.0
-        stats[g, edge, 1] += out[tree[g, node, SEAT]]
+        stats[g, edge, SEEN] += 1.0
+        stats[g, edge, TOTAL] += out[tree[g, node, SEAT]]
+        stats[g, edge, MEAN] = stats[g, edge, TOTAL] / stats[g, edge, SEEN]
         node = edges[g, edge, CHILD]
 
 
@@ -217,8 +235,9 @@ def most_visited(tree, stats, g):  # type: ignore[no-untyped-def]
     start = tree[g, 0, START]
     best = start
     for edge in range(start + 1, start + tree[g, 0, MADE]):
-        if stats[g, edge, 0] > stats[g, best, 0] or (
-            stats[g, edge, 0] == stats[g, best, 0] and stats[g, edge, 1] > stats[g, best, 1]
+        if stats[g, edge, SEEN] > stats[g, best, SEEN] or (
+            stats[g, edge, SEEN] == stats[g, best, SEEN]
+            and stats[g, edge, TOTAL] > stats[g, best, TOTAL]
         ):
             best = edge
     return best

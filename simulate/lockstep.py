@@ -35,7 +35,7 @@ from simulate.mcts import EXPLORATION, PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
 from simulate.runner import Played, play
 
 BATCH = 16  # games searched side by side at most
-#: Iterations of the trees held at once (about 220 bytes each, whatever the moves): mcts:1000
+#: Iterations of the trees held at once (about 250 bytes each, whatever the moves): mcts:1000
 #: searches 16 games side by side, mcts:4000 four, `mcts:Nx` one.
 ITERATIONS_AT_ONCE = 16_000
 RANDOM, SEARCH = 0, 1  # a seat's kind
@@ -108,7 +108,7 @@ def _search(  # type: ignore[no-untyped-def]
     generator `rngs[owners[g]]`, run side by side; the code of each game's move into `chosen`.
     `trees` (`compiled_mcts.new_trees`) holds a tree per game."""
     games, players = seats.shape[0], seats.shape[1]
-    tree, edges, stats, _, _ = trees
+    tree, edges, stats, _, _, _ = trees
     depth = np.zeros(games, dtype=np.int64)
     active = np.zeros(games, dtype=np.bool_)
     rewards = np.zeros((games, players), dtype=np.float64)
