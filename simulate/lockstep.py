@@ -29,6 +29,7 @@ from numba import typed
 
 from pnp.games.base import Move, Seat, State
 from pnp.games.compiled import Engine, specialised
+from simulate import compiled_mcts as uct
 from simulate.agents import Agent, RandomAgent
 from simulate.compiled_mcts import CODE, backup, descend, most_visited, new_trees, plant, rollout
 from simulate.mcts import EXPLORATION, PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
@@ -77,7 +78,7 @@ def _play(  # type: ignore[no-untyped-def]
             moves = engine.count(context, positions[g])
             kind, iterations, per_move = seats[g, seat, 0], seats[g, seat, 1], seats[g, seat, 2]
             if kind == RANDOM:
-                index = rngs[owners[g]].integers(0, moves)
+                index = uct.below(rngs[owners[g]], moves)
                 chosen[g] = engine.move_at(context, positions[g], index)
             elif moves == 1:
                 chosen[g] = engine.move_at(context, positions[g].copy(), 0)

@@ -13,7 +13,7 @@ from pnp.games import get_game
 from pnp.games.base import Move, Seat, State
 from pnp.games.mechanics.shooting_engine import ENGINE
 from simulate import compiled_mcts as uct
-from simulate.compiled_mcts import MANY, drawn, grow, new_trees, plant, search_for
+from simulate.compiled_mcts import MANY, below, drawn, grow, new_trees, plant, search_for
 from simulate.mcts import MCTSAgent
 from simulate.runner import play
 
@@ -167,3 +167,12 @@ def test_children_kept_in_blocks_that_move_as_they_grow_read_as_lists() -> None:
                 read = [(*edges[0, e].tolist(), float(stats[0, e, uct.SEEN])) for e in block]
                 assert read == lists[n]  # an edge's row: child, code
         assert used[0, uct.EDGES] <= 4 * size
+
+
+def test_below_draws_what_integers_draws() -> None:
+    """The search's draw is `rng.integers(0, n)`'s: the same numbers, the generator left the
+    same, for one choice, for many, and past 32 bits."""
+    ours, numpy_s = np.random.default_rng(21), np.random.default_rng(21)
+    for n in [1, 2, 3, 7, 544, 2176, 2**31 + 5, 2**32 - 1, 2**32, 2**40 + 3] * 50:
+        assert below(ours, n) == numpy_s.integers(0, n)
+    assert ours.bit_generator.state == numpy_s.bit_generator.state
