@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, specialised
-from simulate.compiled_mcts import joint_rollout_for
+from simulate.compiled_mcts import below, joint_rollout_for
 
 #: A node's row in `nodes`.
 VISITS, OVER, ROWS, ACTING, PARENT = range(5)
@@ -126,7 +126,7 @@ def _search(  # type: ignore[no-untyped-def]
                 row = seats[rows + k]
                 start = row[START]
                 if row[LEFT] > 0:  # an untried order, uniformly; the last takes its place
-                    pick = rng.integers(0, row[LEFT])
+                    pick = below(rng, row[LEFT])
                     index = untried[start + pick]
                     untried[start + pick] = untried[start + row[LEFT] - 1]
                     row[LEFT] -= 1

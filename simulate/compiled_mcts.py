@@ -12,15 +12,18 @@ choose the same move from the same seed (a test checks it move for move over who
 
 The trees live in arrays made once (a tree per game: simulate/lockstep.py searches several side
 by side with these same functions): per node (one per iteration) a row of `tree` (its visits,
-seat to play, moves counted, moves expanded, whether the game is over there, its first and last
-child and next sibling, the code of the move into it) and of `stats` (the visits and total
-reward of the move into it). A node's children are chained in the order they were made, so
-UCB1 keeps the reference's tie-breaking. Its untried moves are move indices 0..n-1 with the
-draws' swaps written over them: only the swapped entries are stored (`untried`, a hash table of
-(node, place) -> move index), so a node costs the same whatever its number of moves (Amazons
-10 x 10 opens with 2,176 and most nodes expand one). A move index is decoded (`move_at`) only
-when it is expanded. Sequential games only (one seat to play); simultaneous games are searched
-by simulate/compiled_duct.py, whose rollouts play here (`joint_rollout`).
+seat to play, moves counted, moves expanded, whether the game is over there, where its block of
+edges starts and how many it holds), per edge a row of `edges` (the child and the code of the
+move into it) and of `stats` (the visits of that move, its total reward and their quotient). A
+node's edges sit side by side in the order they were made, so UCB1 scans a contiguous range and
+keeps the reference's tie-breaking: a node's block grows by doubling (up to its number of
+moves), copied to the end of the used edges when full, so a node holds under 4 edges per child
+and a tree under 4 per node. Its untried moves are move indices 0..n-1 with the draws' swaps
+written over them: only the swapped entries are stored (`untried`, a hash table of (node,
+place) -> move index), so a node costs the same whatever its number of moves (Amazons 10 x 10
+opens with 2,176 and most nodes expand one). A move index is decoded (`move_at`) only when it
+is expanded. Sequential games only (one seat to play); simultaneous games are searched by
+simulate/compiled_duct.py, whose rollouts play here (`joint_rollout`).
 """
 
 from __future__ import annotations
@@ -31,12 +34,19 @@ from typing import Any
 
 import numpy as np
 from numba import njit
+from numba.np.random.random_methods import buffered_bounded_lemire_uint32
 
 from pnp.games.compiled import Compiled, Engine, specialised
 
-#: A node's row in `tree`.
-VISITS, SEAT, MOVES, MADE, TERMINAL, FIRST, LAST, NEXT, CODE = range(9)
-FIELDS = 9
+#: A node's row in `tree`; an edge's in `edges`; what `used` counts per game.
+VISITS, SEAT, MOVES, MADE, TERMINAL, START, ROOM = range(7)
+FIELDS = 7
+CHILD, CODE = 0, 1
+SEEN, TOTAL, MEAN = 0, 1, 2  # an edge's row in `stats`: visits, total reward, their quotient
+NODES, EDGES = 0, 1
+#: A node with at least `MANY` children has UCB1's exploration term worked out once for each
+#: visit count under `FEW` (most of its children share one), not once per child.
+MANY, FEW = 64, 16
 KEY, INDEX = 0, 1  # an entry of `untried`: node * 2**32 + place (-1: empty), its move index
 
 
@@ -44,47 +54,47 @@ def _search(  # type: ignore[no-untyped-def]
     context, root, players, iterations, limit, exploration, rng,
 ):  # fmt: skip
     """The code of the move UCT chooses at `root` after `iterations` iterations."""
-    tree, stats, untried = new_trees(1, iterations + 1)
-    nodes = np.ones(1, dtype=np.int64)
-    path = np.zeros((1, iterations + 1), dtype=np.int64)  # the nodes below the root
+    trees = new_trees(1, iterations + 1)
+    tree, edges, stats, _, _, _ = trees
+    path = np.zeros((1, iterations + 1), dtype=np.int64)  # the edges from the root
     out = np.zeros(players, dtype=np.float64)
     position = root.copy()
-    plant(tree, untried, 0, engine.to_act(context, root))
+    plant(trees, 0, engine.to_act(context, root))
     for _ in range(iterations):
         position[:] = root
         depth = descend(  # type: ignore[no-untyped-call]
-            context, position, rng, tree, stats, untried, 0, nodes, path, exploration
+            context, position, rng, trees, 0, path, exploration
         )
         rollout(context, position, rng, limit, out)  # type: ignore[no-untyped-call]
-        backup(tree, stats, path, 0, depth, out)
-    return tree[0, most_visited(tree, stats, 0), CODE]
+        backup(trees, path, 0, depth, out)
+    return edges[0, most_visited(tree, stats, 0), CODE]
 
 
-def descend(  # type: ignore[no-untyped-def]
-    context, position, rng, tree, stats, untried, g, nodes, path, exploration,
-):  # fmt: skip
+def descend(context, position, rng, trees, g, path, exploration):  # type: ignore[no-untyped-def]
     """One selection from game `g`'s root (`position` is the root's, played on to the leaf):
-    down by UCB1 to a node with an untried move, which it expands (the new node's number from
-    `nodes[g]`); the nodes passed below the root into `path[g]`, and their number."""
+    down by UCB1 to a node with an untried move, which it expands; the edges taken into
+    `path[g]`, and their number."""
+    tree, edges, _, untried, used, _ = trees
     node, depth = 0, 0
     while not tree[g, node, TERMINAL]:
         if tree[g, node, MOVES] < 0:  # first left: count its moves (as indices 0..n-1)
             tree[g, node, MOVES] = engine.count(context, position)
         left = tree[g, node, MOVES] - tree[g, node, MADE]
         if left > 0:  # expand an untried move, uniformly; the last takes its place
-            index = drawn(untried[g], node, rng.integers(0, left), left - 1)
+            index = drawn(untried[g], node, below(rng, left), left - 1)
             code = engine.move_at(context, position, index)
             engine.apply(context, position, code)
-            new = nodes[g]
-            nodes[g] = new + 1
-            grow(tree, stats, g, node, new, code)
+            new = used[g, NODES]
+            used[g, NODES] = new + 1
+            edge = grow(trees, g, node, new, code)
             tree[g, new, TERMINAL] = engine.over(context, position)
             tree[g, new, SEAT] = engine.to_act(context, position)
-            path[g, depth] = new
+            path[g, depth] = edge
             return depth + 1
-        node = ucb_best(tree, stats, g, node, exploration)
-        engine.apply(context, position, tree[g, node, CODE])
-        path[g, depth] = node
+        edge = ucb_best(trees, g, node, exploration)
+        engine.apply(context, position, edges[g, edge, CODE])
+        path[g, depth] = edge
+        node = edges[g, edge, CHILD]
         depth += 1
     return depth
 
@@ -95,7 +105,7 @@ def rollout(context, position, rng, limit, out):  # type: ignore[no-untyped-def]
     for _ in range(limit):
         if engine.over(context, position):
             break
-        index = rng.integers(0, engine.count(context, position))
+        index = below(rng, engine.count(context, position))
         engine.apply(context, position, engine.move_at(context, position, index))
     if engine.over(context, position):
         engine.rewards(context, position, out)
@@ -105,42 +115,70 @@ def rollout(context, position, rng, limit, out):  # type: ignore[no-untyped-def]
             out[player] = 1.0 / (1.0 + math.exp(-value))
 
 
+@njit(cache=True, inline="always")
+def below(rng, n):  # type: ignore[no-untyped-def]
+    """`rng.integers(0, n)`: the same number, the generator left the same, without the array of
+    one that numba's `integers` makes (and frees) per call, 20 times the cost of the draw."""
+    if n == 1:
+        return 0
+    if n > 0xFFFFFFFF:
+        return rng.integers(0, n)
+    return np.int64(buffered_bounded_lemire_uint32(rng.bit_generator, n - 1))  # type: ignore[no-untyped-call]
+
+
 @njit(cache=True)
 def new_trees(games, size):  # type: ignore[no-untyped-def]
-    """`games` trees of at most `size` nodes: `tree`, `stats` and `untried` (module docstring),
-    the hash table at most half full (a node adds at most one entry)."""
+    """`games` trees of at most `size` nodes: `tree`, `edges`, `stats`, `untried`, `used`
+    (module docstring) and `terms` (`ucb_best`'s), the edges 4 per node (what blocks grown by
+    doubling may take), the hash table at most half full (a node adds at most one entry)."""
     capacity = 1
     while capacity < 2 * size:
         capacity *= 2
-    return (
-        np.zeros((games, size, FIELDS), dtype=np.int64),
-        np.zeros((games, size, 2), dtype=np.float64),
-        np.full((games, capacity, 2), -1, dtype=np.int64),
+    return (  # left unwritten: `plant` and `grow` write each row before it is read
+        np.empty((games, size, FIELDS), dtype=np.int64),
+        np.empty((games, 4 * size, 2), dtype=np.int64),
+        np.empty((games, 4 * size, 3), dtype=np.float64),
+        np.empty((games, capacity, 2), dtype=np.int64),
+        np.zeros((games, 2), dtype=np.int64),
+        np.zeros((games, FEW), dtype=np.float64),
     )
 
 
 @njit(cache=True)
-def plant(tree, untried, g, seat):  # type: ignore[no-untyped-def]
+def plant(trees, g, seat):  # type: ignore[no-untyped-def]
     """Game `g`'s tree back to a root alone, `seat` to play."""
+    tree, _, _, untried, used, _ = trees
     tree[g, 0, :] = 0
     tree[g, 0, SEAT], tree[g, 0, MOVES] = seat, -1
-    tree[g, 0, FIRST], tree[g, 0, LAST], tree[g, 0, NEXT] = -1, -1, -1
     untried[g, :, KEY] = -1
+    used[g, NODES], used[g, EDGES] = 1, 0
 
 
 @njit(cache=True, inline="always")
-def grow(tree, stats, g, node, new, code):  # type: ignore[no-untyped-def]
-    """Node `new` made as the last child of `node`, by the move `code`, not yet visited."""
+def grow(trees, g, node, new, code):  # type: ignore[no-untyped-def]
+    """Node `new` made as the last child of `node`, by the move `code`, not yet visited; its
+    edge. A full block (or none yet) moves to the end of the used edges, with twice the room
+    (or one), never more than the node's moves."""
+    tree, edges, stats, _, used, _ = trees
     tree[g, new, :] = 0
-    tree[g, new, MOVES], tree[g, new, FIRST], tree[g, new, NEXT] = -1, -1, -1
-    tree[g, new, CODE] = code
-    stats[g, new, 0], stats[g, new, 1] = 0.0, 0.0
-    if tree[g, node, MADE] == 0:
-        tree[g, node, FIRST] = new
-    else:
-        tree[g, tree[g, node, LAST], NEXT] = new
-    tree[g, node, LAST] = new
-    tree[g, node, MADE] += 1
+    tree[g, new, MOVES] = -1
+    made, start = tree[g, node, MADE], tree[g, node, START]
+    if made == tree[g, node, ROOM]:
+        room = min(max(2 * made, 1), tree[g, node, MOVES])
+        moved = used[g, EDGES]
+        for i in range(made):  # loops, not slices: numba's slice copies cost more here
+            edges[g, moved + i, CHILD] = edges[g, start + i, CHILD]
+            edges[g, moved + i, CODE] = edges[g, start + i, CODE]
+            for field in range(3):
+                stats[g, moved + i, field] = stats[g, start + i, field]
+        start = moved
+        tree[g, node, START], tree[g, node, ROOM] = start, room
+        used[g, EDGES] = moved + room
+    edge = start + made
+    edges[g, edge, CHILD], edges[g, edge, CODE] = new, code
+    stats[g, edge, SEEN], stats[g, edge, TOTAL], stats[g, edge, MEAN] = 0.0, 0.0, 0.0
+    tree[g, node, MADE] = made + 1
+    return edge
 
 
 @njit(cache=True, inline="always")
@@ -167,44 +205,54 @@ def drawn(table, node, at, last):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def ucb_best(tree, stats, g, node, exploration):  # type: ignore[no-untyped-def]
-    """The child of `node` with the best UCB1, the first made such."""
+def ucb_best(trees, g, node, exploration):  # type: ignore[no-untyped-def]
+    """The edge of `node` with the best UCB1, the first made such. The very sums the reference
+    makes (its mean kept since the last backup, its exploration term shared by the children
+    with the same visits): the same bits, so the same ties."""
+    tree, _, stats, _, _, terms = trees
     log_visits = math.log(max(tree[g, node, VISITS], 1))
+    start, made = tree[g, node, START], tree[g, node, MADE]
+    few = FEW if made >= MANY else 1
+    for visits in range(1, few):
+        terms[g, visits] = exploration * np.sqrt(log_visits / visits)
     best, best_value = -1, -np.inf
-    child = tree[g, node, FIRST]
-    while child >= 0:
-        visits = stats[g, child, 0]
-        value = stats[g, child, 1] / visits + exploration * np.sqrt(log_visits / visits)
+    for edge in range(start, start + made):
+        visits = stats[g, edge, SEEN]
+        if visits < few:
+            value = stats[g, edge, MEAN] + terms[g, int(visits)]
+        else:
+            value = stats[g, edge, MEAN] + exploration * np.sqrt(log_visits / visits)
         if value > best_value:
-            best, best_value = child, value
-        child = tree[g, child, NEXT]
+            best, best_value = edge, value
     return best
 
 
 @njit(cache=True, inline="always")
-def backup(tree, stats, path, g, depth, out):  # type: ignore[no-untyped-def]
+def backup(trees, path, g, depth, out):  # type: ignore[no-untyped-def]
     """A rollout's rewards `out` added along game `g`'s path, each move credited with the
     reward of the seat that chose it."""
+    tree, edges, stats, _, _, _ = trees
     node = 0
     for i in range(depth):
-        child = path[g, i]
+        edge = path[g, i]
         tree[g, node, VISITS] += 1
-        stats[g, child, 0] += 1.0
-        stats[g, child, 1] += out[tree[g, node, SEAT]]
-        node = child
+        stats[g, edge, SEEN] += 1.0
+        stats[g, edge, TOTAL] += out[tree[g, node, SEAT]]
+        stats[g, edge, MEAN] = stats[g, edge, TOTAL] / stats[g, edge, SEEN]
+        node = edges[g, edge, CHILD]
 
 
 @njit(cache=True, inline="always")
 def most_visited(tree, stats, g):  # type: ignore[no-untyped-def]
-    """The root's child played: the most visited; ties: the best total, then the first made."""
-    best = tree[g, 0, FIRST]
-    child = tree[g, best, NEXT]
-    while child >= 0:
-        if stats[g, child, 0] > stats[g, best, 0] or (
-            stats[g, child, 0] == stats[g, best, 0] and stats[g, child, 1] > stats[g, best, 1]
+    """The root's edge played: the most visited; ties: the best total, then the first made."""
+    start = tree[g, 0, START]
+    best = start
+    for edge in range(start + 1, start + tree[g, 0, MADE]):
+        if stats[g, edge, SEEN] > stats[g, best, SEEN] or (
+            stats[g, edge, SEEN] == stats[g, best, SEEN]
+            and stats[g, edge, TOTAL] > stats[g, best, TOTAL]
         ):
-            best = child
-        child = tree[g, child, NEXT]
+            best = edge
     return best
 
 
@@ -217,7 +265,7 @@ def joint_rollout(context, position, rng, limit, out):  # type: ignore[no-untype
             break
         seat = engine.to_act(context, position)
         while True:
-            index = rng.integers(0, engine.count(context, position))
+            index = below(rng, engine.count(context, position))
             engine.apply(context, position, engine.move_at(context, position, index))
             if engine.over(context, position) or engine.to_act(context, position) <= seat:
                 break  # every seat has ordered: the turn is resolved

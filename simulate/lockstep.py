@@ -29,13 +29,14 @@ from numba import typed
 
 from pnp.games.base import Move, Seat, State
 from pnp.games.compiled import Engine, specialised
+from simulate import compiled_mcts as uct
 from simulate.agents import Agent, RandomAgent
 from simulate.compiled_mcts import CODE, backup, descend, most_visited, new_trees, plant, rollout
 from simulate.mcts import EXPLORATION, PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
 from simulate.runner import Played, play
 
 BATCH = 16  # games searched side by side at most
-#: Iterations of the trees held at once (about 100 bytes each, whatever the moves): mcts:1000
+#: Iterations of the trees held at once (about 250 bytes each, whatever the moves): mcts:1000
 #: searches 16 games side by side, mcts:4000 four, `mcts:Nx` one.
 ITERATIONS_AT_ONCE = 16_000
 RANDOM, SEARCH = 0, 1  # a seat's kind
@@ -77,7 +78,7 @@ def _play(  # type: ignore[no-untyped-def]
             moves = engine.count(context, positions[g])
             kind, iterations, per_move = seats[g, seat, 0], seats[g, seat, 1], seats[g, seat, 2]
             if kind == RANDOM:
-                index = rngs[owners[g]].integers(0, moves)
+                index = uct.below(rngs[owners[g]], moves)
                 chosen[g] = engine.move_at(context, positions[g], index)
             elif moves == 1:
                 chosen[g] = engine.move_at(context, positions[g].copy(), 0)
@@ -108,15 +109,14 @@ def _search(  # type: ignore[no-untyped-def]
     generator `rngs[owners[g]]`, run side by side; the code of each game's move into `chosen`.
     `trees` (`compiled_mcts.new_trees`) holds a tree per game."""
     games, players = seats.shape[0], seats.shape[1]
-    tree, stats, untried = trees
-    nodes = np.ones(games, dtype=np.int64)
+    tree, edges, stats, _, _, _ = trees
     depth = np.zeros(games, dtype=np.int64)
     active = np.zeros(games, dtype=np.bool_)
     rewards = np.zeros((games, players), dtype=np.float64)
     rounds = 0
     for g in range(games):
         if searching[g]:
-            plant(tree, untried, g, engine.to_act(context, roots[g]))
+            plant(trees, g, engine.to_act(context, roots[g]))
             rounds = max(rounds, budgets[g])
     for iteration in range(rounds):
         for g in range(games):  # selection and expansion, in every game
@@ -124,18 +124,17 @@ def _search(  # type: ignore[no-untyped-def]
             if active[g]:
                 leaves[g, :] = roots[g]
                 depth[g] = descend(  # type: ignore[no-untyped-call]
-                    context, leaves[g], rngs[owners[g]], tree, stats, untried, g, nodes, path,
-                    exploration,
-                )  # fmt: skip
+                    context, leaves[g], rngs[owners[g]], trees, g, path, exploration
+                )
         _rollouts(  # type: ignore[no-untyped-call]
             context, leaves, rngs, seats, owners, active, rewards
         )
         for g in range(games):  # backup, in every game
             if active[g]:
-                backup(tree, stats, path, g, depth[g], rewards[g])
+                backup(trees, path, g, depth[g], rewards[g])
     for g in range(games):
         if searching[g]:
-            chosen[g] = tree[g, most_visited(tree, stats, g), CODE]
+            chosen[g] = edges[g, most_visited(tree, stats, g), CODE]
 
 
 def _rollouts(context, leaves, rngs, seats, owners, active, rewards):  # type: ignore[no-untyped-def]

@@ -12,7 +12,8 @@ import pytest
 from pnp.games import get_game
 from pnp.games.base import Move, Seat, State
 from pnp.games.mechanics.shooting_engine import ENGINE
-from simulate.compiled_mcts import drawn, new_trees, search_for
+from simulate import compiled_mcts as uct
+from simulate.compiled_mcts import MANY, below, drawn, grow, new_trees, plant, search_for
 from simulate.mcts import MCTSAgent
 from simulate.runner import play
 
@@ -117,6 +118,23 @@ def test_a_budget_per_legal_move_and_leaves_scored_at_once_agree_too() -> None:
     assert chosen[0] == chosen[1]
 
 
+def test_the_same_move_where_a_node_has_many_children_to_choose_among() -> None:
+    """92 moves after 10 plies on 6 x 6, all expanded by 300 iterations: UCB1 then chooses among
+    more than `MANY` children, with the exploration terms shared by equal visit counts."""
+    state = start(6)
+    rng = np.random.default_rng(13)
+    for _ in range(10):
+        legal = state.legal_moves(state.turn)
+        state.apply(legal[int(rng.integers(len(legal)))])
+    assert len(state.legal_moves(state.turn)) > MANY
+    chosen = []
+    for compiled in (True, False):
+        rng = np.random.default_rng(14)
+        move = MCTSAgent(300, compiled=compiled).choose(state, state.turn, rng)
+        chosen.append((move, int(rng.integers(2**62))))
+    assert chosen[0] == chosen[1]
+
+
 def test_untried_moves_kept_as_swaps_draw_what_a_list_draws() -> None:
     """The search keeps only the swapped places of a node's untried moves (a hash table as
     small as the tree allows): interleaved draws at several nodes, colliding in the table, give
@@ -124,7 +142,9 @@ def test_untried_moves_kept_as_swaps_draw_what_a_list_draws() -> None:
     rng = np.random.default_rng(3)
     for _ in range(300):
         moves, nodes = int(rng.integers(1, 40)), int(rng.integers(1, 5))
-        untried = new_trees(1, moves * nodes)[2][0]
+        trees = new_trees(1, moves * nodes)
+        plant(trees, 0, 0)
+        untried = trees[3][0]
         lists = [list(range(moves)) for _ in range(nodes)]
         while any(lists):
             node = int(rng.choice([n for n in range(nodes) if lists[n]]))
@@ -133,3 +153,44 @@ def test_untried_moves_kept_as_swaps_draw_what_a_list_draws() -> None:
             lists[node][at] = lists[node][-1]
             lists[node].pop()
             assert drawn(untried, node, at, len(lists[node])) == expected
+
+
+def test_children_kept_in_blocks_that_move_as_they_grow_read_as_lists() -> None:
+    """A node's edges sit side by side in a block that moves to the end of the used edges,
+    twice as big, when full: children made at several nodes in turn, visits written between,
+    read back per node as a list of them reads, in the order made, within the 4 edges per node
+    that `new_trees` holds."""
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        moves = [int(m) for m in rng.integers(1, 70, size=int(rng.integers(1, 6)))]
+        size = len(moves) + sum(moves)
+        trees = new_trees(1, size)
+        tree, edges, stats, _, used, _ = trees
+        plant(trees, 0, 0)
+        for node, count in enumerate(moves):
+            tree[0, node, :] = 0
+            tree[0, node, uct.MOVES] = count
+        used[0, uct.NODES] = len(moves)
+        lists: list[list[tuple[int, int, float]]] = [[] for _ in moves]
+        while open_ := [n for n, count in enumerate(moves) if len(lists[n]) < count]:
+            node = int(rng.choice(open_))
+            new, code, seen = int(used[0, uct.NODES]), int(rng.integers(10**6)), float(rng.random())
+            used[0, uct.NODES] = new + 1
+            edge = grow(trees, 0, node, new, code)
+            stats[0, edge, uct.SEEN] = seen
+            lists[node].append((new, code, seen))
+            for n in range(len(moves)):
+                start = int(tree[0, n, uct.START])
+                block = range(start, start + int(tree[0, n, uct.MADE]))
+                read = [(*edges[0, e].tolist(), float(stats[0, e, uct.SEEN])) for e in block]
+                assert read == lists[n]  # an edge's row: child, code
+        assert used[0, uct.EDGES] <= 4 * size
+
+
+def test_below_draws_what_integers_draws() -> None:
+    """The search's draw is `rng.integers(0, n)`'s: the same numbers, the generator left the
+    same, for one choice, for many, and past 32 bits."""
+    ours, numpy_s = np.random.default_rng(21), np.random.default_rng(21)
+    for n in [1, 2, 3, 7, 544, 2176, 2**31 + 5, 2**32 - 1, 2**32, 2**40 + 3] * 50:
+        assert below(ours, n) == numpy_s.integers(0, n)
+    assert ours.bit_generator.state == numpy_s.bit_generator.state

@@ -163,6 +163,8 @@ def move_at(context, position, index):  # type: ignore[no-untyped-def]
     if not position[LISTED]:
         count(context, position)
     segment = 0
+    while position[segments + segment + DIRECTIONS] <= index:  # its piece, then direction
+        segment += DIRECTIONS
     while position[segments + segment + 1] <= index:
         segment += 1
     p, d = segment // DIRECTIONS, segment % DIRECTIONS
@@ -171,15 +173,11 @@ def move_at(context, position, index):  # type: ignore[no-untyped-def]
     position[FREE + source] = 1  # the cell left is free for the shot
     shot = -1
     for d in range(DIRECTIONS):
-        cell = target + steps[d]
-        while position[FREE + cell]:
-            if rank == 0:
-                shot = cell
-                break
-            rank -= 1
-            cell += steps[d]
-        if shot >= 0:
+        run = _run(position, target, steps[d])
+        if rank < run:
+            shot = target + (rank + 1) * steps[d]
             break
+        rank -= run
     position[FREE + source] = 0
     return (source * framed + target) * framed + shot
 
