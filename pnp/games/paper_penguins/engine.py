@@ -31,6 +31,7 @@ from pnp.games.mechanics.grid import SquareGrid
 from pnp.games.mechanics.slide_engine import can_slide, lead, share_by_lead, slide_at, two_scores
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.paper_penguins.game import CROSSED, PIECES_EACH, Move, PaperPenguinsState
+from pnp.games.paper_penguins.game import FREE as FREE_MARK
 
 FREE = HEAD  # FREE: where the free flags start
 CELLS, DIRECTIONS, MARK, PIECES, COUNTS, SCORE, VALUES = range(7)  # entries of `dims`
@@ -153,40 +154,42 @@ def tables(grid: SquareGrid) -> Context:
 
 def position_of(state: PaperPenguinsState) -> tuple[Context, Position]:
     context = tables(state.grid)
-    dims = context[1]
-    cells = state.grid.cells
-    position = np.zeros(int(dims[VALUES]) + cells + 1, dtype=np.int64)
+    cells, _, mark, pieces, counts, score, values = _offsets(state.grid)
+    position = np.zeros(values + cells + 1, dtype=np.int64)
     position[TURN], position[OVER] = state.turn, state.over
     marks = np.array(state.mark, dtype=np.int64)
-    position[FREE : FREE + cells] = marks < 0
-    position[dims[MARK] : dims[MARK] + cells] = marks
-    for seat, pieces in enumerate(state.pieces):
-        start = int(dims[PIECES]) + seat * EACH
-        position[start : start + len(pieces)] = pieces
-        position[dims[COUNTS] + seat] = len(pieces)
-    position[dims[SCORE] : dims[SCORE] + 2] = state.score
-    position[dims[VALUES] : dims[VALUES] + cells] = state.values
+    position[FREE : FREE + cells] = marks == FREE_MARK
+    position[mark : mark + cells] = marks
+    for seat, placed in enumerate(state.pieces):
+        position[pieces + seat * EACH : pieces + seat * EACH + len(placed)] = placed
+        position[counts + seat] = len(placed)
+    position[score : score + 2] = state.score
+    position[values : values + cells] = state.values
     return context, position
 
 
 def restorer(state: PaperPenguinsState) -> Callable[[Position], PaperPenguinsState]:
     """A position of the engine back to a `PaperPenguinsState` of `state`'s sheet."""
     grid, values = state.grid, state.values
-    dims = tables(state.grid)[1]
-    cells = grid.cells
+    cells, _, mark, pieces, counts, score, _ = _offsets(grid)
 
     def restore(position: Position) -> PaperPenguinsState:
-        restored = PaperPenguinsState(grid, values)
-        restored.mark = position[dims[MARK] : dims[MARK] + cells].tolist()
-        for seat in (0, 1):
-            start = int(dims[PIECES]) + seat * EACH
-            placed = position[start : start + position[dims[COUNTS] + seat]].tolist()
-            restored.pieces[seat][:] = placed
-        restored.score = position[dims[SCORE] : dims[SCORE] + 2].tolist()
-        restored.turn, restored.over = int(position[TURN]), bool(position[OVER])
-        return restored
+        turn, over = position[: FREE].tolist()
+        placed = position[counts : counts + 2].tolist()
+        held = position[pieces : pieces + 2 * EACH].tolist()
+        return PaperPenguinsState.of_parts(
+            grid, values, position[mark : mark + cells].tolist(),
+            (held[: placed[0]], held[EACH : EACH + placed[1]]),
+            position[score : score + 2].tolist(), turn, bool(over),
+        )  # fmt: skip
 
     return restore
+
+
+@cache
+def _offsets(grid: SquareGrid) -> tuple[int, ...]:
+    """`tables(grid)`'s `dims` as Python numbers (slicing by them is quicker)."""
+    return tuple(tables(grid)[1].tolist())
 
 
 def decoder(grid: SquareGrid) -> Callable[[int], Move]:

@@ -40,6 +40,7 @@ PIECES_EACH = 4
 SEATS = ("square", "circle")
 
 FREE, CROSSED = -1, 2  # cell marks besides the seat (0 or 1) whose piece stands there
+ZERO = ord("0")  # a digit's number is its character code less this
 
 
 @dataclass(frozen=True)
@@ -172,13 +173,28 @@ class PaperPenguinsState(State[Move]):
         return 0.0 if move == PASS else float(self.values[move[1]])
 
     def clone(self) -> PaperPenguinsState:
-        other = PaperPenguinsState.__new__(PaperPenguinsState)
-        other.grid, other.values = self.grid, self.values
-        other.mark = self.mark.copy()
-        other.pieces = (self.pieces[0].copy(), self.pieces[1].copy())
-        other.score = self.score.copy()
-        other.turn, other.over = self.turn, self.over
-        return other
+        pieces = (self.pieces[0].copy(), self.pieces[1].copy())
+        return PaperPenguinsState.of_parts(
+            self.grid, self.values, self.mark.copy(), pieces, self.score.copy(), self.turn, self.over
+        )
+
+    @classmethod
+    def of_parts(
+        cls,
+        grid: SquareGrid,
+        values: tuple[int, ...],
+        mark: list[int],
+        pieces: tuple[list[Cell], list[Cell]],
+        score: list[int],
+        turn: Seat,
+        over: bool,
+    ) -> PaperPenguinsState:
+        """The state with these parts, taken as they are (no copies, no checks): for `clone` and
+        the compiled engine's `restore`, which know them consistent."""
+        state = cls.__new__(cls)
+        state.grid, state.values, state.mark, state.pieces = grid, values, mark, pieces
+        state.score, state.turn, state.over = score, turn, over
+        return state
 
     def compiled(self) -> Compiled:
         from pnp.games.paper_penguins import engine  # numba loads only when an engine plays
@@ -313,12 +329,8 @@ class PaperPenguins(Game[PaperPenguinsState]):
 
     def new_state(self, setup: Setup) -> PaperPenguinsState:
         rows = PaperPenguinsSetup.of(setup.data).sheets[0].rows
-        grid = SquareGrid(len(rows), len(rows[0]))
-        values = [0] * grid.cells
-        for i, row in enumerate(rows):
-            for col, digit in enumerate(row):
-                values[grid.cell(grid.rows - 1 - i, col)] = int(digit)
-        return PaperPenguinsState(grid, values)
+        digits = "".join(reversed(rows)).encode()  # cells row-major from the bottom row
+        return PaperPenguinsState(SquareGrid(len(rows), len(rows[0])), [d - ZERO for d in digits])
 
     def state_from_text(self, setup: Setup, text: str) -> PaperPenguinsState:
         """The text carries the whole sheet (the letter header is optional). Pieces on the
