@@ -72,7 +72,8 @@ class Result:
 
 def ranks_by(keys: Sequence[Any]) -> tuple[int, ...]:
     """Competition ranks by key (higher is better); equal keys share a rank: 1, 1, 3."""
-    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+    ordered = sorted(keys, reverse=True)
+    return tuple(1 + ordered.index(key) for key in keys)  # the keys ahead of the first equal one
 
 
 @dataclass(frozen=True)

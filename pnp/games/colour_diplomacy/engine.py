@@ -336,22 +336,21 @@ def position_of(state: ColourDiplomacyState) -> tuple[Context, Position]:
 @cache
 def restorer(n: int) -> Callable[[Position], ColourDiplomacyState]:
     """A position of the engine (between turns) back to a `ColourDiplomacyState`."""
-    fields = {i: spot for spot, i in _numbers(n).items()}
-
-    def part(position: Position, which: int, length: int = n) -> list[int]:
-        first = HEAD + 3 + (which - HEAD - 3) * n
-        return [int(v) for v in position[first : first + length]]
+    rings, fields = board(n), {i: spot for spot, i in _numbers(n).items()}
+    first = HEAD + 3  # where the parts of n numbers each start, `SPOT`'s first
 
     def restore(position: Position) -> ColourDiplomacyState:
-        restored = ColourDiplomacyState(board(n), part(position, START))
-        restored.colours = tuple(part(position, COLOURS))
-        restored.positions = tuple(fields[i] for i in part(position, SPOT))
-        restored.must_hold = frozenset(s for s, hold in enumerate(part(position, HOLDS)) if hold)
-        restored.fell = part(position, FELL)
-        restored.turn, restored.center_turns = int(position[TURNS]), int(position[CENTER_TURNS])
-        restored.reached = part(position, REACHED, int(position[REACHED_COUNT]))
-        restored.forget()
-        return restored
+        parts = position[first : first + 7 * n].tolist()
+        spots, fell, holds, colours, start, reached = (
+            parts[(which - first) * n : (which - first + 1) * n]
+            for which in (SPOT, FELL, HOLDS, COLOURS, START, REACHED)
+        )
+        turns, center_turns, reached_count = position[[TURNS, CENTER_TURNS, REACHED_COUNT]].tolist()
+        return ColourDiplomacyState.of_parts(
+            rings, tuple(colours), tuple(start), tuple(fields[i] for i in spots),
+            must_hold=frozenset(s for s, hold in enumerate(holds) if hold), fell=fell,
+            turn=turns, center_turns=center_turns, reached=reached[:reached_count],
+        )  # fmt: skip
 
     return restore
 

@@ -138,6 +138,30 @@ class ColourDiplomacyState(State[Order]):
         other.forget()
         return other
 
+    @classmethod
+    def of_parts(
+        cls,
+        rings: Board,
+        colours: tuple[Seat, ...],
+        start_colours: tuple[Seat, ...],
+        positions: tuple[Field, ...],
+        *,
+        must_hold: frozenset[Seat],
+        fell: list[int],
+        turn: int,
+        center_turns: int,
+        reached: list[Seat],
+    ) -> ColourDiplomacyState:
+        """The state with these parts, taken as they are (no copies, no checks): for the
+        compiled engine's `restore`, which knows them consistent."""
+        state = cls.__new__(cls)
+        state.board, state.players = rings, rings.n
+        state.colours, state.start_colours, state.positions = colours, start_colours, positions
+        state.must_hold, state.fell, state.turn = must_hold, fell, turn
+        state.center_turns, state.reached = center_turns, reached
+        state.forget()
+        return state
+
     def compiled(self) -> Compiled:
         from pnp.games.colour_diplomacy import engine  # numba loads only when an engine plays
 

@@ -197,41 +197,37 @@ def tables(grid: HexGrid, players: int) -> tuple[IntArray, IntArray]:
 
 def position_of(state: PenguinsState) -> tuple[Context, Position]:
     context = tables(state.grid, state.players)
-    dims = context[1]
-    cells, each = state.grid.cells, state.each
-    position = np.zeros(int(dims[VALUES]) + cells + 1, dtype=np.int64)
+    cells, players, each, tile, pieces, counts, fish, tiles, values = context[1].tolist()
+    position = np.zeros(values + cells + 1, dtype=np.int64)
     position[TURN], position[OVER], position[PLACED] = state.turn, state.over, state.placed
-    position[FREE : FREE + cells] = np.frombuffer(bytes(state.free), dtype=np.uint8)
-    position[dims[TILE] : dims[TILE] + cells] = np.frombuffer(bytes(state.tile), dtype=np.uint8)
-    for seat, pieces in enumerate(state.pieces):
-        start = int(dims[PIECES]) + seat * each
-        position[start : start + len(pieces)] = pieces
-        position[dims[COUNTS] + seat] = len(pieces)
-    position[dims[FISH] : dims[FISH] + state.players] = state.fish
-    position[dims[TILES] : dims[TILES] + state.players] = state.tiles
-    position[dims[VALUES] : dims[VALUES] + cells] = state.values
+    position[FREE : FREE + cells] = np.frombuffer(state.free, dtype=np.uint8)
+    position[tile : tile + cells] = np.frombuffer(state.tile, dtype=np.uint8)
+    for seat, placed in enumerate(state.pieces):
+        position[pieces + seat * each : pieces + seat * each + len(placed)] = placed
+        position[counts + seat] = len(placed)
+    position[fish : fish + players] = state.fish
+    position[tiles : tiles + players] = state.tiles
+    position[values : values + cells] = state.values
     return context, position
 
 
 def restorer(state: PenguinsState) -> Callable[[Position], PenguinsState]:
     """A position of the engine back to a `PenguinsState` of `state`'s floe and players."""
     grid, values, players = state.grid, state.values, state.players
-    dims = tables(grid, players)[1]
-    cells, each = grid.cells, PENGUINS_EACH[players]
+    cells, _, each, tile, pieces, counts, fish, tiles, _ = tables(grid, players)[1].tolist()
 
     def restore(position: Position) -> PenguinsState:
-        restored = PenguinsState(grid, values, players)
-        restored.free = bytearray(position[FREE : FREE + cells].astype(np.uint8).tobytes())
-        tile = position[dims[TILE] : dims[TILE] + cells]
-        restored.tile = bytearray(tile.astype(np.uint8).tobytes())
-        for seat in range(players):
-            start = int(dims[PIECES]) + seat * each
-            restored.pieces[seat] = position[start : start + position[dims[COUNTS] + seat]].tolist()
-        restored.fish = position[dims[FISH] : dims[FISH] + players].tolist()
-        restored.tiles = position[dims[TILES] : dims[TILES] + players].tolist()
-        restored.placed, restored.turn = int(position[PLACED]), int(position[TURN])
-        restored.over = bool(position[OVER])
-        return restored
+        placed = position[counts : counts + players].tolist()
+        held = position[pieces : pieces + players * each].tolist()
+        return PenguinsState.of_parts(
+            grid, values, players,
+            tile=bytearray(position[tile : tile + cells].astype(np.uint8).tobytes()),
+            free=bytearray(position[FREE : FREE + cells].astype(np.uint8).tobytes()),
+            pieces=[held[s * each : s * each + placed[s]] for s in range(players)],
+            fish=position[fish : fish + players].tolist(),
+            tiles=position[tiles : tiles + players].tolist(),
+            placed=int(position[PLACED]), turn=int(position[TURN]), over=bool(position[OVER]),
+        )  # fmt: skip
 
     return restore
 

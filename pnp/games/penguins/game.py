@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Annotated, ClassVar
 
 import numpy as np
@@ -90,16 +91,25 @@ def check_mix(rows: Sequence[str], mix: Sequence[int]) -> None:
 
 def values_of(grid: Grid, rows: Sequence[str]) -> list[int]:
     """Fish per cell from layout rows (top first; a setup's rows have the board's lengths)."""
-    values = [0] * grid.cells
-    for cell, digit in zip(_cells_top_first(grid), "".join(rows), strict=True):
-        values[cell] = int(digit)
-    return values
+    digits = "".join(rows).encode().translate(DIGIT_VALUES)
+    at = _layout_index(grid)
+    if len(digits) != len(at):
+        raise ValueError(f"the layout has {len(digits)} tiles, the board {len(at)} cells")
+    return list(itemgetter(*at)(digits))
+
+
+DIGIT_VALUES = bytes.maketrans(b"0123456789", bytes(range(10)))  # a digit's byte to its value
 
 
 @cache
-def _cells_top_first(grid: Grid) -> tuple[Cell, ...]:
-    """The cells as layout rows list them (once per board: every game reads its layout)."""
-    return tuple(cell for cells in rows_top_first(grid) for cell in cells)
+def _layout_index(grid: Grid) -> tuple[int, ...]:
+    """For every cell, where layout rows list it (once per board: every game reads its layout)."""
+    listed = [cell for cells in rows_top_first(grid) for cell in cells]
+    assert sorted(listed) == list(range(grid.cells)), "layout rows list every cell once"
+    at = [0] * grid.cells
+    for index, cell in enumerate(listed):
+        at[cell] = index
+    return tuple(at)
 
 
 def check_fish_conserved(
@@ -131,7 +141,7 @@ class PenguinsState(State[Move]):
         self.players = players
         self.values = tuple(values)  # fish per cell; 0 where no tile was ever laid
         self.each = PENGUINS_EACH[players]
-        self.tile = bytearray(v > 0 for v in values)
+        self.tile = bytearray(map(bool, values))  # a tile where fish were laid
         self.free = self.tile.copy()  # a tile with no penguin
         self.pieces: list[list[Cell]] = [[] for _ in range(players)]
         self.fish = [0] * players
@@ -198,6 +208,32 @@ class PenguinsState(State[Move]):
         other.pieces = [p.copy() for p in self.pieces]
         other.fish, other.tiles = self.fish.copy(), self.tiles.copy()
         return other
+
+    @classmethod
+    def of_parts(
+        cls,
+        grid: HexGrid,
+        values: tuple[int, ...],
+        players: int,
+        *,
+        tile: bytearray,
+        free: bytearray,
+        pieces: list[list[Cell]],
+        fish: list[int],
+        tiles: list[int],
+        placed: int,
+        turn: Seat,
+        over: bool,
+    ) -> PenguinsState:
+        """The state with these parts, taken as they are (no copies, no checks): for the
+        compiled engine's `restore`, which knows them consistent."""
+        state = cls.__new__(cls)
+        state.grid, state.values, state.players = grid, values, players
+        state.each = PENGUINS_EACH[players]
+        state.tile, state.free, state.pieces = tile, free, pieces
+        state.fish, state.tiles, state.placed = fish, tiles, placed
+        state.turn, state.over = turn, over
+        return state
 
     def compiled(self) -> Compiled:
         from pnp.games.penguins import engine  # numba loads only when a compiled engine plays
