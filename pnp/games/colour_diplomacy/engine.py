@@ -36,8 +36,18 @@ from pnp.games.colour_diplomacy.game import (
     SUPPORT_COST,
     ColourDiplomacyState,
 )
-from pnp.games.colour_diplomacy.rings import HOLD, IN, OFF, OUT, SUPPORT, Field, Order, board
-from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.colour_diplomacy.rings import (
+    HOLD,
+    IN,
+    OFF,
+    OUT,
+    SUPPORT,
+    Field,
+    Order,
+    Seat,
+    board,
+)
+from pnp.games.compiled import Compiled, Engine, Position, Starts
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.sliding import IntArray
@@ -353,6 +363,17 @@ def restorer(n: int) -> Callable[[Position], ColourDiplomacyState]:
         )  # fmt: skip
 
     return restore
+
+
+def starts(colourings: Sequence[Sequence[Seat]], n: int) -> Starts:
+    """The start positions of `n`-player games whose circles have these colours (a seat per
+    circle, the innermost first, as `ColourDiplomacyState` takes them)."""
+    context, blank = position_of(ColourDiplomacyState(board(n), range(n)))
+    positions = np.tile(blank, (len(colourings), 1))
+    for part in (COLOURS, START):
+        first = HEAD + 3 + (part - HEAD - 3) * n
+        positions[:, first : first + n] = colourings
+    return Starts(ENGINE, context, positions, [restorer(n)] * len(colourings))
 
 
 @cache

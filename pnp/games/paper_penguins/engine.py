@@ -12,25 +12,40 @@ the tables (`context`) are the sheet size's alone and games on different sheets 
 by side on them.
 
 Moves are listed in the `State`'s order: placements by square; then piece by piece,
-destinations direction by direction, nearest first; a seat with no move passes. A move's code
+destinations direction by direction, nearest first; a seat with no move passes. `moves` lists
+them all in one walk (the greedy agent's). A move's code
 is (source + 1) * (cells + 1) + target + 1, so a placement's source and a pass's -1 are 0.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 import numpy as np
 from numba import njit
 
-from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.compiled import Compiled, Engine, Position, Starts
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.grid import SquareGrid
-from pnp.games.mechanics.slide_engine import can_slide, lead, share_by_lead, slide_at, two_scores
+from pnp.games.mechanics.slide_engine import (
+    can_slide,
+    lead,
+    list_slides,
+    share_by_lead,
+    slide_at,
+    two_scores,
+)
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
-from pnp.games.paper_penguins.game import CROSSED, PIECES_EACH, Move, PaperPenguinsState
+from pnp.games.paper_penguins.game import (
+    CROSSED,
+    PIECES_EACH,
+    ZERO,
+    Move,
+    PaperPenguinsState,
+    sheet_digits,
+)
 from pnp.games.paper_penguins.game import FREE as FREE_MARK
 
 FREE = HEAD  # FREE: where the free flags start
@@ -82,6 +97,28 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
 
 
 count, move_at = listing(_walk)
+
+
+@njit(inline="always")
+def moves(context, position, codes):  # type: ignore[no-untyped-def]
+    """The codes of every move of the seat to play, in `move_at`'s order, into `codes` (as many
+    as fit), and their count: one walk, where `move_at` walks up to the move asked for."""
+    following, dims = context
+    total, room = 0, codes.shape[0]
+    if _placing(dims, position):
+        for cell in range(dims[CELLS]):
+            if position[FREE + cell]:
+                if total < room:
+                    codes[total] = cell + 1
+                total += 1
+        return total
+    first = dims[PIECES] + position[TURN] * EACH
+    total = list_slides(following, position, FREE, first, EACH, dims[CELLS] + 1, codes)
+    if total == 0:
+        if room > 0:
+            codes[0] = 0  # the pass
+        return 1
+    return total
 
 
 @njit(inline="always")
@@ -168,22 +205,38 @@ def position_of(state: PaperPenguinsState) -> tuple[Context, Position]:
     return context, position
 
 
-def restorer(state: PaperPenguinsState) -> Callable[[Position], PaperPenguinsState]:
-    """A position of the engine back to a `PaperPenguinsState` of `state`'s sheet."""
-    grid, values = state.grid, state.values
-    cells, _, mark, pieces, counts, score, _ = _offsets(grid)
+@cache
+def restorer(grid: SquareGrid) -> Callable[[Position], PaperPenguinsState]:
+    """A position of the engine back to a `PaperPenguinsState` on a sheet of `grid`'s size."""
+    cells, _, mark, pieces, counts, score, values = _offsets(grid)
 
     def restore(position: Position) -> PaperPenguinsState:
-        turn, over = position[: FREE].tolist()
+        turn, ended = position[:FREE].tolist()
         placed = position[counts : counts + 2].tolist()
         held = position[pieces : pieces + 2 * EACH].tolist()
         return PaperPenguinsState.of_parts(
-            grid, values, position[mark : mark + cells].tolist(),
+            grid, tuple(position[values : values + cells].tolist()),
+            position[mark : mark + cells].tolist(),
             (held[: placed[0]], held[EACH : EACH + placed[1]]),
-            position[score : score + 2].tolist(), turn, bool(over),
+            position[score : score + 2].tolist(), turn, bool(ended),
         )  # fmt: skip
 
     return restore
+
+
+def starts(sheets: Sequence[Sequence[str]]) -> Starts | None:
+    """The start positions of games on `sheets` (rows top first), if all are of one size: a
+    fresh sheet's position with each sheet's numbers."""
+    rows, cols = len(sheets[0]), len(sheets[0][0])
+    if any(len(sheet) != rows or len(sheet[0]) != cols for sheet in sheets):
+        return None
+    grid = SquareGrid(rows, cols)
+    cells, values = grid.cells, _offsets(grid)[VALUES]
+    context, blank = position_of(PaperPenguinsState(grid, [0] * cells))
+    positions = np.tile(blank, (len(sheets), 1))
+    digits = np.frombuffer(b"".join(sheet_digits(sheet) for sheet in sheets), dtype=np.uint8)
+    positions[:, values : values + cells] = digits.reshape(len(sheets), cells) - ZERO
+    return Starts(ENGINE, context, positions, [restorer(grid)] * len(sheets))
 
 
 @cache
@@ -202,4 +255,4 @@ def decoder(grid: SquareGrid) -> Callable[[int], Move]:
 
 def compiled(state: PaperPenguinsState) -> Compiled:
     context, position = position_of(state)
-    return Compiled(ENGINE, context, position, 2, decoder(state.grid), restorer(state))
+    return Compiled(ENGINE, context, position, 2, decoder(state.grid), restorer(state.grid))

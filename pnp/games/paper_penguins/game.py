@@ -19,7 +19,7 @@ import numpy as np
 
 from pnp.errors import InputError, SetupError
 from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
-from pnp.games.compiled import Compiled
+from pnp.games.compiled import Compiled, Starts
 from pnp.games.mechanics.grid import FILES, Cell, SquareGrid
 from pnp.games.options import FileOption, GameOptions, GridSize, GridSizeOption, option
 from pnp.games.paper_penguins.sheets import (
@@ -174,8 +174,9 @@ class PaperPenguinsState(State[Move]):
 
     def clone(self) -> PaperPenguinsState:
         pieces = (self.pieces[0].copy(), self.pieces[1].copy())
+        mark, score = self.mark.copy(), self.score.copy()
         return PaperPenguinsState.of_parts(
-            self.grid, self.values, self.mark.copy(), pieces, self.score.copy(), self.turn, self.over
+            self.grid, self.values, mark, pieces, score, self.turn, self.over
         )
 
     @classmethod
@@ -267,6 +268,11 @@ class PaperPenguinsState(State[Move]):
         return "\n".join(lines)
 
 
+def sheet_digits(rows: Sequence[str]) -> bytes:
+    """A sheet's digits (as characters) cell by cell: row-major from the bottom row."""
+    return "".join(reversed(rows)).encode()
+
+
 class PaperPenguins(Game[PaperPenguinsState]):
     info = INFO
     data_type = PaperPenguinsSetup
@@ -329,8 +335,13 @@ class PaperPenguins(Game[PaperPenguinsState]):
 
     def new_state(self, setup: Setup) -> PaperPenguinsState:
         rows = PaperPenguinsSetup.of(setup.data).sheets[0].rows
-        digits = "".join(reversed(rows)).encode()  # cells row-major from the bottom row
-        return PaperPenguinsState(SquareGrid(len(rows), len(rows[0])), [d - ZERO for d in digits])
+        grid = SquareGrid(len(rows), len(rows[0]))
+        return PaperPenguinsState(grid, [digit - ZERO for digit in sheet_digits(rows)])
+
+    def compiled_starts(self, setups: Sequence[Setup]) -> Starts | None:
+        from pnp.games.paper_penguins import engine  # numba loads only when an engine plays
+
+        return engine.starts([PaperPenguinsSetup.of(s.data).sheets[0].rows for s in setups])
 
     def state_from_text(self, setup: Setup, text: str) -> PaperPenguinsState:
         """The text carries the whole sheet (the letter header is optional). Pieces on the

@@ -17,19 +17,26 @@ is (source + 1) * (cells + 1) + target, a placement's source being -1; `decoder`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 import numpy as np
 from numba import njit
 
-from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.compiled import Compiled, Engine, Position, Starts
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.hexgrid import HexGrid
 from pnp.games.mechanics.slide_engine import can_slide, claim, slide_at
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
-from pnp.games.penguins.game import PENGUINS_EACH, Move, PenguinsState
+from pnp.games.penguins.game import (
+    FLOE,
+    PENGUINS_EACH,
+    ZERO,
+    Move,
+    PenguinsState,
+    layout_index,
+)
 
 PLACED, FREE = range(HEAD, HEAD + 2)  # FREE: where the free flags start
 CELLS, PLAYERS, EACH, TILE, PIECES, COUNTS, FISH, TILES, VALUES = range(9)  # entries of `dims`
@@ -211,16 +218,16 @@ def position_of(state: PenguinsState) -> tuple[Context, Position]:
     return context, position
 
 
-def restorer(state: PenguinsState) -> Callable[[Position], PenguinsState]:
-    """A position of the engine back to a `PenguinsState` of `state`'s floe and players."""
-    grid, values, players = state.grid, state.values, state.players
-    cells, _, each, tile, pieces, counts, fish, tiles, _ = tables(grid, players)[1].tolist()
+@cache
+def restorer(grid: HexGrid, players: int) -> Callable[[Position], PenguinsState]:
+    """A position of the engine back to a `PenguinsState` on `grid` with `players` players."""
+    cells, _, each, tile, pieces, counts, fish, tiles, values = tables(grid, players)[1].tolist()
 
     def restore(position: Position) -> PenguinsState:
         placed = position[counts : counts + players].tolist()
         held = position[pieces : pieces + players * each].tolist()
         return PenguinsState.of_parts(
-            grid, values, players,
+            grid, tuple(position[values : values + cells].tolist()), players,
             tile=bytearray(position[tile : tile + cells].astype(np.uint8).tobytes()),
             free=bytearray(position[FREE : FREE + cells].astype(np.uint8).tobytes()),
             pieces=[held[s * each : s * each + placed[s]] for s in range(players)],
@@ -230,6 +237,20 @@ def restorer(state: PenguinsState) -> Callable[[Position], PenguinsState]:
         )  # fmt: skip
 
     return restore
+
+
+def starts(layouts: Sequence[Sequence[str]], players: int) -> Starts:
+    """The start positions of games of `players` on the floes of `layouts` (rows top first):
+    an empty floe's position with each layout's fish, a tile (free) wherever there are some."""
+    grid, games = FLOE, len(layouts)
+    cells, _, _, tile, _, _, _, _, values = tables(grid, players)[1].tolist()
+    context, blank = position_of(PenguinsState(grid, [0] * cells, players))
+    digits = np.frombuffer("".join(row for rows in layouts for row in rows).encode(), np.uint8)
+    fish = (digits.reshape(games, -1) - ZERO)[:, layout_index(grid)]
+    positions = np.tile(blank, (games, 1))
+    positions[:, values : values + cells] = fish
+    positions[:, FREE : FREE + cells] = positions[:, tile : tile + cells] = fish > 0
+    return Starts(ENGINE, context, positions, [restorer(grid, players)] * games)
 
 
 def decoder(grid: HexGrid) -> Callable[[int], Move]:
@@ -242,4 +263,5 @@ def decoder(grid: HexGrid) -> Callable[[int], Move]:
 
 def compiled(state: PenguinsState) -> Compiled:
     context, position = position_of(state)
-    return Compiled(ENGINE, context, position, state.players, decoder(state.grid), restorer(state))
+    restore = restorer(state.grid, state.players)
+    return Compiled(ENGINE, context, position, state.players, decoder(state.grid), restore)

@@ -21,7 +21,7 @@ import numpy as np
 
 from pnp.errors import SetupError
 from pnp.games.base import Compensation, Game, GameInfo, Result, Seat, Setup, State, ranks_by
-from pnp.games.compiled import Compiled
+from pnp.games.compiled import Compiled, Starts
 from pnp.games.mechanics.boardtext import parse_board, render_board, rows_top_first
 from pnp.games.mechanics.grid import Cell
 from pnp.games.mechanics.hexgrid import HexGrid
@@ -91,18 +91,18 @@ def check_mix(rows: Sequence[str], mix: Sequence[int]) -> None:
 
 def values_of(grid: Grid, rows: Sequence[str]) -> list[int]:
     """Fish per cell from layout rows (top first; a setup's rows have the board's lengths)."""
-    digits = "".join(rows).encode().translate(DIGIT_VALUES)
-    at = _layout_index(grid)
+    digits = "".join(rows).encode()
+    at = layout_index(grid)
     if len(digits) != len(at):
         raise ValueError(f"the layout has {len(digits)} tiles, the board {len(at)} cells")
-    return list(itemgetter(*at)(digits))
+    return [digit - ZERO for digit in itemgetter(*at)(digits)]
 
 
-DIGIT_VALUES = bytes.maketrans(b"0123456789", bytes(range(10)))  # a digit's byte to its value
+ZERO = ord("0")  # a digit's number is its character code less this
 
 
 @cache
-def _layout_index(grid: Grid) -> tuple[int, ...]:
+def layout_index(grid: Grid) -> tuple[int, ...]:
     """For every cell, where layout rows list it (once per board: every game reads its layout)."""
     listed = [cell for cells in rows_top_first(grid) for cell in cells]
     assert sorted(listed) == list(range(grid.cells)), "layout rows list every cell once"
@@ -347,6 +347,14 @@ class Penguins(Game[PenguinsState]):
     def new_state(self, setup: Setup) -> PenguinsState:
         rows = PenguinsSetup.of(setup.data).rows
         return PenguinsState(FLOE, values_of(FLOE, rows), setup.players)
+
+    def compiled_starts(self, setups: Sequence[Setup]) -> Starts | None:
+        players = {setup.players for setup in setups}
+        if len(players) != 1:
+            return None
+        from pnp.games.penguins import engine  # numba loads only when an engine plays
+
+        return engine.starts([PenguinsSetup.of(s.data).rows for s in setups], players.pop())
 
     def state_from_text(self, setup: Setup, text: str) -> PenguinsState:
         """The text carries the whole position, the floe and the players included. `red to
