@@ -3,11 +3,12 @@ kept (simulate/heap.py, what every `Worker` sets).
 
     python benchmarks/batch_memory.py [GAMES] [CHUNK ...] [--game GAME]
 
-Each configuration runs in a fresh process: GAMES random games of GAME (default amazons, 5000
-games) played by its batch engine (`play_random_batch`) CHUNK games at a time (default 156, as
-`pnp simulate --games 5000 --workers 1` gives out its chunks, and 1000, the largest chunk), after
-an untimed chunk (numba's cache, the ray tables). It prints the CPU seconds and the minor page
-faults of the play alone, and checks that both settings give the same games.
+Each configuration runs in a fresh process: GAMES random games of GAME (default platypus, the
+game with a batch engine, 5000 games) played by its batch engine (`play_random_batch`) CHUNK
+games at a time (default 156, as `pnp simulate --games 5000 --workers 1` gives out its chunks,
+and 1000, the largest chunk), after an untimed chunk (numba's cache, the engine's tables). It
+prints the CPU seconds and the minor page faults of the play alone, and checks that both
+settings give the same games.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="?", type=int, default=5000)
     parser.add_argument("chunks", nargs="*", type=int, default=[156, 1000])
-    parser.add_argument("--game", default="amazons", choices=ORDER)
+    parser.add_argument("--game", default="platypus", choices=ORDER)
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from pnp.games.compiled import Compiled, Engine, specialised
+from pnp.games.compiled import Compiled, Engine, Starts, specialised
 from simulate.seat_streams import STREAM, draw, seed_streams
 
 RANDOM, GREEDY = 0, 1  # a seat's policy in `play_many`
@@ -131,27 +131,27 @@ def greedy_move(compiled: Compiled, seat: int, rng: np.random.Generator) -> Any:
 
 
 def play_many(
-    compiled: Sequence[Compiled],
+    starts: Starts,
     policies: Sequence[Sequence[int]],
     seeds: Sequence[int],
     max_turns: int,
     scored: bool,
 ) -> list[tuple[Any, int, int]]:
-    """Each position (all of one engine, on the same tables) played on to its end or
-    `max_turns` turns, game g's seats by `policies[g]` with the generators of the seed
-    `seeds[g]`, in one compiled call: the position after it (as its `State`,
-    `Compiled.restore`), the turns played and the changes of the sole leader (when `scored`)."""
-    first = compiled[0]
-    assert all(c.restore is not None for c in compiled), "a whole game needs the engine's restore"
-    play = specialised(_play_many, first.engine, play_one=_play_of(first.engine))
-    positions = np.stack([c.position for c in compiled])
-    turns = np.zeros(len(compiled), dtype=np.int64)
-    changes = np.zeros(len(compiled), dtype=np.int64)
+    """Each row of `starts` played on to its end or `max_turns` turns, game g's seats by
+    `policies[g]` with the generators of the seed `seeds[g]`, in one compiled call: the
+    position after it (as its `State`, `starts.restores[g]`), the turns played and the changes
+    of the sole leader (when `scored`)."""
+    play = specialised(_play_many, starts.engine, play_one=_play_of(starts.engine))
+    positions = starts.positions
+    turns = np.zeros(len(positions), dtype=np.int64)
+    changes = np.zeros(len(positions), dtype=np.int64)
     play(
-        first.context, positions, np.array(policies, dtype=np.int64),
-        np.array(seeds, dtype=np.uint64), max_turns, scored, first.engine.joint, turns, changes,
+        starts.context, positions, np.array(policies, dtype=np.int64),
+        np.array(seeds, dtype=np.uint64), max_turns, scored, starts.engine.joint, turns, changes,
     )  # fmt: skip
     return [
-        (c.restore(positions[g]), int(turns[g]), int(changes[g]))  # type: ignore[misc]
-        for g, c in enumerate(compiled)
+        (restore(position), played, changed)
+        for restore, position, played, changed in zip(
+            starts.restores, positions, turns.tolist(), changes.tolist(), strict=True
+        )
     ]

@@ -1,12 +1,13 @@
-"""The memory a worker frees, kept for its next ply and chunk (glibc's malloc, on Linux).
+"""The memory a worker frees, kept for its next chunk (glibc's malloc, on Linux).
 
-A batch engine (pnp/games/mechanics/shooting_batch.py: Amazons, Amazon Penguins) builds arrays
-the size of its chunk of games every ply and frees them when the ply ends. glibc's malloc gives a
-freed block over its thresholds (128 KB at first) back to the system, by unmapping it or by
-trimming the top of the heap, so the next ply faults the same pages in again: 5,000 Amazons games
-in chunks of 1,000 made 700,000 page faults, and took 1.7x the time they take with the memory
-kept (`python benchmarks/batch_memory.py`). With the thresholds raised, a freed block is reused:
-a worker holds at most what its largest ply needed, however many chunks it plays.
+A batch engine (`Game.play_random_batch`: Platypus's deals) builds arrays the size of its chunk
+of games and frees them when it is done. glibc's malloc gives a freed block over its thresholds
+(128 KB at first) back to the system, by unmapping it or by trimming the top of the heap, so the
+next step faults the same pages in again: 5,000 Amazons games in chunks of 1,000 made 700,000
+page faults in the array-at-a-time Amazons engine that runs used before the compiled ones, and
+took 1.7x the time they take with the memory kept (`python benchmarks/batch_memory.py`). With
+the thresholds raised, a freed block is reused: a worker holds at most what its largest step
+needed, however many chunks it plays.
 """
 
 from __future__ import annotations

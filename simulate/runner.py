@@ -20,6 +20,7 @@ import numpy as np
 from pnp.errors import InputError
 from pnp.games import get_game
 from pnp.games.base import Facts, Game, Outcome, Result, Setup, State, check_seed
+from pnp.games.compiled import Starts
 from pnp.games.options import GameOptions
 from simulate.agents import Agent, GreedyAgent, RandomAgent, make_agent
 from simulate.heap import keep_freed_memory
@@ -159,29 +160,50 @@ def play_compiled(
     (simulate/compiled_play.py `play_many`: the same games; one call for the games on the same
     tables), when every seat of every game is the random or the greedy agent and the game has a
     compiled engine that can restore a `State`; else None. The states stay where they were."""
-    policies = [_policies(seats) for seats in agents]
-    if not states or any(row is None for row in policies):
+    policies = _compiled_policies(agents)
+    if not states or policies is None:
         return None
     compiled = [state.compiled() for state in states]
     if any(c is None or c.restore is None for c in compiled):
         return None
-    from simulate.compiled_play import play_many
-
     groups: dict[tuple[int, int], list[int]] = {}  # the games on the same tables, in order
     for g, c in enumerate(compiled):
         assert c is not None
         groups.setdefault((id(c.context), len(c.position)), []).append(g)
-    scored = states[0].scores() is not None
     played: list[Played | None] = [None] * len(states)
     for members in groups.values():
-        games = play_many(
-            [compiled[g] for g in members],  # type: ignore[misc]
-            [policies[g] for g in members],  # type: ignore[misc]
-            [seeds[g] for g in members], max_turns, scored,
+        first = compiled[members[0]]
+        assert first is not None
+        starts = Starts(
+            first.engine, first.context,
+            np.stack([compiled[g].position for g in members]),  # type: ignore[union-attr]
+            [compiled[g].restore for g in members],  # type: ignore[misc, union-attr]
         )  # fmt: skip
-        for g, (state, turns, changes) in zip(members, games, strict=True):
-            played[g] = _played(state, turns, changes if scored else None)
+        records = _play_starts(
+            starts, [policies[g] for g in members], [seeds[g] for g in members], max_turns
+        )
+        for g, record in zip(members, records, strict=True):
+            played[g] = record
     return played  # type: ignore[return-value]
+
+
+def _play_starts(
+    starts: Starts, policies: Sequence[Sequence[int]], seeds: Sequence[int], max_turns: int
+) -> list[Played]:
+    """The games of `starts` played in one compiled call (simulate/compiled_play.py)."""
+    from simulate.compiled_play import play_many
+
+    scored = starts.restores[0](starts.positions[0]).scores() is not None
+    return [
+        _played(state, turns, changes if scored else None)
+        for state, turns, changes in play_many(starts, policies, seeds, max_turns, scored)
+    ]
+
+
+def _compiled_policies(agents: Sequence[Sequence[Agent]]) -> list[list[int]] | None:
+    """The compiled policy of every seat of every game, or None if one is neither."""
+    policies = [_policies(seats) for seats in agents]
+    return None if any(row is None for row in policies) else policies  # type: ignore[return-value]
 
 
 def _policies(agents: Sequence[Agent]) -> list[int] | None:
@@ -286,13 +308,17 @@ def play_games(
 ) -> list[Played]:
     """Games (a setup, its seats' agents and a seed each) as a run plays them: a game without
     choices (Platypus) all at once by its batch engine; inside one compiled call if every seat is
-    the random or the greedy agent and the game has a compiled engine (`play_compiled`);
+    the random or the greedy agent and the game has a compiled engine (`play_compiled`; from
+    start positions made at once where the game makes them, `Game.compiled_starts`);
     searched in lockstep if a seat searches (simulate/lockstep.py); else one by one. All but the
     batch engine play the very games `play` plays through the `State`."""
     if not game.info.has_choices:
         batch = game.play_random_batch(list(zip(setups, seeds, strict=True)), max_turns)
         if batch is not None:
             return [Played(result, turns) for result, turns in batch]
+    policies = _compiled_policies(agents)
+    if policies is not None and setups and (starts := game.compiled_starts(setups)) is not None:
+        return _play_starts(starts, policies, seeds, max_turns)
     states = [game.new_state(setup) for setup in setups]
     compiled = play_compiled(states, agents, seeds, max_turns)
     if compiled is not None:

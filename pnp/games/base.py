@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 import numpy as np
 
 from pnp.errors import InputError, SetupError, one_of
-from pnp.games.compiled import Compiled
+from pnp.games.compiled import Compiled, Starts
 from pnp.games.options import GameOptions, OptionJson
 from pnp.games.setupdata import JsonObject, SetupData
 
@@ -72,7 +72,8 @@ class Result:
 
 def ranks_by(keys: Sequence[Any]) -> tuple[int, ...]:
     """Competition ranks by key (higher is better); equal keys share a rank: 1, 1, 3."""
-    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+    ordered = sorted(keys, reverse=True)
+    return tuple(1 + ordered.index(key) for key in keys)  # the keys ahead of the first equal one
 
 
 @dataclass(frozen=True)
@@ -338,6 +339,13 @@ class Game(ABC, Generic[StateT]):
         """The setup drawn from `seed`: the same seed and options give the same setup."""
         rng = np.random.default_rng(seed)
         return Setup(self.info.name, seed, options, self.random_data(rng, options))
+
+    def compiled_starts(self, setups: Sequence[Setup]) -> Starts | None:
+        """The start positions of `setups` for the game's compiled engine, made at once: row g
+        is `new_state(setups[g]).compiled()`'s position and reads back to that `State`; None
+        when the game does not make them so (or not for these setups), and the runner builds
+        each `State` and its position."""
+        return None
 
     def play_random_batch(
         self, games: Sequence[tuple[Setup, int]], max_turns: int

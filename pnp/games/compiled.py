@@ -23,7 +23,8 @@ once per board) and a `position` (one int64 array the functions read and change 
   all, simulate/compiled_play.py).
 
 `Compiled.decode(code)` turns a move code back into the `State`'s move, and `Compiled.restore`
-(where a game gives it) a position back into a `State`, for its result and its text.
+(where a game gives it) a position back into a `State`, for its result and its text. `Starts`
+holds the start positions of many games at once (`Game.compiled_starts`).
 
 Code that plays any engine (simulate's compiled search, greedy and random games) is written once
 with a global `engine` and compiled per engine by `specialised`; Python calls an engine's
@@ -47,7 +48,7 @@ import re
 import sys
 import sysconfig
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -92,6 +93,19 @@ class Compiled:
     players: int
     decode: Callable[[int], Any]
     restore: Callable[[Position], Any] | None = None
+
+
+@dataclass(frozen=True)
+class Starts:
+    """Many positions of one engine on the same tables, a row of `positions` each, and how each
+    row reads back to its `State` (`restores[g]`, as `Compiled.restore`): what whole compiled
+    games (simulate/compiled_play.py `play_many`) start from. `Game.compiled_starts` makes them
+    from setups at once, without a `State` each."""
+
+    engine: Engine
+    context: tuple[Any, ...]
+    positions: npt.NDArray[np.int64]
+    restores: Sequence[Callable[[Position], Any]]
 
 
 _SPECIALISED: dict[tuple[Callable[..., Any], Engine], Any] = {}

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.games.base import State
+from pnp.games.base import Game, State
 from pnp.games.compiled import Compiled
 from simulate.metrics import seat_scores
 from tests.conformance.cases import every_config
@@ -105,3 +105,22 @@ def test_the_engine_plays_move_for_move_like_the_state(
         turns += 1
     if config.game.info.random_play_ends:  # Billabong's random kangaroos rarely finish
         assert state.is_over(), "random games of these games end within the turn cap"
+
+
+STARTS = [c for c in every_config() if type(c.game).compiled_starts is not Game.compiled_starts]
+
+
+@pytest.mark.parametrize("config", STARTS, ids=str)
+def test_start_positions_made_at_once_are_those_of_each_state(config: Config) -> None:
+    """`Game.compiled_starts`: row g is the position of `new_state(setups[g])`, on the same
+    tables, and reads back to that `State`."""
+    setups = [config.setup(seed) for seed in range(5)]
+    starts = config.game.compiled_starts(setups)
+    assert starts is not None
+    for setup, row, restore in zip(setups, starts.positions, starts.restores, strict=True):
+        state = config.game.new_state(setup)
+        compiled = state.compiled()
+        assert compiled is not None and compiled.context is starts.context
+        assert row.tolist() == compiled.position.tolist()
+        assert restore(row).to_text() == state.to_text()
+        assert outcome(restore(row)) == outcome(state)

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
         # a balance read back as deals (and deals.csv), and a komi balance over setups
         ("benchmarks.memory", ["--run", "deals", "--games", "400", "--limited"], "peak RSS"),
         ("benchmarks.memory", ["--run", "komi", "--games", "400", "--limited"], "peak RSS"),
-        ("benchmarks.batch_memory", ["40", "16", "--game", "amazon-penguins"], "memory kept"),
+        ("benchmarks.batch_memory", ["40", "16", "--game", "platypus"], "memory kept"),
     ],
 )
 def test_a_benchmark_runs_and_prints_its_table(module: str, args: list[str], expected: str) -> None:

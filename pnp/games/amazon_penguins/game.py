@@ -19,13 +19,12 @@ from typing import ClassVar
 
 import numpy as np
 
-from pnp.games.base import Compensation, Game, GameInfo, Outcome, Result, Seat, Setup, ranks_by
+from pnp.games.base import Compensation, Game, GameInfo, Result, Seat, Setup, ranks_by
 from pnp.games.compiled import Compiled
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import PASS, PLACE, Move, ShootingState
-from pnp.games.mechanics.shooting_batch import BatchOutcome, Rules, play_random
-from pnp.games.mechanics.sliding import Grid, ray_table
+from pnp.games.mechanics.sliding import Grid
 from pnp.games.options import GameOptions
 from pnp.games.penguins.game import (
     FLOE,
@@ -214,28 +213,6 @@ class AmazonPenguins(Game[AmazonPenguinsState]):
         state.plies = sum(map(len, state.pieces)) + sum(state.chips)  # as if no one passed
         state.over = found[5] is None or state.ended()
         return state
-
-    def play_random_batch(
-        self, games: Sequence[tuple[Setup, int]], max_turns: int
-    ) -> list[tuple[Result, int]] | None:
-        variants = {setup.variant for setup, _ in games}
-        if len(variants) != 1:
-            return None
-        grid, _ = BOARDS[variants.pop()]
-        rules = Rules(ray_table(grid), ([], []), placements=PENGUINS_EACH, passing=True)
-        values = np.array(
-            [values_of(grid, AmazonPenguinsSetup.of(setup.data).rows) for setup, _ in games]
-        )
-        out = play_random(rules, [seed for _, seed in games], max_turns, values)
-        return [_batch_result(out, k) for k in range(len(games))]
-
-
-def _batch_result(out: BatchOutcome, k: int) -> tuple[Result, int]:
-    fish, chips = out.fish[k].tolist(), out.chips[k].tolist()
-    scores = (float(fish[0]), float(fish[1]))
-    if not out.finished[k]:
-        return Result(scores, (1, 1), Outcome.UNDECIDED), int(out.turns[k])
-    return Result(scores, ranks_by(list(zip(fish, chips, strict=True)))), int(out.turns[k])
 
 
 GAME = AmazonPenguins()

@@ -18,12 +18,11 @@ from typing import ClassVar
 
 import numpy as np
 
-from pnp.games.base import Game, GameInfo, Outcome, Result, Seat, Setup
+from pnp.games.base import Game, GameInfo, Result, Seat, Setup
 from pnp.games.compiled import Compiled, Position
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move, ShootingState
-from pnp.games.mechanics.shooting_batch import Rules, play_random
 from pnp.games.mechanics.sliding import ray_table, reached_cells
 from pnp.games.options import GameOptions, IntOption, option
 from pnp.games.setupdata import JsonObject, SetupData
@@ -169,11 +168,6 @@ class AmazonsState(ShootingState):
         )
 
 
-def _rules(size: int) -> Rules:
-    light, dark = start_squares(size)
-    return Rules(ray_table(SquareGrid(size, size)), (light, dark), placements=0, passing=False)
-
-
 class Amazons(Game[AmazonsState]):
     info = INFO
     schema_notes: ClassVar[JsonObject] = {
@@ -210,23 +204,6 @@ class Amazons(Game[AmazonsState]):
         state.turn = SEATS.index(found[1])
         state.over = state.ended()
         return state
-
-    def play_random_batch(
-        self, games: Sequence[tuple[Setup, int]], max_turns: int
-    ) -> list[tuple[Result, int]] | None:
-        sizes = {AmazonsOptions.of(setup.options).size for setup, _ in games}
-        if len(sizes) != 1:
-            return None
-        out = play_random(_rules(sizes.pop()), [seed for _, seed in games], max_turns)
-        return [
-            (
-                Result(None, (1, 2) if winner == 0 else (2, 1))
-                if finished
-                else Result(None, (1, 1), Outcome.UNDECIDED),
-                int(turns),
-            )
-            for winner, finished, turns in zip(out.winner, out.finished, out.turns, strict=True)
-        ]
 
 
 GAME = Amazons()

@@ -36,8 +36,18 @@ from pnp.games.colour_diplomacy.game import (
     SUPPORT_COST,
     ColourDiplomacyState,
 )
-from pnp.games.colour_diplomacy.rings import HOLD, IN, OFF, OUT, SUPPORT, Field, Order, board
-from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.colour_diplomacy.rings import (
+    HOLD,
+    IN,
+    OFF,
+    OUT,
+    SUPPORT,
+    Field,
+    Order,
+    Seat,
+    board,
+)
+from pnp.games.compiled import Compiled, Engine, Position, Starts
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.sliding import IntArray
@@ -336,24 +346,34 @@ def position_of(state: ColourDiplomacyState) -> tuple[Context, Position]:
 @cache
 def restorer(n: int) -> Callable[[Position], ColourDiplomacyState]:
     """A position of the engine (between turns) back to a `ColourDiplomacyState`."""
-    fields = {i: spot for spot, i in _numbers(n).items()}
-
-    def part(position: Position, which: int, length: int = n) -> list[int]:
-        first = HEAD + 3 + (which - HEAD - 3) * n
-        return [int(v) for v in position[first : first + length]]
+    rings, fields = board(n), {i: spot for spot, i in _numbers(n).items()}
+    first = HEAD + 3  # where the parts of n numbers each start, `SPOT`'s first
 
     def restore(position: Position) -> ColourDiplomacyState:
-        restored = ColourDiplomacyState(board(n), part(position, START))
-        restored.colours = tuple(part(position, COLOURS))
-        restored.positions = tuple(fields[i] for i in part(position, SPOT))
-        restored.must_hold = frozenset(s for s, hold in enumerate(part(position, HOLDS)) if hold)
-        restored.fell = part(position, FELL)
-        restored.turn, restored.center_turns = int(position[TURNS]), int(position[CENTER_TURNS])
-        restored.reached = part(position, REACHED, int(position[REACHED_COUNT]))
-        restored.forget()
-        return restored
+        parts = position[first : first + 7 * n].tolist()
+        spots, fell, holds, colours, start, reached = (
+            parts[(which - first) * n : (which - first + 1) * n]
+            for which in (SPOT, FELL, HOLDS, COLOURS, START, REACHED)
+        )
+        turns, center_turns, reached_count = position[[TURNS, CENTER_TURNS, REACHED_COUNT]].tolist()
+        return ColourDiplomacyState.of_parts(
+            rings, tuple(colours), tuple(start), tuple(fields[i] for i in spots),
+            must_hold=frozenset(s for s, hold in enumerate(holds) if hold), fell=fell,
+            turn=turns, center_turns=center_turns, reached=reached[:reached_count],
+        )  # fmt: skip
 
     return restore
+
+
+def starts(colourings: Sequence[Sequence[Seat]], n: int) -> Starts:
+    """The start positions of `n`-player games whose circles have these colours (a seat per
+    circle, the innermost first, as `ColourDiplomacyState` takes them)."""
+    context, blank = position_of(ColourDiplomacyState(board(n), range(n)))
+    positions = np.tile(blank, (len(colourings), 1))
+    for part in (COLOURS, START):
+        first = HEAD + 3 + (part - HEAD - 3) * n
+        positions[:, first : first + n] = colourings
+    return Starts(ENGINE, context, positions, [restorer(n)] * len(colourings))
 
 
 @cache

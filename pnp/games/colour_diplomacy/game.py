@@ -31,7 +31,7 @@ from pnp.games.colour_diplomacy.rings import (
     Seat,
     board,
 )
-from pnp.games.compiled import Compiled
+from pnp.games.compiled import Compiled, Starts
 from pnp.games.options import GameOptions
 from pnp.games.setupdata import JsonObject, Schema, SetupData
 
@@ -137,6 +137,30 @@ class ColourDiplomacyState(State[Order]):
         other.reached = self.reached.copy()
         other.forget()
         return other
+
+    @classmethod
+    def of_parts(
+        cls,
+        rings: Board,
+        colours: tuple[Seat, ...],
+        start_colours: tuple[Seat, ...],
+        positions: tuple[Field, ...],
+        *,
+        must_hold: frozenset[Seat],
+        fell: list[int],
+        turn: int,
+        center_turns: int,
+        reached: list[Seat],
+    ) -> ColourDiplomacyState:
+        """The state with these parts, taken as they are (no copies, no checks): for the
+        compiled engine's `restore`, which knows them consistent."""
+        state = cls.__new__(cls)
+        state.board, state.players = rings, rings.n
+        state.colours, state.start_colours, state.positions = colours, start_colours, positions
+        state.must_hold, state.fell, state.turn = must_hold, fell, turn
+        state.center_turns, state.reached = center_turns, reached
+        state.forget()
+        return state
 
     def compiled(self) -> Compiled:
         from pnp.games.colour_diplomacy import engine  # numba loads only when an engine plays
@@ -331,8 +355,15 @@ class ColourDiplomacy(Game[ColourDiplomacyState]):
         return ColourDiplomacySetup(tuple(int(seat) + 1 for seat in order))
 
     def new_state(self, setup: Setup) -> ColourDiplomacyState:
-        colours = [p - 1 for p in ColourDiplomacySetup.of(setup.data).circle_colours]
-        return ColourDiplomacyState(board(setup.players), colours)
+        return ColourDiplomacyState(board(setup.players), _colours(setup))
+
+    def compiled_starts(self, setups: Sequence[Setup]) -> Starts | None:
+        players = {setup.players for setup in setups}
+        if len(players) != 1:
+            return None
+        from pnp.games.colour_diplomacy import engine  # numba loads only when an engine plays
+
+        return engine.starts([_colours(setup) for setup in setups], players.pop())
 
     def state_from_text(self, setup: Setup, text: str) -> ColourDiplomacyState:
         """The text carries the board, the players and the orders they must give; the turns
@@ -369,6 +400,11 @@ class ColourDiplomacy(Game[ColourDiplomacyState]):
         state.must_hold = frozenset(hold)
         state.forget()
         return state
+
+
+def _colours(setup: Setup) -> list[Seat]:
+    """The seat whose colour each circle has, as `ColourDiplomacyState` takes them."""
+    return [p - 1 for p in ColourDiplomacySetup.of(setup.data).circle_colours]
 
 
 GAME = ColourDiplomacy()

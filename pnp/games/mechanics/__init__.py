@@ -1,2 +1,2 @@
-"""Mechanisms several games share: square and hex grids, sliding and shooting moves, the batch
-engine of the shooting games, boards as text. Nothing here names a game."""
+"""Mechanisms several games share: square and hex grids, sliding and shooting moves, the compiled
+engines' shared parts, boards as text. Nothing here names a game."""

@@ -44,6 +44,23 @@ def slide_at(following, position, free, first, pieces, index):  # type: ignore[n
 
 
 @njit(inline="always")
+def list_slides(following, position, free, first, pieces, base, codes):  # type: ignore[no-untyped-def]
+    """Every slide of the pieces from `position[first]` on, in `slide_at`'s order, into `codes`
+    as (source + 1) * base + target + 1 (as many as fit), and their count."""
+    total, room = 0, codes.shape[0]
+    for p in range(pieces):
+        source = position[first + p]
+        for d in range(following.shape[1]):
+            cell = following[source, d]
+            while position[free + cell]:
+                if total < room:
+                    codes[total] = (source + 1) * base + cell + 1
+                total += 1
+                cell = following[cell, d]
+    return total
+
+
+@njit(inline="always")
 def claim(position, values, cell, flag, score, taken):  # type: ignore[no-untyped-def]
     """Take the tile or chip on `cell` (its flag at `position[flag + cell]`): its value to
     `position[score]`, one more to `position[taken]`."""

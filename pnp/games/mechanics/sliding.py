@@ -179,25 +179,6 @@ def line_patterns(table: RayTable, free: npt.NDArray[np.bool_]) -> IntArray:
     return free[:, : table.cells].astype(np.intp) @ weights
 
 
-def runs(
-    table: RayTable, patterns: IntArray, cells: IntArray, freed: IntArray | None = None
-) -> IntArray:
-    """The free cells a slide from each of `cells` (games, ...) reaches in every direction:
-    (games, ..., directions); the cell itself need not be free. `freed` (games, ...), if given,
-    is a cell per slide counted as free too (the cell a piece just left)."""
-    games = patterns.shape[0]
-    base = (np.arange(games) * table.lines).reshape((-1,) + (1,) * cells.ndim)
-    lines = np.take(table.line_of, cells, axis=0)  # (games, ..., families)
-    pattern = np.take(patterns, base + lines)
-    if freed is not None:
-        shared = lines == np.take(table.line_of, freed, axis=0)
-        pattern |= np.where(shared, np.take(table.bit, freed, axis=0), 0)
-    index = pattern * table.width + np.take(table.place, cells, axis=0)
-    ahead = np.take(table.ahead, index)
-    behind = np.take(table.behind, index)
-    return np.concatenate([ahead, behind], axis=-1)
-
-
 def reach_counts(table: RayTable, patterns: IntArray) -> IntArray:
     """For every cell of many boards, how many free cells a slide from it reaches:
     (games, cells + 1), 0 for the sentinel. A few table look-ups per cell and family."""
@@ -209,20 +190,6 @@ def reach_counts(table: RayTable, patterns: IntArray) -> IntArray:
         total = counts if total is None else total + counts
     assert total is not None
     return total
-
-
-def flip(table: RayTable, patterns: IntArray, cells: IntArray) -> None:
-    """Toggle one cell per board (`cells`, one per row of `patterns`) between free and not."""
-    index = (np.arange(len(cells)) * table.lines)[:, None] + np.take(table.line_of, cells, axis=0)
-    flat = patterns.reshape(-1)  # a view: patterns is contiguous
-    flat[index] ^= np.take(table.bit, cells, axis=0)
-
-
-def cell_at(table: RayTable, cells: IntArray, direction: IntArray, step: IntArray) -> IntArray:
-    """The cell `step + 1` cells from each of `cells` in `direction` (or the sentinel)."""
-    _, directions, longest = table.rays.shape
-    found: IntArray = np.take(table.rays, (cells * directions + direction) * longest + step)
-    return found
 
 
 def reached_cells(table: RayTable, free: npt.NDArray[np.bool_], pieces: IntArray) -> IntArray:

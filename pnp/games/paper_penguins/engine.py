@@ -12,25 +12,41 @@ the tables (`context`) are the sheet size's alone and games on different sheets 
 by side on them.
 
 Moves are listed in the `State`'s order: placements by square; then piece by piece,
-destinations direction by direction, nearest first; a seat with no move passes. A move's code
+destinations direction by direction, nearest first; a seat with no move passes. `moves` lists
+them all in one walk (the greedy agent's). A move's code
 is (source + 1) * (cells + 1) + target + 1, so a placement's source and a pass's -1 are 0.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 import numpy as np
 from numba import njit
 
-from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.compiled import Compiled, Engine, Position, Starts
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.grid import SquareGrid
-from pnp.games.mechanics.slide_engine import can_slide, lead, share_by_lead, slide_at, two_scores
+from pnp.games.mechanics.slide_engine import (
+    can_slide,
+    lead,
+    list_slides,
+    share_by_lead,
+    slide_at,
+    two_scores,
+)
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
-from pnp.games.paper_penguins.game import CROSSED, PIECES_EACH, Move, PaperPenguinsState
+from pnp.games.paper_penguins.game import (
+    CROSSED,
+    PIECES_EACH,
+    ZERO,
+    Move,
+    PaperPenguinsState,
+    sheet_digits,
+)
+from pnp.games.paper_penguins.game import FREE as FREE_MARK
 
 FREE = HEAD  # FREE: where the free flags start
 CELLS, DIRECTIONS, MARK, PIECES, COUNTS, SCORE, VALUES = range(7)  # entries of `dims`
@@ -81,6 +97,28 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
 
 
 count, move_at = listing(_walk)
+
+
+@njit(inline="always")
+def moves(context, position, codes):  # type: ignore[no-untyped-def]
+    """The codes of every move of the seat to play, in `move_at`'s order, into `codes` (as many
+    as fit), and their count: one walk, where `move_at` walks up to the move asked for."""
+    following, dims = context
+    total, room = 0, codes.shape[0]
+    if _placing(dims, position):
+        for cell in range(dims[CELLS]):
+            if position[FREE + cell]:
+                if total < room:
+                    codes[total] = cell + 1
+                total += 1
+        return total
+    first = dims[PIECES] + position[TURN] * EACH
+    total = list_slides(following, position, FREE, first, EACH, dims[CELLS] + 1, codes)
+    if total == 0:
+        if room > 0:
+            codes[0] = 0  # the pass
+        return 1
+    return total
 
 
 @njit(inline="always")
@@ -153,40 +191,58 @@ def tables(grid: SquareGrid) -> Context:
 
 def position_of(state: PaperPenguinsState) -> tuple[Context, Position]:
     context = tables(state.grid)
-    dims = context[1]
-    cells = state.grid.cells
-    position = np.zeros(int(dims[VALUES]) + cells + 1, dtype=np.int64)
+    cells, _, mark, pieces, counts, score, values = _offsets(state.grid)
+    position = np.zeros(values + cells + 1, dtype=np.int64)
     position[TURN], position[OVER] = state.turn, state.over
     marks = np.array(state.mark, dtype=np.int64)
-    position[FREE : FREE + cells] = marks < 0
-    position[dims[MARK] : dims[MARK] + cells] = marks
-    for seat, pieces in enumerate(state.pieces):
-        start = int(dims[PIECES]) + seat * EACH
-        position[start : start + len(pieces)] = pieces
-        position[dims[COUNTS] + seat] = len(pieces)
-    position[dims[SCORE] : dims[SCORE] + 2] = state.score
-    position[dims[VALUES] : dims[VALUES] + cells] = state.values
+    position[FREE : FREE + cells] = marks == FREE_MARK
+    position[mark : mark + cells] = marks
+    for seat, placed in enumerate(state.pieces):
+        position[pieces + seat * EACH : pieces + seat * EACH + len(placed)] = placed
+        position[counts + seat] = len(placed)
+    position[score : score + 2] = state.score
+    position[values : values + cells] = state.values
     return context, position
 
 
-def restorer(state: PaperPenguinsState) -> Callable[[Position], PaperPenguinsState]:
-    """A position of the engine back to a `PaperPenguinsState` of `state`'s sheet."""
-    grid, values = state.grid, state.values
-    dims = tables(state.grid)[1]
-    cells = grid.cells
+@cache
+def restorer(grid: SquareGrid) -> Callable[[Position], PaperPenguinsState]:
+    """A position of the engine back to a `PaperPenguinsState` on a sheet of `grid`'s size."""
+    cells, _, mark, pieces, counts, score, values = _offsets(grid)
 
     def restore(position: Position) -> PaperPenguinsState:
-        restored = PaperPenguinsState(grid, values)
-        restored.mark = position[dims[MARK] : dims[MARK] + cells].tolist()
-        for seat in (0, 1):
-            start = int(dims[PIECES]) + seat * EACH
-            placed = position[start : start + position[dims[COUNTS] + seat]].tolist()
-            restored.pieces[seat][:] = placed
-        restored.score = position[dims[SCORE] : dims[SCORE] + 2].tolist()
-        restored.turn, restored.over = int(position[TURN]), bool(position[OVER])
-        return restored
+        turn, ended = position[:FREE].tolist()
+        placed = position[counts : counts + 2].tolist()
+        held = position[pieces : pieces + 2 * EACH].tolist()
+        return PaperPenguinsState.of_parts(
+            grid, tuple(position[values : values + cells].tolist()),
+            position[mark : mark + cells].tolist(),
+            (held[: placed[0]], held[EACH : EACH + placed[1]]),
+            position[score : score + 2].tolist(), turn, bool(ended),
+        )  # fmt: skip
 
     return restore
+
+
+def starts(sheets: Sequence[Sequence[str]]) -> Starts | None:
+    """The start positions of games on `sheets` (rows top first), if all are of one size: a
+    fresh sheet's position with each sheet's numbers."""
+    rows, cols = len(sheets[0]), len(sheets[0][0])
+    if any(len(sheet) != rows or len(sheet[0]) != cols for sheet in sheets):
+        return None
+    grid = SquareGrid(rows, cols)
+    cells, values = grid.cells, _offsets(grid)[VALUES]
+    context, blank = position_of(PaperPenguinsState(grid, [0] * cells))
+    positions = np.tile(blank, (len(sheets), 1))
+    digits = np.frombuffer(b"".join(sheet_digits(sheet) for sheet in sheets), dtype=np.uint8)
+    positions[:, values : values + cells] = digits.reshape(len(sheets), cells) - ZERO
+    return Starts(ENGINE, context, positions, [restorer(grid)] * len(sheets))
+
+
+@cache
+def _offsets(grid: SquareGrid) -> tuple[int, ...]:
+    """`tables(grid)`'s `dims` as Python numbers (slicing by them is quicker)."""
+    return tuple(tables(grid)[1].tolist())
 
 
 def decoder(grid: SquareGrid) -> Callable[[int], Move]:
@@ -199,4 +255,4 @@ def decoder(grid: SquareGrid) -> Callable[[int], Move]:
 
 def compiled(state: PaperPenguinsState) -> Compiled:
     context, position = position_of(state)
-    return Compiled(ENGINE, context, position, 2, decoder(state.grid), restorer(state))
+    return Compiled(ENGINE, context, position, 2, decoder(state.grid), restorer(state.grid))

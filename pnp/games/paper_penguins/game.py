@@ -19,7 +19,7 @@ import numpy as np
 
 from pnp.errors import InputError, SetupError
 from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
-from pnp.games.compiled import Compiled
+from pnp.games.compiled import Compiled, Starts
 from pnp.games.mechanics.grid import FILES, Cell, SquareGrid
 from pnp.games.options import FileOption, GameOptions, GridSize, GridSizeOption, option
 from pnp.games.paper_penguins.sheets import (
@@ -40,6 +40,7 @@ PIECES_EACH = 4
 SEATS = ("square", "circle")
 
 FREE, CROSSED = -1, 2  # cell marks besides the seat (0 or 1) whose piece stands there
+ZERO = ord("0")  # a digit's number is its character code less this
 
 
 @dataclass(frozen=True)
@@ -172,13 +173,29 @@ class PaperPenguinsState(State[Move]):
         return 0.0 if move == PASS else float(self.values[move[1]])
 
     def clone(self) -> PaperPenguinsState:
-        other = PaperPenguinsState.__new__(PaperPenguinsState)
-        other.grid, other.values = self.grid, self.values
-        other.mark = self.mark.copy()
-        other.pieces = (self.pieces[0].copy(), self.pieces[1].copy())
-        other.score = self.score.copy()
-        other.turn, other.over = self.turn, self.over
-        return other
+        pieces = (self.pieces[0].copy(), self.pieces[1].copy())
+        mark, score = self.mark.copy(), self.score.copy()
+        return PaperPenguinsState.of_parts(
+            self.grid, self.values, mark, pieces, score, self.turn, self.over
+        )
+
+    @classmethod
+    def of_parts(
+        cls,
+        grid: SquareGrid,
+        values: tuple[int, ...],
+        mark: list[int],
+        pieces: tuple[list[Cell], list[Cell]],
+        score: list[int],
+        turn: Seat,
+        over: bool,
+    ) -> PaperPenguinsState:
+        """The state with these parts, taken as they are (no copies, no checks): for `clone` and
+        the compiled engine's `restore`, which know them consistent."""
+        state = cls.__new__(cls)
+        state.grid, state.values, state.mark, state.pieces = grid, values, mark, pieces
+        state.score, state.turn, state.over = score, turn, over
+        return state
 
     def compiled(self) -> Compiled:
         from pnp.games.paper_penguins import engine  # numba loads only when an engine plays
@@ -251,6 +268,11 @@ class PaperPenguinsState(State[Move]):
         return "\n".join(lines)
 
 
+def sheet_digits(rows: Sequence[str]) -> bytes:
+    """A sheet's digits (as characters) cell by cell: row-major from the bottom row."""
+    return "".join(reversed(rows)).encode()
+
+
 class PaperPenguins(Game[PaperPenguinsState]):
     info = INFO
     data_type = PaperPenguinsSetup
@@ -314,11 +336,12 @@ class PaperPenguins(Game[PaperPenguinsState]):
     def new_state(self, setup: Setup) -> PaperPenguinsState:
         rows = PaperPenguinsSetup.of(setup.data).sheets[0].rows
         grid = SquareGrid(len(rows), len(rows[0]))
-        values = [0] * grid.cells
-        for i, row in enumerate(rows):
-            for col, digit in enumerate(row):
-                values[grid.cell(grid.rows - 1 - i, col)] = int(digit)
-        return PaperPenguinsState(grid, values)
+        return PaperPenguinsState(grid, [digit - ZERO for digit in sheet_digits(rows)])
+
+    def compiled_starts(self, setups: Sequence[Setup]) -> Starts | None:
+        from pnp.games.paper_penguins import engine  # numba loads only when an engine plays
+
+        return engine.starts([PaperPenguinsSetup.of(s.data).sheets[0].rows for s in setups])
 
     def state_from_text(self, setup: Setup, text: str) -> PaperPenguinsState:
         """The text carries the whole sheet (the letter header is optional). Pieces on the

@@ -14,13 +14,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Annotated, ClassVar
 
 import numpy as np
 
 from pnp.errors import SetupError
 from pnp.games.base import Compensation, Game, GameInfo, Result, Seat, Setup, State, ranks_by
-from pnp.games.compiled import Compiled
+from pnp.games.compiled import Compiled, Starts
 from pnp.games.mechanics.boardtext import parse_board, render_board, rows_top_first
 from pnp.games.mechanics.grid import Cell
 from pnp.games.mechanics.hexgrid import HexGrid
@@ -90,16 +91,25 @@ def check_mix(rows: Sequence[str], mix: Sequence[int]) -> None:
 
 def values_of(grid: Grid, rows: Sequence[str]) -> list[int]:
     """Fish per cell from layout rows (top first; a setup's rows have the board's lengths)."""
-    values = [0] * grid.cells
-    for cell, digit in zip(_cells_top_first(grid), "".join(rows), strict=True):
-        values[cell] = int(digit)
-    return values
+    digits = "".join(rows).encode()
+    at = layout_index(grid)
+    if len(digits) != len(at):
+        raise ValueError(f"the layout has {len(digits)} tiles, the board {len(at)} cells")
+    return [digit - ZERO for digit in itemgetter(*at)(digits)]
+
+
+ZERO = ord("0")  # a digit's number is its character code less this
 
 
 @cache
-def _cells_top_first(grid: Grid) -> tuple[Cell, ...]:
-    """The cells as layout rows list them (once per board: every game reads its layout)."""
-    return tuple(cell for cells in rows_top_first(grid) for cell in cells)
+def layout_index(grid: Grid) -> tuple[int, ...]:
+    """For every cell, where layout rows list it (once per board: every game reads its layout)."""
+    listed = [cell for cells in rows_top_first(grid) for cell in cells]
+    assert sorted(listed) == list(range(grid.cells)), "layout rows list every cell once"
+    at = [0] * grid.cells
+    for index, cell in enumerate(listed):
+        at[cell] = index
+    return tuple(at)
 
 
 def check_fish_conserved(
@@ -131,7 +141,7 @@ class PenguinsState(State[Move]):
         self.players = players
         self.values = tuple(values)  # fish per cell; 0 where no tile was ever laid
         self.each = PENGUINS_EACH[players]
-        self.tile = bytearray(v > 0 for v in values)
+        self.tile = bytearray(map(bool, values))  # a tile where fish were laid
         self.free = self.tile.copy()  # a tile with no penguin
         self.pieces: list[list[Cell]] = [[] for _ in range(players)]
         self.fish = [0] * players
@@ -198,6 +208,32 @@ class PenguinsState(State[Move]):
         other.pieces = [p.copy() for p in self.pieces]
         other.fish, other.tiles = self.fish.copy(), self.tiles.copy()
         return other
+
+    @classmethod
+    def of_parts(
+        cls,
+        grid: HexGrid,
+        values: tuple[int, ...],
+        players: int,
+        *,
+        tile: bytearray,
+        free: bytearray,
+        pieces: list[list[Cell]],
+        fish: list[int],
+        tiles: list[int],
+        placed: int,
+        turn: Seat,
+        over: bool,
+    ) -> PenguinsState:
+        """The state with these parts, taken as they are (no copies, no checks): for the
+        compiled engine's `restore`, which knows them consistent."""
+        state = cls.__new__(cls)
+        state.grid, state.values, state.players = grid, values, players
+        state.each = PENGUINS_EACH[players]
+        state.tile, state.free, state.pieces = tile, free, pieces
+        state.fish, state.tiles, state.placed = fish, tiles, placed
+        state.turn, state.over = turn, over
+        return state
 
     def compiled(self) -> Compiled:
         from pnp.games.penguins import engine  # numba loads only when a compiled engine plays
@@ -311,6 +347,14 @@ class Penguins(Game[PenguinsState]):
     def new_state(self, setup: Setup) -> PenguinsState:
         rows = PenguinsSetup.of(setup.data).rows
         return PenguinsState(FLOE, values_of(FLOE, rows), setup.players)
+
+    def compiled_starts(self, setups: Sequence[Setup]) -> Starts | None:
+        players = {setup.players for setup in setups}
+        if len(players) != 1:
+            return None
+        from pnp.games.penguins import engine  # numba loads only when an engine plays
+
+        return engine.starts([PenguinsSetup.of(s.data).rows for s in setups], players.pop())
 
     def state_from_text(self, setup: Setup, text: str) -> PenguinsState:
         """The text carries the whole position, the floe and the players included. `red to

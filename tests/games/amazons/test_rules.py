@@ -10,14 +10,12 @@ from __future__ import annotations
 import json
 from textwrap import dedent
 
-import numpy as np
 import pytest
 
 from pnp.errors import InputError, SetupError
 from pnp.games import GAMES, get_game
-from pnp.games.amazons.game import AmazonsOptions, AmazonsState, _rules
+from pnp.games.amazons.game import AmazonsOptions, AmazonsState
 from pnp.games.base import Outcome, Setup
-from pnp.games.mechanics.shooting_batch import play_random
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
 from tests.support.moves import play
@@ -162,32 +160,13 @@ def test_greedy_values_mobility_own_squares_minus_the_opponents() -> None:
     assert state.move_value(1, state.parse_move("a1-a2/a1")) == -7
 
 
-def test_the_batch_engine_does_not_depend_on_the_batch() -> None:
-    rules = _rules(6)
-    together = play_random(rules, [11, 12, 13, 14], 200)
-    for k, seed in enumerate([11, 12, 13, 14]):
-        alone = play_random(rules, [seed], 200)
-        assert (alone.winner[0], alone.turns[0]) == (together.winner[k], together.turns[k])
-
-
-def test_the_batch_engine_plays_like_the_random_agent() -> None:
-    """Same policy, other random numbers: mean length within sampling error (6 x 6)."""
-    from simulate.agents import make_agent
-    from simulate.runner import play as play_one
-
-    seeds = list(range(300))
-    batch = play_random(_rules(6), seeds, 200)
-    single = [play_one(start(6), [make_agent("random")] * 2, s, 200).turns for s in seeds[:150]]
-    assert abs(float(batch.turns.mean()) - float(np.mean(single))) < 1.2
-    assert batch.finished.all()
-
-
 def test_the_turn_cap_leaves_games_undecided() -> None:
+    from simulate.agents import make_agent
+    from simulate.runner import play_games
+
     setup = GAME.random_setup(1, GAME.info.resolve(None, None, {"size": "6"}))
-    results = GAME.play_random_batch([(setup, 5)], 10)
-    assert results is not None
-    ((result, turns),) = results
-    assert result.outcome == Outcome.UNDECIDED and turns == 10
+    (played,) = play_games(GAME, [setup], [[make_agent("random")] * 2], [5], 10)
+    assert played.result.outcome == Outcome.UNDECIDED and played.turns == 10
 
 
 def test_bad_sizes_and_setup_data_are_refused() -> None:
@@ -207,65 +186,3 @@ def test_options_are_typed_and_round_trip_through_setup_json() -> None:
     text = setup_json(GAME, setup)
     assert '"options": {\n    "players": 2,\n    "variant": "standard",\n    "size": 8\n  }' in text
     assert parse_setup(json.loads(text), GAMES, "amazons", "here") == setup
-
-
-MIDGAME = """
-     6|  . D x . . D
-     5|  x . . L . .
-     4|  . . x . x .
-     3|  D . . x . L
-     2|  L x . . . x
-     1|  . . D x L .
-    light to play
-"""
-
-
-HEX_PENGUINS = """
-     4|    .   2  D3
-     3| L1   .   1   3
-     2|    2   1  D1
-     1|  3   1  L2   1
-    fish 0 0; chips 0 0; light to play
-"""
-
-
-@pytest.mark.parametrize(
-    "text", ["start", MIDGAME, HEX_PENGUINS], ids=["start", "midgame", "amazon-penguins-hex"]
-)
-def test_the_batch_engines_random_move_is_uniform_over_complete_moves(text: str) -> None:
-    """The batch engine draws a destination weighted by its number of shots, then a shot: with
-    the uniforms swept evenly over [0, 1), every complete move of the rule state comes out
-    exactly once (so the batch `random` policy is the `random` agent's, not an approximation)."""
-    from pnp.games.mechanics.shooting import ShootingState
-    from pnp.games.mechanics.shooting_batch import _Batch, _destination_by_moves, _shot
-    from pnp.games.mechanics.sliding import cell_at, line_patterns, ray_table, runs
-
-    state: ShootingState
-    if text == HEX_PENGUINS:  # the same engine on the Penguins floe's rows (Amazon Penguins)
-        hex_penguins = get_game("amazon-penguins")
-        setup = hex_penguins.random_setup(1, hex_penguins.info.resolve(None, "hex", {}))
-        state = hex_penguins.state_from_text(setup, dedent(text))
-    else:
-        state = start(6) if text == "start" else position(text)
-    state.check_invariants()
-    moves = sorted(state.legal_moves(state.turn))
-    table, total = ray_table(state.board), len(moves)
-    free = np.array([[*state.free, 0]], dtype=np.bool_).repeat(total, axis=0)
-    patterns = line_patterns(table, free)
-    own = np.array([state.pieces[state.turn]] * total, dtype=np.intp)
-    zeros = np.zeros((total, 2), dtype=np.intp)
-    values = np.zeros((total, table.cells + 1), dtype=np.intp)
-    batch = _Batch(np.arange(total), patterns, own[:, None, :], zeros, zeros, values)
-    sweep = (np.arange(total) + 0.5) / total
-    run = runs(table, patterns, own)
-    piece, direction, step = _destination_by_moves(table, batch, own, run, sweep)
-    source = own[np.arange(total), piece]
-    target = cell_at(table, source, direction, step)
-    drawn = sorted(zip(source.tolist(), target.tolist(), strict=True))
-    assert drawn == sorted((s, t) for s, t, _ in moves)  # each destination as often as its shots
-    for s, t in set(drawn):  # and each shot from it once
-        shots = [m[2] for m in moves if m[:2] == (s, t)]
-        k = len(shots)
-        one = np.full(k, s, dtype=np.intp)
-        cells = _shot(table, patterns[:k], one, np.full(k, t), (np.arange(k) + 0.5) / k)
-        assert sorted(cells.tolist()) == sorted(shots)
