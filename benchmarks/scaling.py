@@ -120,7 +120,8 @@ def long_runs(names: list[str], seconds: float, agent: str, repeats: int) -> Non
     print(f"{'game':<18} {'agent':<7} {'games':>7} {'1 game s':>9} {'1 worker s':>18} "
           f"{'2 workers s':>18} {'end to end':>11}")  # fmt: skip
     for name in names:
-        fixed = command_seconds(name, agent, 1, 1)  # also loads or compiles the engines
+        command_seconds(name, agent, 1, 1)  # loads or compiles the engines
+        fixed = command_seconds(name, agent, 1, 1)
         games, took = 200, command_seconds(name, agent, 200, 1)
         while took < 0.9 * seconds:
             per_game = max(took - fixed, 0.05) / games
