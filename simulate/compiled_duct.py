@@ -77,7 +77,8 @@ def _search(  # type: ignore[no-untyped-def]
     untried = np.empty(64, dtype=np.int64)  # per acting seat: its untried move indices
     moves = np.empty(64, dtype=np.int64)  # per tried order: its move index ...
     codes = np.empty(64, dtype=np.int64)  # ... its code ...
-    stats = np.empty((64, 2), dtype=np.float64)  # ... and its visits and reward total
+    seen = np.empty(64, dtype=np.float64)  # ... its visits ...
+    totals = np.empty(64, dtype=np.float64)  # ... and its reward total
     used = 0  # entries of the pools taken
     path_nodes = np.empty(size, dtype=np.int64)
     path_slots = np.empty((size, players), dtype=np.int64)  # per node passed: each seat's order
@@ -101,10 +102,7 @@ def _search(  # type: ignore[no-untyped-def]
                     need = used + orders
                     untried = _grown(untried, need)
                     moves, codes = _grown(moves, need), _grown(codes, need)
-                    if stats.shape[0] < need:
-                        wider = np.empty((untried.shape[0], 2), dtype=np.float64)
-                        wider[: stats.shape[0]] = stats
-                        stats = wider
+                    seen, totals = _grown(seen, need), _grown(totals, need)
                     for i in range(orders):
                         untried[used + i] = i
                     row = seats[rows + acting]
@@ -133,12 +131,12 @@ def _search(  # type: ignore[no-untyped-def]
                     slot = start + row[TRIED]
                     row[TRIED] += 1
                     moves[slot], codes[slot] = index, EMPTY
-                    stats[slot, 0], stats[slot, 1] = 0.0, 0.0
+                    seen[slot], totals[slot] = 0.0, 0.0
                 else:  # the first best by UCB1, in the order tried
                     slot, best = start, -np.inf
                     for s in range(start, start + row[TRIED]):
-                        visits = stats[s, 0]
-                        value = stats[s, 1] / visits + exploration * math.sqrt(log_visits / visits)
+                        visits = seen[s]
+                        value = totals[s] / visits + exploration * math.sqrt(log_visits / visits)
                         if value > best:
                             slot, best = s, value
                 path_slots[depth, k] = slot
@@ -181,8 +179,8 @@ def _search(  # type: ignore[no-untyped-def]
             rows = nodes[passed, ROWS]
             for k in range(nodes[passed, ACTING]):
                 slot = path_slots[d, k]
-                stats[slot, 0] += 1.0
-                stats[slot, 1] += out[seats[rows + k, SEAT]]
+                seen[slot] += 1.0
+                totals[slot] += out[seats[rows + k, SEAT]]
     best = EMPTY
     for k in range(nodes[0, ACTING]):
         row = seats[k]
@@ -191,8 +189,8 @@ def _search(  # type: ignore[no-untyped-def]
         for s in range(row[START], row[START] + row[TRIED]):
             if (
                 best == EMPTY
-                or stats[s, 0] > stats[best, 0]
-                or (stats[s, 0] == stats[best, 0] and stats[s, 1] > stats[best, 1])
+                or seen[s] > seen[best]
+                or (seen[s] == seen[best] and totals[s] > totals[best])
             ):
                 best = s
     return codes[best]
