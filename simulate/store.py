@@ -180,8 +180,7 @@ class ResultStore:
             stream.write(lines)
             stream.flush()
             os.fsync(stream.fileno())
-        for index in games:
-            self.done.add(index)
+        self.done.update(games)
 
     def claim(self) -> None:
         """Make the folder this run's (its results file started) without adding a record."""

@@ -126,8 +126,7 @@ class RunFolds(GameFolds):
 
     def merge(self, games: Sequence[int], other: GameFolds) -> None:
         """Add `games`, folded elsewhere into `other` (a chunk's, by a worker)."""
-        for index in games:
-            self.done.add(index)
+        self.done.update(games)
         self.run.merge(other.run)
         if self.matches is not None and other.matches is not None:
             self.matches.merge(other.matches)

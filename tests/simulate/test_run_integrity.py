@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -215,6 +216,26 @@ def test_counts_no_run_can_finish_are_refused_naming_the_limit(tmp_path: Path) -
     assert (code, err) == (2, "pnp: error: --setups 1000000 x --games-per-setup 10000000 is "
                               "10,000,000,000,000 games: at most 1,000,000,000,000\n")  # fmt: skip
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_chunk_of_games_added_at_once_gives_the_set_added_one_by_one(seed: int) -> None:
+    """`IndexSet.update` (a finished chunk's games; a run of numbers is joined in one step) holds
+    and counts what `add`, number by number, does: runs that touch, overlap, repeat or fill a
+    gap, and chunks out of order (a resumed run's)."""
+    rng = random.Random(seed)
+    at_once, one_by_one = IndexSet(), IndexSet()
+    for _ in range(30):
+        start = rng.randrange(60)
+        if rng.random() < 0.8:
+            chunk: list[int] = list(range(start, start + rng.randrange(0, 9)))
+        else:
+            chunk = rng.sample(range(60), rng.randrange(1, 6))
+        at_once.update(chunk)
+        for index in chunk:
+            one_by_one.add(index)
+        assert list(at_once.ranges()) == list(one_by_one.ranges())
+        assert at_once.count == one_by_one.count == len(set().union(*map(set, at_once.ranges())))
 
 
 def test_planning_the_most_games_allowed_builds_nothing_big() -> None:
