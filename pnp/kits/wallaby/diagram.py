@@ -64,10 +64,11 @@ class MiniBoard:
             )
             plants(drawing, x + 3.5, y + 1.0, CELL - 4.5, int(kind), painter)
             drawing.text(x + 1.0, y + 3.6, kind, 3.0, bold=True)
+        # a piece sits right of centre and low, clear of the tile's number in the top-left corner
         for k, piece in enumerate(pieces):
-            px, py = x + CELL / 2 + (k - (len(pieces) - 1) / 2) * 4.5, y + CELL / 2 + 1
+            px, py = x + CELL / 2 + 0.6 + (k - (len(pieces) - 1) / 2) * 4.5, y + CELL / 2 + 1.3
             if piece == "S":
-                scarecrow(drawing, px - 3.5, py - 5.5, 7, 9, painter)
+                scarecrow(drawing, px - 2.2, py - 5.9, 6.2, 8.9, painter)
             else:
                 _pawn(drawing, painter, px, py, WALLABY_SWATCH[piece])
 

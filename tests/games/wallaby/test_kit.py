@@ -3,21 +3,28 @@ standees and mats at their sizes, the kit is reproducible, and tile backs are op
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
 
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
+from pnp.kits.wallaby.diagram import CELL, MiniBoard
 from pnp.kits.wallaby.kit import STANDEE_W, TILE
 from pnp.kits.wallaby.mat import MAT_H, MAT_W
 from pnp.kits.wallaby.options import WallabyKitOptions
+from pnp.render.drawing import Circle, Drawing, Line, Text, shape_bounds
+from pnp.render.drawing import Path as Outline
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
+from pnp.render.textbox import IDENTITY, bounds, local_box
+from pnp.render.theme import Painter
 from tests.support.pdfgeom import read_geometry
 
 GAME = get_game("wallaby")
 TOLERANCE = 0.1  # mm
+CLEARANCE = 0.4  # mm between a piece and a printed number (as tests/render/test_text_overlaps.py)
 
 
 def kit(
@@ -97,7 +104,7 @@ def test_the_score_marker_fits_one_track_cell(players: int) -> None:
 
 def test_all_49_tiles_print_with_the_two_player_ones_marked(tmp_path: Path) -> None:
     from pnp.kits.wallaby.kit import SET_ASIDE_LINES, printed_tiles
-    from pnp.render.drawing import Drawing, Place, Text
+    from pnp.render.drawing import Place, Text
 
     for players in (2, 3, 4):
         pdf = kit(tmp_path / str(players), players, "standard", tiles="all")
@@ -148,7 +155,7 @@ def test_the_rules_have_no_move_notation_or_command_line_options() -> None:
 def test_no_page_of_the_kit_names_a_command_line_option(variant: str) -> None:
     import re
 
-    from pnp.render.drawing import Drawing, Place, Text
+    from pnp.render.drawing import Place, Text
 
     def words(drawing: Drawing) -> list[str]:
         found: list[str] = []
@@ -168,7 +175,7 @@ def test_the_turn_diagrams_name_the_scarecrow_only_where_it_is_played(variant: s
     """The children's variant has no scarecrow (RULES.md, Wallaby: "children's variant: no
     scarecrow"), so no page of its kit but the shared rules summary may mention one (not the
     turn diagrams, the setup notes or the mats); the other variants' diagrams explain it."""
-    from pnp.render.drawing import Drawing, Place, Text
+    from pnp.render.drawing import Place, Text
 
     def words(drawing: Drawing) -> str:
         return " ".join(
@@ -264,7 +271,7 @@ MIN_TEXT = 2.0  # mm em size: smaller print is hard to read (issue 16's review t
 def test_every_word_of_the_kit_is_at_least_2_mm(players: int, variant: str, paper: str) -> None:
     """Issue 16 review: the layout map's square names were 1.81 mm on a 7 x 7 board and the
     scarecrow's letter in the turn diagram 1.44 mm."""
-    from pnp.render.drawing import Drawing, Place, Text
+    from pnp.render.drawing import Place, Text
 
     def texts(drawing: Drawing) -> list[Text]:
         found: list[Text] = []
@@ -308,3 +315,38 @@ def test_the_set_aside_mark_hides_no_plant_or_number(value: int) -> None:
             or box.bottom <= badge.y or badge.y + badge.h <= box.y
         )  # fmt: skip
         assert apart, f"the mark covers {op}"
+
+
+@pytest.mark.parametrize("piece", ["S", "R", "B"])
+def test_a_piece_in_the_turn_diagram_keeps_clear_of_its_tiles_number(piece: str) -> None:
+    """A scarecrow or wallaby drawn on a tile of the turn page (pnp/kits/wallaby/diagram.py)
+    keeps CLEARANCE from the tile's number in its top-left corner: the scarecrow's sleeves and
+    hat ran into the 3 of panel 4, a wallaby's disc touched the 2 beside it. A disc is measured
+    as the circle it is, every other shape by its box."""
+    drawing = Drawing(CELL, CELL)
+    MiniBoard((f"3{piece}",), 0.0, 0.0).draw(drawing, Painter("wallaby", "color"))
+    numeral = next(op for op in drawing.ops if isinstance(op, Text))
+    left, top, right, bottom = bounds(local_box(numeral), IDENTITY)
+    drawn = drawing.ops[drawing.ops.index(numeral) + 1 :]
+    assert any(isinstance(op, Outline) for op in drawn), "no piece drawn"
+    for op in drawn:
+        if isinstance(op, Text):
+            continue
+        if isinstance(op, Line):
+            xs, ys = (op.x1, op.x2), (op.y1, op.y2)
+            box = (min(xs), min(ys), max(xs), max(ys))
+        elif isinstance(op, Circle):
+            box = (op.cx - op.r, op.cy - op.r, op.cx + op.r, op.cy + op.r)
+        else:
+            assert isinstance(op, Outline)
+            x, y, w, h = shape_bounds(op.commands)
+            box = (x, y, x + w, y + h)
+        ink = op.style.width / 2 if op.style.stroke else 0.0
+        dx = max(left - box[2], box[0] - right, 0.0)
+        dy = max(top - box[3], box[1] - bottom, 0.0)
+        gap = math.hypot(dx, dy) - ink
+        if isinstance(op, Outline) and any(command[0] == "C" for command in op.commands):
+            cx, cy, r = x + w / 2, y + h / 2, w / 2  # a disc: its distance, not its box's
+            nearest = (min(max(cx, left), right), min(max(cy, top), bottom))
+            gap = math.dist((cx, cy), nearest) - r - ink
+        assert gap >= CLEARANCE, f"{piece}: {op} comes within {gap:.2f} mm of the number"
