@@ -19,7 +19,7 @@ from pnp.games.platypus.tables import (
     Table,
 )
 from pnp.kits.platypus.art import arrow_shape, draw_animal
-from pnp.render.drawing import Drawing, Style, rect_shape
+from pnp.render.drawing import CAP_HEIGHT, Drawing, Style, rect_shape
 from pnp.render.fonts import fit_size, text_width
 from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
@@ -123,14 +123,18 @@ def _head(sheet: Drawing, painter: Painter, player: str, note: str, width: float
 
 
 def _row_label(sheet: Drawing, name: str, label: tuple[str, str], y: float, h: float) -> None:
-    """The row's words, in two lines; the COLOUR row also says when a point is scored."""
+    """The row's words, in two lines of capitals centred in the row; the COLOUR row also says,
+    in a third line, when a point is scored."""
     size = min(fit_size(line, 3.4, LABEL_W - 3, True) for line in label)
-    top = y + h / 2 - (3.0 if name == "COLOUR" else 1.4)
+    pitch = size + 0.4
+    rule = fit_size(POINT_RULE, 3.0, LABEL_W - 2.5, True) if name == "COLOUR" else 0.0
+    # the block's ink: the capitals, a pitch per further line, the point rule's descenders
+    ink = CAP_HEIGHT * size + (len(label) - 1) * pitch + (pitch + 0.24 * rule if rule else 0.0)
+    top = y + (h - ink) / 2 + CAP_HEIGHT * size
     for k, line in enumerate(label):
-        sheet.text(1.5, top + k * (size + 0.6), line, size, bold=True)
-    if name == "COLOUR":
-        rule = fit_size(POINT_RULE, 3.0, LABEL_W - 2.5, True)
-        sheet.text(1.5, top + 2 * (size + 0.6) + 0.4, POINT_RULE, rule, bold=True)
+        sheet.text(1.5, top + k * pitch, line, size, bold=True)
+    if rule:
+        sheet.text(1.5, top + len(label) * pitch, POINT_RULE, rule, bold=True)
 
 
 def _animal_cell(

@@ -409,3 +409,26 @@ def test_the_score_track_and_match_sheet_keep_their_words_off_the_cut_line(paper
             left, _, right, bottom = text.box
             margins = (left - text.panel[0], text.panel[2] - right, text.panel[3] - bottom)
             assert min(margins) >= 1.0, f"{title}: {text.text!r}"
+
+
+@pytest.mark.parametrize("dealt", [True, False])
+def test_a_row_label_of_the_tables_keeps_clear_of_its_row_lines(dealt: bool) -> None:
+    """Each row's words (YOUR TOKEN IS A, ON A ... CARD, ...) lie inside their row with 0.8 mm
+    to spare above and below: "ON A" sat 0.6 mm under the line above it and the COLOUR row's
+    point rule 0.6 mm over the line below (issue 16's notes)."""
+    from pnp.games.platypus.tables import parse_short_table
+    from pnp.kits.platypus.tables import HEAD_H, LABEL_W, ROWS_BLANK, ROWS_DEALT, draw_table
+    from pnp.render.textbox import IDENTITY, bounds, local_box
+    from pnp.render.theme import Painter
+
+    table = parse_short_table("gE< yK> gW> yP< yE< yP> gK<") if dealt else None
+    sheet = draw_table(Painter("platypus", "color"), "red", table, "red starts")
+    labels = [op for op in sheet.ops if isinstance(op, Text) and op.x < LABEL_W / 2]
+    top = HEAD_H
+    for name, words, h in ROWS_DEALT if dealt else ROWS_BLANK:
+        mine = [op for op in labels if top < op.y < top + h]
+        assert {op.text for op in mine} >= set(words), name
+        for op in mine:
+            box = bounds(local_box(op), IDENTITY)
+            assert box[1] >= top + 0.8 and box[3] <= top + h - 0.8, (name, op.text, box, top)
+        top += h
