@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style
+from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style, shape_bounds
 from pnp.render.fonts import fit_size, text_width
 from pnp.render.paper import Box, Paper, footer_spec
 from pnp.render.settings import PrintSettings
@@ -43,6 +43,13 @@ class Page:
     trim: Box | None = None
     back_of: Page | None = field(default=None, compare=False, repr=False)
     """For a backs page, the fronts page it prints behind."""
+
+    def cut(self, outline: Shape) -> None:
+        """Record a component's cut outline (page coordinates) placed on its own, outside a
+        sheet layout: the TrimBox grows to hold it."""
+        self.cuts.append(outline)
+        x, y, w, h = shape_bounds(outline)
+        self.trim = Box(x, y, w, h) if self.trim is None else self.trim.union(Box(x, y, w, h))
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,7 @@ def diagrams_page(document: Document, painter: Painter, setup: Setup) -> Page:
     area = page.paper.content
     card = turn_order_card(painter, setup.players, BillabongSetup.of(setup.data).placement)
     page.drawing.place(card, area.x, area.y)
-    page.cuts.append(rect_shape(area.x, area.y, card.width, card.height))
+    page.cut(rect_shape(area.x, area.y, card.width, card.height))
     document.record("Turn-order card (beside the jump diagrams)", 1, [page])
     page.drawing.rect(area.x, area.y, card.width, card.height, CUT)
     right = area.x + CARD_W + 6

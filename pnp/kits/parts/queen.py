@@ -312,6 +312,6 @@ def place_items(
         row, col = divmod(k, per_row)
         px, py = x + col * (item_w + gap), y + row * (item_h + gap)
         page.drawing.place(item, px, py)
-        page.cuts.append(translated(item.cut_outline(), px, py))
+        page.cut(translated(item.cut_outline(), px, py))
     rows = -(-len(items) // per_row)
     return y + rows * (item_h + gap)
