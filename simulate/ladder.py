@@ -28,7 +28,7 @@ from pathlib import Path
 from rich.console import Console
 
 from pnp.games.base import Outcome
-from simulate.advantage import FirstSeat, seat_of
+from simulate.advantage import FirstSeat, seat_of, seat_verdict
 from simulate.inference import difference, wilson
 from simulate.metrics import TOLERANCE, fair_tolerance, seat_scores
 from simulate.records import record_from
@@ -36,7 +36,7 @@ from simulate.request import RandomSetups, RunRequest
 from simulate.runfolder import remove_other_runs
 from simulate.runner import GameRecord
 from simulate.session import run_and_report
-from simulate.setups import SetupsVerdict, setup_fairness
+from simulate.setups import FAIR, UNFAIR, SetupsVerdict, setup_fairness
 from simulate.store import RESULTS
 from simulate.summary import RunResult
 
@@ -254,13 +254,22 @@ def _games_to_agree(high: Estimate, low: Estimate, shift: float) -> str:
 
 
 def seat_reading(rung: Rung, seat_names: Sequence[str]) -> str:
-    """Which seats the rung shows favoured or handicapped (interval of mean s off 1/2)."""
-    off = [
-        f"{name} {'favoured' if s.low > 0.5 else 'handicapped'} (mean s {s.text()})"
-        for name, s in zip(seat_names, rung.seats, strict=True)
-        if s.low > 0.5 or s.high < 0.5
-    ]
-    return "; ".join(off) if off else "no seat shown favoured (every interval holds 1/2)"
+    """Each seat the rung reads as the verdict reads a seat (simulate/advantage.py): favoured or
+    handicapped when its interval of mean s leaves 1/2 +- TOLERANCE's band, even when it lies
+    inside it (naming a smaller advantage that the interval shows), undetermined seats left out."""
+    read = []
+    for name, s in zip(seat_names, rung.seats, strict=True):
+        verdict = seat_verdict(s.low, s.high, TOLERANCE)
+        if verdict == FAIR:
+            side = (
+                ", a little ahead" if s.low > 0.5 else ", a little behind" if s.high < 0.5 else ""
+            )
+            read.append(f"{name} even within +-{TOLERANCE:g}{side} (mean s {s.text()})")
+        elif verdict == UNFAIR:
+            read.append(
+                f"{name} {'favoured' if s.low > 0.5 else 'handicapped'} (mean s {s.text()})"
+            )
+    return "; ".join(read) if read else "no seat shown favoured (every interval holds 1/2)"
 
 
 def remove_other_rungs(folder: Path, ladder: Ladder) -> None:

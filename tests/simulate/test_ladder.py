@@ -128,6 +128,23 @@ def test_settled_when_the_top_rungs_agree_and_the_top_beats_the_next_clearly() -
     assert reading.verdict.startswith("settled under mcts:1x:0: light favoured (mean s 0.600")
 
 
+def test_a_settled_ladder_reads_a_small_shown_advantage_as_the_verdict_does() -> None:
+    """Penguins' default ladder, 4,000 games a rung: red's mean s 0.522 [0.507, 0.538] under
+    mcts:1000 leaves 1/2 out and lies inside 1/2 +- 0.05. The verdict reads it *even* (a smaller
+    advantage shown); the ladder's reading said "red favoured" in the same output. Both now say
+    even, naming the smaller advantage, and a seat off by more than the tolerance is favoured."""
+    rungs = [_rung_of("mcts:200", 0.517, 4000), _rung_of("mcts:1000", 0.522, 4000)]
+    reading = read_ladder(rungs, [_duel("mcts:1000", "mcts:200", (0.86, 0.85, 0.87))], SEATS)
+    assert reading.settled
+    assert reading.verdict == (
+        "settled under mcts:1000: light even within +-0.05, a little ahead (mean s 0.522 "
+        "[0.507, 0.537]); dark even within +-0.05, a little behind (mean s 0.478 [0.463, 0.493])"
+    )
+    rungs = [_rung_of("mcts:200", 0.571, 4000), _rung_of("mcts:1000", 0.572, 4000)]
+    reading = read_ladder(rungs, [_duel("mcts:1000", "mcts:200", (0.86, 0.85, 0.87))], SEATS)
+    assert reading.verdict.startswith("settled under mcts:1000: light favoured (mean s 0.572")
+
+
 def test_overlapping_intervals_of_few_games_are_not_agreement() -> None:
     # 4 games a rung: light won 3 under greedy and 2 under mcts; the intervals overlap only
     # because they are wide, so the ladder cannot say that stronger play leaves the answer alone
