@@ -57,12 +57,10 @@ def main() -> None:
         f"{100 * estimated.first_share_before:.1f}% without"
     )
     fresh = games(args, args.seed + 1)
-    print(
-        f"fresh seed {args.seed + 1}, second seat's points share: without komi "
-        f"{share(fresh, 0.0, args.seed)}; with {estimated.points:g}: "
-        f"{share(fresh, estimated.points, args.seed)}; with {low:g}: "
-        f"{share(fresh, low, args.seed)}; with {high:g}: {share(fresh, high, args.seed)}"
-    )
+    tried = dict.fromkeys((0.0, estimated.points, low, high))  # each komi once, in this order
+    shares = [f"{'without komi' if k == 0 else f'with {k:g}:'} {share(fresh, k, args.seed)}"
+              for k in tried]  # fmt: skip
+    print(f"fresh seed {args.seed + 1}, second seat's points share: {'; '.join(shares)}")
 
 
 if __name__ == "__main__":
