@@ -56,8 +56,9 @@ class Compensation:
         k = self.komi
         if k is not None:
             low, high = k.ci95
+            unit = self.unit.removesuffix("s") if k.points == 1 else self.unit  # 1 point, 1 fish
             return (
-                f"komi: give {seat_names[1]} {k.points:g} {self.unit} [{low:g}, {high:g}] (95%, "
+                f"komi: give {seat_names[1]} {k.points:g} {unit} [{low:g}, {high:g}] (95%, "
                 f"bootstrap over {k.units} {k.unit}): {seat_names[0]}'s points share "
                 f"{100 * k.first_share_before:.1f}% without, "
                 f"{100 * k.first_share_after:.1f}% with it{hint}"

@@ -199,3 +199,18 @@ def test_the_intervals_over_setups_do_not_depend_on_the_order_the_games_come_in(
     by_order = [replace(g, scores=(*(g.scores or ()), 9.0), ranks=(1, 2, 3),
                         agents=("greedy",) * 3) for g in shuffled]  # fmt: skip
     assert seat_gaps(by_order, 3, seed=4) == seat_gaps(scores, 3, seed=4)
+
+
+@pytest.mark.parametrize(
+    ("unit", "points", "said"),
+    [("points", 1.0, "give circle 1 point [1, 1.5]"), ("points", 1.5, "give circle 1.5 points"),
+     ("fish", 1.0, "give circle 1 fish [1, 1.5]"), ("points", 0.5, "give circle 0.5 points")],
+)  # fmt: skip
+def test_the_komi_line_says_one_point_not_one_points(unit: str, points: float, said: str) -> None:
+    """Paper Pen-guins' default ladder printed "komi: give circle 1 points [1, 1]"."""
+    from simulate.compensation import Compensation
+    from simulate.komi import Komi
+
+    komi = Komi(points, (1.0, 1.5), 0.58, 0.5, 4000, "setups", 20)
+    line = Compensation("komi", unit, "", komi).text(["square", "circle"])
+    assert line.startswith(f"komi: {said}"), line
