@@ -64,7 +64,8 @@ INFO = GameInfo(
     ladder_note="no random rung: random players eliminate themselves, and so do random "
     "rollouts (mcts:200:20 lost 4 of 4 to greedy); leaves scored by the plant lead at once. "
     "With 2 players, 256 games each: mcts:4x:0 was no stronger than greedy (131-126), "
-    "mcts:8x:0 beat greedy 161-95 and mcts:16x:0 beat mcts:8x:0 175-84",
+    "mcts:8x:0 beat greedy 161-95 and mcts:16x:0 beat mcts:8x:0 175-84. With 4 players "
+    "(4,000 games a rung) neither search was shown stronger than the rung below",
     rules="Wallaby",
     compensation=Compensation(
         "start",
