@@ -302,12 +302,15 @@ def tally_sheet(
 
 
 def place_items(
-    page: Page, items: list[Drawing], x: float, y: float, width: float, gap: float
+    page: Page, items: list[Drawing], x: float, y: float, width: float, gap: float, group: int = 1
 ) -> float:
     """Lay `items` in rows from (x, y) across `width` on `page`, recording each one's cut
-    outline; returns the y below the last row."""
+    outline; returns the y below the last row. Where a row holds at least one `group` (items
+    that belong together, such as one colour's tokens), it holds whole groups only."""
     item_w, item_h = items[0].width, items[0].height
     per_row = max(1, int((width + gap) // (item_w + gap)))
+    if per_row >= group:
+        per_row -= per_row % group
     for k, item in enumerate(items):
         row, col = divmod(k, per_row)
         px, py = x + col * (item_w + gap), y + row * (item_h + gap)

@@ -50,3 +50,20 @@ def test_the_printed_rules_speak_to_players_not_of_the_simulator() -> None:
     from pnp.templates import load_text
 
     assert "simulator" not in load_text("rules/penguins.md")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_row_of_penguin_tokens_holds_whole_colours(paper: str) -> None:
+    """The 16 penguins, 4 in each colour, are laid in rows of whole colours: on Letter 9 fitted
+    a row, so the first row ended with one green penguin and the second began with three."""
+    from pnp.render.drawing import shape_bounds
+
+    document = kit("penguins", paper, 2)
+    (component,) = [c for c in document.components if c.name.startswith("Penguins")]
+    (page,) = component.pages
+    rows: dict[float, int] = {}
+    for shape in page.cuts:
+        top = round(shape_bounds(shape)[1], 3)
+        rows[top] = rows.get(top, 0) + 1
+    assert sum(rows.values()) == 16
+    assert all(count % 4 == 0 for count in rows.values()), rows
