@@ -194,7 +194,12 @@ def duel_of(result: RunResult, stronger: str, weaker: str, folder: Path) -> Duel
                 folder)  # fmt: skip
 
 
-def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequence[str]) -> Reading:
+def read_ladder(
+    rungs: Sequence[Rung],
+    duels: Sequence[Duel],
+    seat_names: Sequence[str],
+    tolerance: float = TOLERANCE,
+) -> Reading:
     """Settled when the two strongest rungs agree on every seat within their intervals and the
     strongest beats the next with its head-to-head interval above 1/2. The top rungs are the
     strongest only if the ladder climbs: a rung shown weaker than the one below it (interval
@@ -209,7 +214,7 @@ def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequen
     reasons += [
         reason
         for name, high, low in zip(seat_names, top.seats, below.seats, strict=True)
-        if (reason := _disagreement(name, high, low, top.agent, below.agent))
+        if (reason := _disagreement(name, high, low, top.agent, below.agent, tolerance))
     ]
     reasons += [
         f"{d.stronger} is shown weaker than {d.weaker} below it (head-to-head mean s "
@@ -224,27 +229,30 @@ def read_ladder(rungs: Sequence[Rung], duels: Sequence[Duel], seat_names: Sequen
         )
     if reasons:
         return Reading(False, tuple(reasons), f"not settled under {top.agent}")
-    return Reading(True, (), f"settled under {top.agent}: {seat_reading(top, seat_names)}")
+    reading = seat_reading(top, seat_names, tolerance)
+    return Reading(True, (), f"settled under {top.agent}: {reading}")
 
 
-def _disagreement(name: str, high: Estimate, low: Estimate, top: str, below: str) -> str:
+def _disagreement(
+    name: str, high: Estimate, low: Estimate, top: str, below: str, tolerance: float
+) -> str:
     """Why one seat's mean s under the two strongest rungs is not shown to agree, or "" when the
-    interval of their difference lies inside +-TOLERANCE."""
+    interval of their difference lies inside +-tolerance."""
     shift, shift_low, shift_high = high.minus(low)
-    if shift_low >= -TOLERANCE and shift_high <= TOLERANCE:
+    if shift_low >= -tolerance and shift_high <= tolerance:
         return ""
     told = f"{name}: mean s {high.text()} under {top} against {low.text()} under {below}"
     change = f"difference {shift:+.3f} [{shift_low:+.3f}, {shift_high:+.3f}]"
     if shift_low > 0 or shift_high < 0:
         return f"{told}: the two strongest rungs disagree ({change})"
-    return (f"{told}: not shown to agree within +-{TOLERANCE:g} ({change}); "
-            f"{_games_to_agree(high, low, shift)}")  # fmt: skip
+    return (f"{told}: not shown to agree within +-{tolerance:g} ({change}); "
+            f"{_games_to_agree(high, low, shift, tolerance)}")  # fmt: skip
 
 
-def _games_to_agree(high: Estimate, low: Estimate, shift: float) -> str:
-    """About how many games per rung would put the difference's interval inside +-TOLERANCE, if
+def _games_to_agree(high: Estimate, low: Estimate, shift: float, tolerance: float) -> str:
+    """About how many games per rung would put the difference's interval inside +-tolerance, if
     the two means stayed where they are (normal approximation)."""
-    room = TOLERANCE - abs(shift)
+    room = tolerance - abs(shift)
     if room <= 0.01:
         return "more games per rung may settle it"
     spread = high.mean * (1 - high.mean) + low.mean * (1 - low.mean)
@@ -253,18 +261,18 @@ def _games_to_agree(high: Estimate, low: Estimate, shift: float) -> str:
     return f"about {math.ceil(needed / step) * step:,} games per rung would show it"
 
 
-def seat_reading(rung: Rung, seat_names: Sequence[str]) -> str:
+def seat_reading(rung: Rung, seat_names: Sequence[str], tolerance: float = TOLERANCE) -> str:
     """Each seat the rung reads as the verdict reads a seat (simulate/advantage.py): favoured or
-    handicapped when its interval of mean s leaves 1/2 +- TOLERANCE's band, even when it lies
+    handicapped when its interval of mean s leaves the band 1/2 +- tolerance, even when it lies
     inside it (naming a smaller advantage that the interval shows), undetermined seats left out."""
     read = []
     for name, s in zip(seat_names, rung.seats, strict=True):
-        verdict = seat_verdict(s.low, s.high, TOLERANCE)
+        verdict = seat_verdict(s.low, s.high, tolerance)
         if verdict == FAIR:
             side = (
                 ", a little ahead" if s.low > 0.5 else ", a little behind" if s.high < 0.5 else ""
             )
-            read.append(f"{name} even within +-{TOLERANCE:g}{side} (mean s {s.text()})")
+            read.append(f"{name} even within +-{tolerance:g}{side} (mean s {s.text()})")
         elif verdict == UNFAIR:
             read.append(
                 f"{name} {'favoured' if s.low > 0.5 else 'handicapped'} (mean s {s.text()})"
@@ -306,4 +314,5 @@ def run_ladder(
         if not result.complete:
             return None
         duels.append(duel_of(result, stronger, weaker, sub.folder))
-    return Ladder(tuple(rungs), tuple(duels), read_ladder(rungs, duels, seat_names))
+    tolerance = fair_tolerance(True, request.tolerance)  # the verdict's band (simulate/verdict.py)
+    return Ladder(tuple(rungs), tuple(duels), read_ladder(rungs, duels, seat_names, tolerance))

@@ -132,7 +132,8 @@ def test_a_settled_ladder_reads_a_small_shown_advantage_as_the_verdict_does() ->
     """Penguins' default ladder, 4,000 games a rung: red's mean s 0.522 [0.507, 0.538] under
     mcts:1000 leaves 1/2 out and lies inside 1/2 +- 0.05. The verdict reads it *even* (a smaller
     advantage shown); the ladder's reading said "red favoured" in the same output. Both now say
-    even, naming the smaller advantage, and a seat off by more than the tolerance is favoured."""
+    even, naming the smaller advantage, with the verdict's band (--tolerance), and a seat off by
+    more than the band is favoured."""
     rungs = [_rung_of("mcts:200", 0.517, 4000), _rung_of("mcts:1000", 0.522, 4000)]
     reading = read_ladder(rungs, [_duel("mcts:1000", "mcts:200", (0.86, 0.85, 0.87))], SEATS)
     assert reading.settled
@@ -140,8 +141,12 @@ def test_a_settled_ladder_reads_a_small_shown_advantage_as_the_verdict_does() ->
         "settled under mcts:1000: light even within +-0.05, a little ahead (mean s 0.522 "
         "[0.507, 0.537]); dark even within +-0.05, a little behind (mean s 0.478 [0.463, 0.493])"
     )
+    duel = [_duel("mcts:1000", "mcts:200", (0.86, 0.85, 0.87))]
+    # the verdict's band is --tolerance's: at +-0.03 the same seat is favoured
+    reading = read_ladder(rungs, duel, SEATS, 0.03)
+    assert reading.verdict.startswith("settled under mcts:1000: light favoured (mean s 0.522")
     rungs = [_rung_of("mcts:200", 0.571, 4000), _rung_of("mcts:1000", 0.572, 4000)]
-    reading = read_ladder(rungs, [_duel("mcts:1000", "mcts:200", (0.86, 0.85, 0.87))], SEATS)
+    reading = read_ladder(rungs, duel, SEATS)
     assert reading.verdict.startswith("settled under mcts:1000: light favoured (mean s 0.572")
 
 
