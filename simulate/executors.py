@@ -263,14 +263,14 @@ class DaskExecutor(BaseExecutor):
             if self.address is None:
                 cluster = self._local_cluster(distributed)
             client = self._connect(distributed, cluster)
-            # the plan and the finish scattered once, so a chunk's task carries only its games
-            # (passing the finish in every task, a real cluster losing a worker failed the run
-            # with "already forgotten" in 2 of 3 tries: tests/simulate/test_dask_cluster.py)
-            shared, finishing = client.scatter([plan, finish], broadcast=True)
+            # every task carries the plan and the finish (a few kB): scattered data has one
+            # replica once the scheduler's Active Memory Manager has reduced it (ReduceReplicas,
+            # broadcast or not), and a cluster losing that worker loses it for good, failing the
+            # run ("already forgotten"; tests/simulate/test_dask_cluster.py failed 2 runs in 3)
             # a few chunks out at a time: 10^9 games are never all queued
             workers = max(self.workers, len(client.scheduler_info().get("workers", {})))
             yield from in_order(
-                lambda chunk: client.submit(play_plan_chunk, shared, chunk, finishing, pure=False),
+                lambda chunk: client.submit(play_plan_chunk, plan, chunk, finish, pure=False),
                 chunks, 4 * workers,
             )  # fmt: skip
         # no scheduler, or the cluster lost: a worker killed again and again, or the scheduler
