@@ -15,7 +15,7 @@ the printed ones (`printed_number`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style, shape_bounds
@@ -48,8 +48,16 @@ class Page:
         """Record a component's cut outline (page coordinates) placed on its own, outside a
         sheet layout: the TrimBox grows to hold it."""
         self.cuts.append(outline)
-        x, y, w, h = shape_bounds(outline)
-        self.trim = Box(x, y, w, h) if self.trim is None else self.trim.union(Box(x, y, w, h))
+        box = shapes_box([outline])
+        self.trim = box if self.trim is None else self.trim.union(box)
+
+
+def shapes_box(shapes: Sequence[Shape]) -> Box:
+    """The smallest box holding every shape (control points included)."""
+    boxes = [shape_bounds(shape) for shape in shapes]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 @dataclass(frozen=True)

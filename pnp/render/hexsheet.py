@@ -19,8 +19,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pnp.errors import PnpError
-from pnp.render.document import Document, Page, Room
-from pnp.render.drawing import Drawing, Point, Shape, Style, rect_shape, shape_bounds, translated
+from pnp.render.document import Document, Page, Room, shapes_box
+from pnp.render.drawing import Drawing, Point, Shape, Style, rect_shape, translated
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box
 from pnp.render.sheet import CUT, HEADING_SIZE, HEADING_SPACE, SHARE_GAP, Placed, headed_page
@@ -101,7 +101,7 @@ def lay_out_hexes(
             translated(item.cut_outline(), x, y) for item, (x, y) in zip(chunk, spots, strict=True)
         ]
         edges = Counter(edge for outline in outlines for edge in _edges(outline))
-        trim = _bounds(outlines)
+        trim = shapes_box(outlines)
         page.trim = trim if page.trim is None else page.trim.union(trim)
         bleed = document.settings.bleed
         if bleed:
@@ -217,13 +217,6 @@ def _grown(points: Sequence[Point], pushes: Sequence[float]) -> list[Point]:
         det = ax * by - ay * bx
         grown.append((px + (da * by - db * ay) / det, py + (db * ax - da * bx) / det))
     return grown
-
-
-def _bounds(shapes: Sequence[Shape]) -> Box:
-    boxes = [shape_bounds(shape) for shape in shapes]
-    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
-    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def _points(shape: Shape) -> list[Point]:

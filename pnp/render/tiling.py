@@ -202,7 +202,7 @@ def _draw_part(
     left = window.x + (window.w - w) / 2
     drawing.place(board, left - x0, top - y0, clip=rect_shape(x0, y0, w, h))
     part = Box(left, top, w, h)
-    page.trim = part if page.trim is None else _union(page.trim, part)
+    page.trim = part if page.trim is None else page.trim.union(part)
     page.cuts.append(rect_shape(left, top, w, h))
     header_y = top - HEADER
     drawing.text(window.x, header_y + 5, label, 4.2, bold=True)
@@ -223,11 +223,6 @@ def _join_hint(cut_marks: bool) -> str:
     (the laser cuts each part along its outline)."""
     lay = "lay this part over its neighbours and match the circled crosses."
     return f"Trim the dashed edges, {lay}" if cut_marks else f"{lay[:1].upper()}{lay[1:]}"
-
-
-def _union(a: Box, b: Box) -> Box:
-    x, y = min(a.x, b.x), min(a.y, b.y)
-    return Box(x, y, max(a.right, b.right) - x, max(a.bottom, b.bottom) - y)
 
 
 def _registration_points(plan: Tiling, col: int, row: int) -> list[tuple[float, float]]:
