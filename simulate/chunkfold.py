@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simulate.records import record_json
+from simulate.gamestable import ChunkRows, chunk_rows
+from simulate.records import data_json, record_data
 from simulate.runner import GameRecord, RunPlan
 from simulate.summary import GameFolds
 
@@ -21,24 +22,30 @@ from simulate.summary import GameFolds
 @dataclass(frozen=True)
 class FinishedChunk:
     """A chunk played: its game numbers (in order), its results.jsonl lines ("" when the run
-    stores nothing) and its games folded."""
+    stores nothing), its games folded and its rows of games.csv and seats.csv (when the run
+    writes them as it goes: simulate/gamestable.py)."""
 
     games: tuple[int, ...]
     lines: str
     folds: GameFolds
+    tables: ChunkRows | None = None
 
 
 @dataclass(frozen=True)
 class FoldChunk:
     """The `Finish` of a run (simulate/executors.py): each setup's rows folded when the run
-    analyses setups (`per_setup`), the lines encoded when it stores its games (`lines`)."""
+    analyses setups (`per_setup`), the lines encoded when it stores its games (`lines`), the
+    rows of games.csv and seats.csv written when it spools them (`tables`)."""
 
     per_setup: bool
     lines: bool
+    tables: bool = False
 
     def __call__(self, plan: RunPlan, records: list[GameRecord]) -> FinishedChunk:
         folds = GameFolds(plan, self.per_setup, chunk=True)
         for record in records:
             folds.fold(record, plan)
-        text = "".join(record_json(record) + "\n" for record in records) if self.lines else ""
-        return FinishedChunk(tuple(record.index for record in records), text, folds)
+        data = [record_data(record) for record in records] if self.lines or self.tables else []
+        text = "".join(data_json(one) + "\n" for one in data) if self.lines else ""
+        rows = chunk_rows(data, plan.options.players) if self.tables else None
+        return FinishedChunk(tuple(record.index for record in records), text, folds, rows)

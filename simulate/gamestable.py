@@ -8,6 +8,14 @@ until then. The games to expect are the run's set of games played (`IndexSet`, a
 an interrupted run's gaps are skipped. The rows held at once are the games out of place: none in
 a file this pnp wrote, a few chunks' worth in an older one.
 
+A fresh run does not read results.jsonl back: each worker writes its chunk's rows of both tables
+beside its results.jsonl lines (`chunk_rows`), and the main process appends them to two
+temporary files as the chunks come (`TableSpool`), which become the tables when the run ends. A
+chunk's game rows have the fact columns of its own games; when every chunk's are the run's, and
+the chunks came in game order (always, but for a run stopped while chunks were out of order),
+the tables are these rows. Otherwise, and for a resumed run (whose earlier games no worker wrote
+rows for), the tables are written from results.jsonl. Both ways give the same bytes (tests).
+
 `seats.csv` is the tidy form a data frame wants: one observation per game and seat, the same
 columns for every game, so `pandas.read_csv(path, dtype=SEATS_DTYPES)` gives the same dtypes
 for every game and run (README, "seats.csv"). A number that a game may lack is empty: s and
@@ -17,16 +25,21 @@ without running scores. Game facts stay in games.csv, whose columns depend on th
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
-from collections.abc import Iterator, Mapping
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from pnp.games.base import FactValue, Outcome
-from pnp.output import staged
+from pnp.output import naming, staged, temporary_prefix
 from simulate.metrics import seat_scores
 from simulate.runner import IndexSet
 from simulate.stats import standing
@@ -119,12 +132,129 @@ def seat_rows(data: Mapping[str, Any]) -> Iterator[list[Any]]:
         ]  # fmt: skip
 
 
+def record_kinds(records: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """The fact columns of `records` (parsed lines of results.jsonl) as a run of only these games
+    has them (`fact_kinds` of its measures): each fact by name, "seat" when some game gives it a
+    value per seat, else "game"."""
+    kinds: dict[str, str] = {}
+    for data in records:
+        for name, value in data.get("facts", {}).items():
+            if isinstance(value, list):
+                kinds[name] = "seat"
+            else:
+                kinds.setdefault(name, "game")
+    return dict(sorted(kinds.items()))
+
+
+@dataclass(frozen=True)
+class ChunkRows:
+    """A chunk's rows of games.csv (with the fact columns `kinds`) and of seats.csv, as text."""
+
+    kinds: tuple[tuple[str, str], ...]
+    games: str
+    seats: str
+
+
+def chunk_rows(records: Sequence[Mapping[str, Any]], players: int) -> ChunkRows:
+    """The rows of `records` (a chunk's games, as `record_data` gives them, in game order)."""
+    kinds = record_kinds(records)
+    games, seats = io.StringIO(), io.StringIO()
+    _write_rows(csv.writer(games, lineterminator="\n"), csv.writer(seats, lineterminator="\n"),
+                records, kinds, players)  # fmt: skip
+    return ChunkRows(tuple(kinds.items()), games.getvalue(), seats.getvalue())
+
+
+class TableSpool:
+    """The rows of a fresh run's chunks (`ChunkRows`), held in two temporary files in the run's
+    folder until `write` makes them games.csv and seats.csv; `discard` removes what is left.
+    The files carry this process's id, so what a killed run leaves is removed by the next write
+    in the folder (pnp/output.py)."""
+
+    def __init__(self, folder: Path, players: int) -> None:
+        self.folder = folder
+        self.players = players
+        self.games = IndexSet()  # the games whose rows are held, added in game order
+        self.last = -1  # the last of them
+        self.kinds: set[tuple[tuple[str, str], ...]] = set()
+        self.usable = True  # no chunk came before a game already held
+        self._files: list[tuple[Path, IO[str]]] = []
+
+    def add(self, rows: ChunkRows, games: Sequence[int]) -> None:
+        """Hold the rows of `games` (a chunk's, in game order)."""
+        if not self.usable or not games:
+            return
+        if games[0] <= self.last:
+            self.usable = False  # out of game order: read results.jsonl back instead
+            self.discard()
+            return
+        if not self._files:
+            for name in TABLES:
+                handle, temporary = tempfile.mkstemp(
+                    prefix=temporary_prefix(f"{name}.rows"), suffix=".tmp", dir=self.folder
+                )
+                os.close(handle)
+                path = Path(temporary)
+                self._files.append((path, path.open("w", encoding="utf-8")))
+        for name, (_, stream), text in zip(TABLES, self._files, (rows.games, rows.seats),
+                                           strict=True):  # fmt: skip
+            with naming(self.folder / name):
+                stream.write(text)
+        self.games.update(games)
+        self.last = games[-1]
+        self.kinds.add(rows.kinds)
+
+    def write(self, kinds: FactKinds, played: IndexSet) -> list[Path] | None:
+        """games.csv and seats.csv in the folder (each under a temporary name renamed into
+        place), from the rows held: their paths, or None (nothing written) when the rows are
+        not the tables of `played` with the fact columns `kinds`."""
+        wanted = tuple(kinds.items())
+        if not self.usable or list(self.games.ranges()) != list(played.ranges()):
+            return None
+        if self.kinds - {wanted}:
+            return None
+        headers = [header(kinds, self.players), list(SEATS_DTYPES)]
+        for name, (_, stream) in zip(TABLES, self._files, strict=True):
+            with naming(self.folder / name):
+                stream.flush()
+        bodies = [path for path, _ in self._files]  # none when no game was played
+        return write_tables([self.folder / name for name in TABLES], headers, bodies)
+
+    def discard(self) -> None:
+        """Remove the files of the rows (what is left unwritten of them is of no use: a full
+        disk that stopped the run is not a second error)."""
+        for path, stream in self._files:
+            with contextlib.suppress(OSError):
+                stream.close()
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+        self._files = []
+
+
+TABLES = ("games.csv", "seats.csv")
+
+
+def write_tables(
+    paths: Sequence[Path], headers: Sequence[list[str]], bodies: Sequence[Path]
+) -> list[Path]:
+    """Write each of `paths` (under a temporary name renamed into place) as its header and then
+    the rows in the file of `bodies` (none: no rows); the paths."""
+    for index, (path, head) in enumerate(zip(paths, headers, strict=True)):
+        with staged(path) as stream:
+            text = io.StringIO()
+            csv.writer(text, lineterminator="\n").writerow(head)
+            stream.write(text.getvalue().encode("utf-8"))
+            if bodies:
+                with bodies[index].open("rb") as body:
+                    shutil.copyfileobj(body, stream, 1 << 20)
+    return list(paths)
+
+
 def write_game_tables(
     folder: Path, results: Path, played: IndexSet, kinds: FactKinds, players: int
 ) -> list[Path]:
     """Write games.csv and seats.csv into `folder` from `results` in one reading (each under a
     temporary name renamed into place); their paths."""
-    paths = [folder / "games.csv", folder / "seats.csv"]
+    paths = [folder / name for name in TABLES]
     with ExitStack() as stack:
         games, seats = (
             stack.enter_context(io.TextIOWrapper(stack.enter_context(staged(path)),
@@ -143,6 +273,11 @@ def _write(games: IO[str], seats: IO[str], results: Path, played: IndexSet, kind
     by_seat.writerow(SEATS_DTYPES)
     with results.open("rb") as lines:
         next(lines, None)  # the plan
-        for data in in_game_order(lines, played):
-            by_game.writerow(row(data, kinds, players))
-            by_seat.writerows(seat_rows(data))
+        _write_rows(by_game, by_seat, in_game_order(lines, played), kinds, players)
+
+
+def _write_rows(by_game: Any, by_seat: Any, records: Iterable[Mapping[str, Any]],
+                kinds: FactKinds, players: int) -> None:  # fmt: skip
+    for data in records:
+        by_game.writerow(row(data, kinds, players))
+        by_seat.writerows(seat_rows(data))

@@ -17,19 +17,27 @@ from simulate.runner import GameRecord, IndexSet, RunPlan
 OUTCOMES = tuple(kind.value for kind in Outcome)
 
 
+def record_data(record: GameRecord) -> dict[str, Any]:
+    """The record as its line of results.jsonl holds it (`json.loads` of `record_json` gives
+    this dictionary back)."""
+    return {
+        "index": record.index, "setup_index": record.setup_index, "setup": record.setup,
+        "game_seed": record.game_seed, "rotation": record.rotation,
+        "agents": list(record.agents),
+        "scores": list(record.scores) if record.scores is not None else None,
+        "ranks": list(record.ranks), "turns": record.turns,
+        "outcome": record.outcome.value, "lead_changes": record.lead_changes,
+        "facts": {k: list(v) if isinstance(v, tuple) else v for k, v in record.facts.items()},
+    }  # fmt: skip
+
+
+def data_json(data: dict[str, Any]) -> str:
+    """A record's line of results.jsonl from its `record_data`."""
+    return json.dumps(data, separators=(",", ":"))
+
+
 def record_json(record: GameRecord) -> str:
-    return json.dumps(
-        {
-            "index": record.index, "setup_index": record.setup_index, "setup": record.setup,
-            "game_seed": record.game_seed, "rotation": record.rotation,
-            "agents": list(record.agents),
-            "scores": list(record.scores) if record.scores is not None else None,
-            "ranks": list(record.ranks), "turns": record.turns,
-            "outcome": record.outcome.value, "lead_changes": record.lead_changes,
-            "facts": {k: list(v) if isinstance(v, tuple) else v for k, v in record.facts.items()},
-        },
-        separators=(",", ":"),
-    )  # fmt: skip
+    return data_json(record_data(record))
 
 
 def record_from(data: dict[str, Any]) -> GameRecord:

@@ -28,7 +28,7 @@ from simulate.compensation import Compensation, compensation
 from simulate.deal_report import print_deals
 from simulate.deals import DealStats, deals_of, write_deals
 from simulate.executors import Execution, make_executor
-from simulate.gamestable import in_game_order, write_game_tables
+from simulate.gamestable import TableSpool, in_game_order, write_game_tables
 from simulate.measures import Measures, SeatFact
 from simulate.metrics import TOLERANCE, fair_tolerance
 from simulate.records import record_from
@@ -74,10 +74,12 @@ def run(
     folds: RunFolds | None = None,
     upto: int | None = None,
     progress: Progress | None = None,
+    tables: TableSpool | None = None,
 ) -> RunResult:
     """Play the games of `plan` (those numbered below `upto`, if given) that are not already in
     `folds` (a run's folds so far, as a resumed store or an earlier call filled them), folding
-    each finished chunk into them and streaming it to the store; no record is kept. The games
+    each finished chunk into them and streaming it to the store (and its rows of games.csv and
+    seats.csv to `tables`, which the workers write); no record is kept. The games
     are counted on a progress bar of their own, or as a task of `progress` (a sweep's, showing
     its configurations too), removed when the run ends.
 
@@ -94,11 +96,13 @@ def run(
         size = chunk_size(wanted - done.count, execution.workers)
         try:
             # the chunks to play are those missing at the start (`done` grows as they finish)
-            finish = FoldChunk(folds.per_setup, lines=store is not None)
+            finish = FoldChunk(folds.per_setup, lines=store is not None, tables=tables is not None)
             for finished in executor.play(plan, missing_chunks(done.copy(), wanted, size), finish):
                 with deferred_interrupt():
                     if store:
                         store.append_lines(finished.lines, finished.games)
+                    if tables and finished.tables:
+                        tables.add(finished.tables, finished.games)
                     folds.merge(finished.games, finished.folds)
                 shown.advance(task, len(finished.games))
                 del finished  # the chunk's records go now, not when the next chunk comes
@@ -188,13 +192,28 @@ def _play_and_write(
 ) -> RunResult:
     """The run of `run_and_report` once its folder is locked: every output written, and any
     output of an earlier run that this one does not write removed."""
-    game = get_game(request.game)
     folds = RunFolds(plan, per_setup=analyses_setups(plan))
     store = ResultStore(request.folder, plan, request.resume, folds.add)
     if store.done.count:
         console.print(f"resuming: {store.done.count} of {plan.games} games already played")
-    result = run(plan, request.execution, store, folds=folds, progress=progress)
-    store.claim()  # even with no game played, the outputs written next are this run's
+    # the workers write the rows of games.csv and seats.csv, unless earlier games are stored
+    tables = TableSpool(request.folder, request.players) if not store.done.count else None
+    try:
+        result = run(plan, request.execution, store, folds=folds, progress=progress,
+                     tables=tables)  # fmt: skip
+        store.claim()  # even with no game played, the outputs written next are this run's
+        return _write_outputs(request, plan, store, result, tables, console, table)
+    finally:
+        if tables:
+            tables.discard()
+
+
+def _write_outputs(
+    request: RunRequest, plan: RunPlan, store: ResultStore, result: RunResult,
+    tables: TableSpool | None, console: Console, table: bool,
+) -> RunResult:  # fmt: skip
+    """Write the outputs of the run `_play_and_write` played, and print its tables."""
+    game = get_game(request.game)
     players = request.players
     seat_names = [game.info.seat_name(s) for s in range(players)]
     # the margin of an even seat or a fair setup (a game without choices: read_back's, points)
@@ -207,8 +226,10 @@ def _play_and_write(
     paths = write_results(request.folder, summary, verdict)
     if deals is not None:
         paths.append(request.folder / "deals.csv")
-    paths[1:1] = write_game_tables(request.folder, store.path, store.done,
-                                 fact_kinds(result.measures), players)  # fmt: skip
+    kinds = fact_kinds(result.measures)
+    spooled = tables.write(kinds, store.done) if tables else None
+    paths[1:1] = spooled or write_game_tables(request.folder, store.path, store.done, kinds,
+                                              players)  # fmt: skip
     charts = write_report(request.folder, summary, seat_names)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]
