@@ -1,20 +1,22 @@
 """`games.csv` (one row per game) and `seats.csv` (one row per game and seat, the long form), in
-game order, written from results.jsonl in bounded memory, both in one reading of it.
-
-results.jsonl holds the games in game order (simulate/executors.py), but for the gaps that a
-resumed run filled at the end of a file an older pnp wrote. The table is written by reading the
-file once, row by row: a row is written as soon as every game before it is written, and held
-until then. The games to expect are the run's set of games played (`IndexSet`, a few ranges), so
-an interrupted run's gaps are skipped. The rows held at once are the games out of place: none in
-a file this pnp wrote, a few chunks' worth in an older one.
+game order: from the rows the workers write as they play, or from results.jsonl read back once.
 
 A fresh run does not read results.jsonl back: each worker writes its chunk's rows of both tables
 beside its results.jsonl lines (`chunk_rows`), and the main process appends them to two
-temporary files as the chunks come (`TableSpool`), which become the tables when the run ends. A
-chunk's game rows have the fact columns of its own games; when every chunk's are the run's, and
-the chunks came in game order (always, but for a run stopped while chunks were out of order),
-the tables are these rows. Otherwise, and for a resumed run (whose earlier games no worker wrote
-rows for), the tables are written from results.jsonl. Both ways give the same bytes (tests).
+temporary files as the chunks come (`TableSpool`), which become the tables when the run ends
+(issue 19: reading back cost the main process about 12 us a game after play). A chunk's game
+rows have the fact columns of its own games, so they are the table only when every chunk's are
+the run's (a fact that some chunk's games all lack makes them differ); the chunks come in game
+order (simulate/executors.py), which the spool checks all the same. Otherwise, and for a resumed
+run (whose earlier games no worker wrote rows for), the tables are read back. Both ways give the
+same bytes (tests/simulate/test_table_spool.py).
+
+results.jsonl holds the games in game order, but for the gaps that a resumed run filled at the
+end of a file an older pnp wrote. The read-back reads the file once, row by row: a row is
+written as soon as every game before it is written, and held until then. The games to expect are
+the run's set of games played (`IndexSet`, a few ranges), so an interrupted run's gaps are
+skipped. The rows held at once are the games out of place: none in a file this pnp wrote, a few
+chunks' worth in an older one.
 
 `seats.csv` is the tidy form a data frame wants: one observation per game and seat, the same
 columns for every game, so `pandas.read_csv(path, dtype=SEATS_DTYPES)` gives the same dtypes
