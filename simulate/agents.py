@@ -6,6 +6,7 @@ randomness only from the generator it is given, so a game's seed fixes every cho
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -13,7 +14,13 @@ from typing import Any, Protocol
 import numpy as np
 
 from pnp.errors import InputError, PnpError, one_of
-from pnp.games.base import Move, Seat, State
+from pnp.games.base import GameInfo, Move, Seat, State
+from simulate.metrics import seat_scores
+
+#: The look-ahead agent's moves looked at by default, and what a finished game scores per unit
+#: of reward above an even share (simulate/compiled_lookahead.py `FINISHED`, the same).
+LOOKAHEAD_WIDTH = 8
+LOOKAHEAD_FINISHED = 1e9
 
 
 class Agent(Protocol):
@@ -54,6 +61,56 @@ class GreedyAgent:
         return ties[int(rng.integers(len(ties)))]
 
 
+class LookaheadAgent:
+    """Two plies: greedy's `width` best moves (by `State.move_value`; equal values in list
+    order), each answered by the seat to play next with its greedy move (the first of best
+    value), and the move whose answered position is best for the seat: `State.evaluate`, or a
+    finished game's reward scaled beyond any evaluation; the first such. It draws nothing, so
+    the same position gives the same move. Games with a compiled engine look ahead in
+    simulate/compiled_lookahead.py: the same move. Sequential games only (one seat to play)."""
+
+    def __init__(self, width: int = LOOKAHEAD_WIDTH, *, compiled: bool = True) -> None:
+        self.width = width
+        self.compiled = compiled  # False: always through the `State` (the reference)
+
+    def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
+        if len(state.to_act()) > 1:
+            raise PnpError("agent lookahead plays games with one seat to move at a time")
+        compiled = state.compiled() if self.compiled else None
+        if compiled is not None and not compiled.engine.joint:
+            from simulate.compiled_lookahead import lookahead_move
+
+            chosen: Move = lookahead_move(compiled, seat, self.width)
+            return chosen
+        moves: Sequence[Move] = state.legal_moves(seat)
+        if len(moves) == 1:
+            return moves[0]
+        values = [state.move_value(seat, move) for move in moves]
+        order = sorted(range(len(moves)), key=lambda i: -values[i])  # stable
+        best, chosen = -math.inf, moves[order[0]]
+        for i in order[: self.width]:
+            after = state.clone()
+            after.apply(moves[i])
+            score = _answered(after, seat)
+            if score > best:
+                best, chosen = score, moves[i]
+        return chosen
+
+
+def _answered(state: State[Any], seat: Seat) -> float:
+    """How good `state` (a move just played) is for `seat` once the seat to play next has
+    answered with its greedy move (`LookaheadAgent`)."""
+    if not state.is_over():
+        (other,) = state.to_act()
+        replies = state.legal_moves(other)
+        values = [state.move_value(other, reply) for reply in replies]
+        state.apply(replies[values.index(max(values))])
+    if state.is_over():
+        rewards = seat_scores(state.result().ranks)
+        return LOOKAHEAD_FINISHED * (float(rewards[seat]) - 1.0 / len(rewards))
+    return state.evaluate(seat)
+
+
 Factory = Callable[[str | None], Agent]
 
 
@@ -82,9 +139,21 @@ def _mcts(parameter: str | None) -> Agent:
     return MCTSAgent(numbers[0], rollout, per_move=form.group(2) == "x")
 
 
+def _lookahead(parameter: str | None) -> Agent:
+    if parameter is None:
+        return LookaheadAgent()
+    if not re.fullmatch(r"\d+", parameter) or not 1 <= int(parameter) <= 1_000_000:
+        raise PnpError(
+            f"agent lookahead:{parameter}: expected lookahead:WIDTH, the moves looked at, a "
+            "whole number from 1 to 1000000"
+        )
+    return LookaheadAgent(int(parameter))
+
+
 AGENTS: dict[str, Factory] = {
     "random": _plain(RandomAgent, "random"),
     "greedy": _plain(GreedyAgent, "greedy"),
+    "lookahead": _lookahead,
     "mcts": _mcts,
 }
 
@@ -100,7 +169,7 @@ def make_agent(spec: str) -> Agent:
 # The settings an agent's budget is recorded by in summary.json (`agent_settings`); an agent
 # records those it has.
 SETTINGS_FIELDS = ("iterations", "per_legal_move", "rollout_limit", "iterations_floor",
-                   "iterations_cap")  # fmt: skip
+                   "iterations_cap", "width")  # fmt: skip
 
 
 def agent_settings(spec: str) -> dict[str, Any]:
@@ -110,6 +179,8 @@ def agent_settings(spec: str) -> dict[str, Any]:
     kind = spec.partition(":")[0]
     from simulate.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
 
+    if isinstance(agent, LookaheadAgent):
+        return {"kind": kind, "width": agent.width}
     if not isinstance(agent, MCTSAgent):
         return {"kind": kind}
     settings: dict[str, Any] = {"kind": kind, "iterations": agent.iterations}
@@ -119,8 +190,19 @@ def agent_settings(spec: str) -> dict[str, Any]:
     return settings
 
 
-def parse_agents(text: str, players: int) -> tuple[str, ...]:
-    """Agent names per seat from `A` (every seat) or `A,B,...` (exactly one per seat), checked."""
+def check_agent(spec: str, info: GameInfo) -> None:
+    """PnpError unless `spec` names an agent that can play the game `info`."""
+    agent = make_agent(spec)
+    if isinstance(agent, LookaheadAgent) and info.simultaneous:
+        raise PnpError(
+            f"agent {spec}: {info.name}'s seats order at once, and lookahead looks ahead one "
+            "seat's move at a time; expected random, greedy or mcts"
+        )
+
+
+def parse_agents(text: str, players: int, info: GameInfo | None = None) -> tuple[str, ...]:
+    """Agent names per seat from `A` (every seat) or `A,B,...` (exactly one per seat), checked
+    (against the game `info` too, when given)."""
     names = tuple(part.strip() for part in text.split(","))
     if len(names) == 1:
         names = names * players
@@ -131,7 +213,7 @@ def parse_agents(text: str, players: int) -> tuple[str, ...]:
             template="{field} {value}: give {accepted}",
         )  # fmt: skip
     for name in names:
-        make_agent(name)
+        make_agent(name) if info is None else check_agent(name, info)
     return names
 
 
@@ -142,6 +224,11 @@ def agent_budget(spec: str) -> str:
     agent = make_agent(spec)
     if isinstance(agent, RandomAgent):
         return "a uniformly random legal move"
+    if isinstance(agent, LookaheadAgent):
+        return (
+            f"of the {agent.width:,} moves of best immediate value, the one best after the next "
+            "seat's greedy answer"
+        )
     if not isinstance(agent, MCTSAgent):
         return "the move of best immediate value"
     iterations = f"{agent.iterations:,} iteration{'s' if agent.iterations != 1 else ''}"

@@ -257,7 +257,7 @@ def _compensation() -> Json:
 
 
 def _agent_settings() -> Json:
-    kinds = {"kind": {"enum": ["random", "greedy", "mcts"]}}
+    kinds = {"kind": {"enum": ["random", "greedy", "lookahead", "mcts"]}}
     settings = {name: INTEGER for name in SETTINGS_FIELDS if name != "per_legal_move"}
     return {
         "type": "object",

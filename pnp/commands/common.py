@@ -77,7 +77,7 @@ Out = Annotated[Path, typer.Option(help="Output folder.")]
 Agents = Annotated[
     str,
     typer.Option(
-        help="Agent for every seat, or one per seat: A,B,... (random, greedy, mcts).",
+        help="Agent for every seat, or one per seat: A,B,... (random, greedy, lookahead, mcts).",
         autocompletion=complete_agents,
     ),
 ]

@@ -162,7 +162,7 @@ def kit(
                 console.print(f"searching for a balanced setup from seed {search}")
                 drawn = find_fair_setup(
                     chosen, options, search, tolerance=tolerance, games=fair_games,
-                    agents=parse_agents(agents, options.players),
+                    agents=parse_agents(agents, options.players, chosen.info),
                     execution=Execution(default_workers()), console=console,
                 )  # fmt: skip
         drawn = _checked(printed.given(own), chosen, drawn, None)  # the options given with it

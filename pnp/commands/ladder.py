@@ -21,7 +21,7 @@ DEFAULT = "default"
 
 def ladder_agents(text: str, info: GameInfo) -> tuple[str, ...]:
     """The rungs `--ladder` names, weakest first (`default`: the game's own ladder), checked."""
-    from simulate.agents import make_agent
+    from simulate.agents import check_agent
 
     if not info.has_choices:
         raise PnpError(f"--ladder: {info.name} has no choices; every agent plays the same game")
@@ -32,7 +32,7 @@ def ladder_agents(text: str, info: GameInfo) -> tuple[str, ...]:
             f"(this game's default: {','.join(info.ladder)}), or {DEFAULT}"
         )
     for name in names:
-        make_agent(name)
+        check_agent(name, info)
     return names
 
 

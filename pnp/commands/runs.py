@@ -110,7 +110,7 @@ def run_request(
             no_replays(info.name, games, f"--setups {setups}", distinct, paired)
         games = games or DEFAULT_GAMES
         source = RandomSetups(setups or (-(-games // count) if paired else games))
-    return RunRequest(info.name, resolved, count, source, games, parse_agents(agents, count),
+    return RunRequest(info.name, resolved, count, source, games, parse_agents(agents, count, info),
                       paired, seed, execution, out, kind, resume, as_json,
                       tolerance=tolerance, command=recorded_command(seed))  # fmt: skip
 

@@ -32,8 +32,8 @@ Paired = Annotated[bool, typer.Option(help="Rotate the seats over each setup's g
 RunAgents = Annotated[
     str | None,
     typer.Option(
-        help="Agent for every seat, or one per seat: A,B,... (random, greedy, mcts). Default: "
-        "greedy, in simulate and balance alike.",
+        help="Agent for every seat, or one per seat: A,B,... (random, greedy, lookahead, mcts). "
+        "Default: greedy, in simulate and balance alike.",
         autocompletion=complete_agents,
         show_default=False,
     ),

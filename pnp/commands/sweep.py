@@ -72,7 +72,7 @@ def over_names(info: GameInfo) -> tuple[str, ...]:
 def _value(info: GameInfo, name: str, text: str) -> str:
     """One swept value, checked, in the form the command line takes it (`Standard` -> `standard`);
     PnpError naming the accepted values."""
-    from simulate.agents import make_agent
+    from simulate.agents import check_agent
     from simulate.sweep import AGENTS
 
     try:
@@ -83,7 +83,7 @@ def _value(info: GameInfo, name: str, text: str) -> str:
         if name == "variant":
             return info.check_variant(text)
         if name == AGENTS:
-            make_agent(text)
+            check_agent(text, info)
             return text
         spec = dict((spec.name, spec) for _, spec in info.options_type.specs())[name]
         return str(spec.to_json(spec.parse(text)))

@@ -214,7 +214,7 @@ BAD_INPUT = [
     (["simulate", "paper-penguins", "--workers", "0"], "--workers 0 is not valid"),
     (
         ["simulate", "paper-penguins", "--agents", "wizard"],
-        "unknown agent 'wizard'; expected random, greedy or mcts",
+        "unknown agent 'wizard'; expected random, greedy, lookahead or mcts",
     ),
     (
         ["simulate", "paper-penguins", "--agents", "random,random,random"],

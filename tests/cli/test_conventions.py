@@ -75,7 +75,7 @@ ALL_VARIANTS = list(dict.fromkeys(v for g in GAMES.values() for v in g.info.vari
         ("pnp kit wallaby --variant ", list(GAMES["wallaby"].info.variants)),
         ("pnp simulate amazon-penguins --seed 3 --variant h", ["hex"]),
         ("pnp kit --variant ", ALL_VARIANTS),
-        ("pnp simulate amazons --agents ", ["random", "greedy", "mcts"]),
+        ("pnp simulate amazons --agents ", ["random", "greedy", "lookahead", "mcts"]),
         ("pnp balance penguins --agents greedy,m", ["greedy,mcts"]),
         ("pnp kit amazons --fair --agents r", ["random"]),
     ],

@@ -102,6 +102,7 @@ RUNS = [
     ["balance", "platypus", "--setups", "4"],
     ["balance", "wallaby", "--setups", "2", "--games-per-setup", "2"],
     ["simulate", "paper-penguins", "--games", "4", "--ladder", "random,greedy"],
+    ["simulate", "amazons", "--size", "6", "--games", "4", "--agents", "lookahead:4,greedy"],
 ]
 
 

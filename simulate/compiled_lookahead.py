@@ -1,0 +1,95 @@
+"""simulate/agents.py's look-ahead agent, compiled: the same move as the reference, on a game's
+compiled engine (pnp/games/compiled.py) instead of a `State`.
+
+The agent values every move as greedy does (`engine.value`, `State.move_value`), keeps the
+`width` best (a stable sort: equal values in list order), plays each, lets the seat to play next
+answer with its own greedy move (the first of best value in list order), and chooses the move
+whose answered position is best for it: `engine.evaluate`, or for a finished game its reward
+(`engine.rewards`) scaled far beyond any evaluation; the first such in the sorted order. It
+draws nothing. The engines give the `State`'s moves in the same order, its values, evaluations
+and rewards (tests/conformance/test_compiled.py), so the reference and this choose alike (a test
+checks it move for move over whole games).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import numpy as np
+
+from pnp.games.compiled import Compiled, Engine, specialised
+
+engine: Any = None  # in each engine's copy of the functions below, that engine's module
+listed: Any = None  # in `_lookahead`'s copies, the engine's `moves` or compiled_play's `_each_move`
+
+#: What a finished game scores per unit of reward above an even share: beyond any evaluation
+#: (simulate/agents.py `LOOKAHEAD_FINISHED`).
+FINISHED = 1e9
+ROOM = 256  # the codes a turn has room for before it takes more
+
+
+def _all_moves(context, position, codes):  # type: ignore[no-untyped-def]
+    """The codes of the moves of the seat to play (`codes` if they fit, else a larger array)
+    and their count."""
+    moves = listed(context, position, codes)
+    if moves > codes.shape[0]:
+        codes = np.empty(moves, dtype=np.int64)
+        listed(context, position, codes)
+    return codes, moves
+
+
+def _answered(context, position, seat, out):  # type: ignore[no-untyped-def]
+    """How good `position` (a move just played) is for `seat`, once the seat to play next has
+    answered with its greedy move: its evaluation, or a finished game's reward, scaled."""
+    if not engine.over(context, position):
+        replies, count = _all_moves(context, position, np.empty(ROOM, dtype=np.int64))  # type: ignore[no-untyped-call]
+        other = engine.to_act(context, position)
+        best, reply = -np.inf, replies[0]
+        for r in range(count):
+            value = engine.value(context, position, other, replies[r])
+            if value > best:
+                best, reply = value, replies[r]
+        engine.apply(context, position, reply)
+    if engine.over(context, position):
+        engine.rewards(context, position, out)
+        return FINISHED * (out[seat] - 1.0 / out.shape[0])
+    return engine.evaluate(context, position, seat)
+
+
+def _lookahead(context, position, seat, width, players):  # type: ignore[no-untyped-def]
+    """The code of the look-ahead agent's move for `seat`, the seat to play."""
+    codes, moves = _all_moves(context, position, np.empty(ROOM, dtype=np.int64))  # type: ignore[no-untyped-call]
+    if moves == 1:
+        return codes[0]
+    values = np.empty(moves, dtype=np.float64)
+    for i in range(moves):
+        values[i] = engine.value(context, position, seat, codes[i])
+    order = np.argsort(-values, kind="mergesort")  # stable: equal values in list order
+    out = np.zeros(players, dtype=np.float64)
+    best, chosen = -np.inf, codes[order[0]]
+    for k in range(min(width, moves)):
+        after = position.copy()
+        engine.apply(context, after, codes[order[k]])
+        score = _answered(context, after, seat, out)  # type: ignore[no-untyped-call]
+        if score > best:
+            best, chosen = score, codes[order[k]]
+    return chosen
+
+
+def _lookahead_of(engine_: Engine) -> Any:
+    from simulate.compiled_play import _each_move
+
+    has_moves = hasattr(sys.modules[engine_.module], "moves")
+    listed_ = engine_.moves if has_moves else specialised(_each_move, engine_)
+    all_moves = specialised(_all_moves, engine_, listed=listed_)
+    answered = specialised(_answered, engine_, _all_moves=all_moves)
+    return specialised(_lookahead, engine_, _all_moves=all_moves, _answered=answered)
+
+
+def lookahead_move(compiled: Compiled, seat: int, width: int) -> Any:
+    """The look-ahead agent's move for `seat` (the seat to play), as the `State` writes it."""
+    choose = _lookahead_of(compiled.engine)
+    position = compiled.position.copy()
+    code = choose(compiled.context, position, seat, width, compiled.players)
+    return compiled.decode(int(code))

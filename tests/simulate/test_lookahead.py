@@ -1,0 +1,172 @@
+"""The look-ahead agent (simulate/agents.py `LookaheadAgent`, compiled in
+simulate/compiled_lookahead.py): two plies traced by hand on a toy game, the compiled agent
+choosing the reference's moves over whole games of every sequential game, and its name checked
+against the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pnp.errors import PnpError
+from pnp.games import get_game
+from pnp.games.base import Move, Outcome, Result, Seat, State
+from simulate.agents import GreedyAgent, LookaheadAgent, agent_budget, agent_settings, make_agent
+from simulate.runner import play
+from tests.support.cli import invoke
+
+# A toy game traced by hand. Seat 0 moves, then seat 1 answers (or the game is over at once), and
+# the agent evaluates the position. Each line: seat 0's move, its immediate value for seat 0
+# (`move_value`), then seat 1's answers with their value for seat 1 and seat 0's evaluation
+# after the answer (or, for a move that ends the game, who wins).
+#
+#   move  value  answers (value for seat 1 -> seat 0's evaluation after it)
+#   a       5    a1 (9 -> -10), a2 (1 -> +8)     seat 1 answers a1: a is worth -10
+#   b       3    b1 (2 -> +1),  b2 (2 -> +6)     equal values: the first, b1: b is worth +1
+#   c       4    c1 (0 -> +2)                    c is worth +2: the best of a, b, c
+#   d       1    ends the game, seat 1 wins      worth a loss
+#   e       0    ends the game, seat 0 wins      worth a win, beyond any evaluation
+#
+# Greedy (seat 0) plays a (value 5). Looking at 2 to 4 moves (a, c, b, d by value) it plays c (+2
+# beats -10, +1 and a loss; b would be worth +6 if the answer were not the first of equal value).
+# Looking at all 5 it plays e, the win, which greedy's order puts last. Looking at 1 it plays a,
+# greedy's move.
+TREE: dict[str, tuple[float, dict[str, tuple[float, float]] | int]] = {
+    "a": (5, {"a1": (9, -10), "a2": (1, 8)}),
+    "b": (3, {"b1": (2, 1), "b2": (2, 6)}),
+    "c": (4, {"c1": (0, 2)}),
+    "d": (1, 1),  # the winner
+    "e": (0, 0),
+}
+
+
+class Toy(State[str]):
+    """The toy game of `TREE` (only what the agents use)."""
+
+    players = 2
+
+    def __init__(self, played: tuple[str, ...] = ()) -> None:
+        self.played = played
+
+    def scores(self) -> None:
+        return None
+
+    def move_text(self, move: str) -> str:
+        return move
+
+    def to_text(self) -> str:
+        return " ".join(self.played)
+
+    def to_act(self) -> tuple[Seat, ...]:
+        return () if self.is_over() else (len(self.played) % 2,)
+
+    def legal_moves(self, seat: Seat) -> Sequence[str]:
+        if not self.played:
+            return list(TREE)
+        answers = TREE[self.played[0]][1]
+        assert isinstance(answers, dict)
+        return list(answers)
+
+    def move_value(self, seat: Seat, move: str) -> float:
+        if not self.played:
+            return TREE[move][0]
+        answers = TREE[self.played[0]][1]
+        assert isinstance(answers, dict)
+        return answers[move][0]
+
+    def apply(self, move: str) -> None:
+        self.played = (*self.played, move)
+
+    def clone(self) -> Toy:
+        return Toy(self.played)
+
+    def is_over(self) -> bool:
+        return bool(self.played) and self.played[0] in "de"  # after an answer: evaluated
+
+    def result(self) -> Result:
+        winner = TREE[self.played[0]][1]
+        assert isinstance(winner, int)
+        return Result(None, (1, 2) if winner == 0 else (2, 1), Outcome.FINISHED)
+
+    def evaluate(self, seat: Seat) -> float:
+        answers = TREE[self.played[0]][1]
+        assert isinstance(answers, dict)
+        return answers[self.played[1]][1]
+
+    def compiled(self) -> None:
+        return None
+
+
+@pytest.mark.parametrize(("width", "move"), [(1, "a"), (2, "c"), (3, "c"), (4, "c"), (5, "e")])
+def test_two_plies_traced_by_hand(width: int, move: str) -> None:
+    rng = np.random.default_rng(0)
+    assert GreedyAgent().choose(Toy(), 0, rng) == "a"
+    assert LookaheadAgent(width).choose(Toy(), 0, rng) == move
+
+
+def test_a_move_that_loses_at_once_is_worth_less_than_any_evaluation() -> None:
+    class Losing(Toy):
+        def legal_moves(self, seat: Seat) -> Sequence[str]:
+            return ["d", "a"] if not self.played else super().legal_moves(seat)
+
+    assert LookaheadAgent(2).choose(Losing(), 0, np.random.default_rng(0)) == "a"  # -10 > loss
+
+
+class Recorded:
+    """An agent wrapper that keeps the moves chosen."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.log: list[Move] = []
+
+    def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
+        move: Move = self.agent.choose(state, seat, rng)
+        self.log.append(move)
+        return move
+
+
+SEQUENTIAL = [("amazons", 2, {"size": "6"}), ("penguins", 2, {}), ("penguins", 4, {}),
+              ("amazon-penguins", 2, {}), ("paper-penguins", 2, {}), ("billabong", 2, {}),
+              ("billabong", 3, {}), ("wallaby", 2, {}), ("wallaby", 4, {})]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SEQUENTIAL)
+def test_the_compiled_agent_plays_the_reference_s_games(
+    name: str, players: int, options: dict[str, str]
+) -> None:
+    """Look-ahead seats beside greedy ones, over whole games: the same moves either way."""
+    game = get_game(name)
+    resolved = game.info.resolve(players, None, options)
+    logs = []
+    for compiled in (True, False):
+        agents = [
+            Recorded(LookaheadAgent(3, compiled=compiled) if seat % 2 == 0
+                     else GreedyAgent(compiled=compiled))
+            for seat in range(players)
+        ]  # fmt: skip
+        state = game.new_state(game.random_setup(4, resolved))
+        played = play(state, agents, 9, 200)
+        logs.append(([agent.log for agent in agents], played))
+    assert logs[0] == logs[1]
+    assert len(logs[0][0][0]) >= 5
+
+
+def test_the_agent_is_named_with_its_width_and_in_words() -> None:
+    agent = make_agent("lookahead:16")
+    assert isinstance(agent, LookaheadAgent) and agent.width == 16
+    assert agent_settings("lookahead") == {"kind": "lookahead", "width": 8}
+    assert agent_budget("lookahead:16").startswith("of the 16 moves of best immediate value")
+    for bad in ("lookahead:0", "lookahead:x", "lookahead:1:2"):
+        with pytest.raises(PnpError, match="expected lookahead:WIDTH"):
+            make_agent(bad)
+
+
+def test_a_game_whose_seats_order_at_once_refuses_the_agent(tmp_path: Any) -> None:
+    code, _, err = invoke("simulate", "colour-diplomacy", "--agents", "lookahead", "--games",
+                          "4", "--out", str(tmp_path / "out"))  # fmt: skip
+    assert code == 2 and err.count("\n") == 1, err
+    assert "colour-diplomacy's seats order at once" in err and "random, greedy or mcts" in err
+    assert not (tmp_path / "out").exists()
