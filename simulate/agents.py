@@ -63,11 +63,13 @@ class GreedyAgent:
 
 class LookaheadAgent:
     """Two plies: greedy's `width` best moves (by `State.move_value`; equal values in list
-    order), each answered by the seat to play next with its greedy move (the first of best
-    value), and the move whose answered position is best for the seat: `State.evaluate`, or a
-    finished game's reward scaled beyond any evaluation; the first such. It draws nothing, so
-    the same position gives the same move. Games with a compiled engine look ahead in
-    simulate/compiled_lookahead.py: the same move. Sequential games only (one seat to play)."""
+    order), each answered by the seat to play next with its greedy move (ties drawn at random,
+    as greedy draws them), and the move whose answered position is best for the seat:
+    `State.evaluate`, or a finished game's reward scaled beyond any evaluation; ties drawn at
+    random. Drawing where greedy draws keeps its games apart: without it two look-ahead seats
+    play one game over and over on a fixed start (Amazons). Games with a compiled engine look
+    ahead in simulate/compiled_lookahead.py: the same move from the same generator. Sequential
+    games only (one seat to play)."""
 
     def __init__(self, width: int = LOOKAHEAD_WIDTH, *, compiled: bool = True) -> None:
         self.width = width
@@ -80,31 +82,35 @@ class LookaheadAgent:
         if compiled is not None and not compiled.engine.joint:
             from simulate.compiled_lookahead import lookahead_move
 
-            chosen: Move = lookahead_move(compiled, seat, self.width)
+            chosen: Move = lookahead_move(compiled, seat, rng, self.width)
             return chosen
         moves: Sequence[Move] = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
         values = [state.move_value(seat, move) for move in moves]
         order = sorted(range(len(moves)), key=lambda i: -values[i])  # stable
-        best, chosen = -math.inf, moves[order[0]]
+        best, ties = -math.inf, list[Move]()
         for i in order[: self.width]:
             after = state.clone()
             after.apply(moves[i])
-            score = _answered(after, seat)
+            score = _answered(after, seat, rng)
             if score > best:
-                best, chosen = score, moves[i]
-        return chosen
+                best, ties = score, []
+            if score == best:
+                ties.append(moves[i])
+        return ties[int(rng.integers(len(ties)))]
 
 
-def _answered(state: State[Any], seat: Seat) -> float:
+def _answered(state: State[Any], seat: Seat, rng: np.random.Generator) -> float:
     """How good `state` (a move just played) is for `seat` once the seat to play next has
     answered with its greedy move (`LookaheadAgent`)."""
     if not state.is_over():
         (other,) = state.to_act()
         replies = state.legal_moves(other)
         values = [state.move_value(other, reply) for reply in replies]
-        state.apply(replies[values.index(max(values))])
+        best = max(values)
+        ties = [reply for reply, value in zip(replies, values, strict=True) if value == best]
+        state.apply(ties[int(rng.integers(len(ties)))])
     if state.is_over():
         rewards = seat_scores(state.result().ranks)
         return LOOKAHEAD_FINISHED * (float(rewards[seat]) - 1.0 / len(rewards))

@@ -3,12 +3,15 @@ compiled engine (pnp/games/compiled.py) instead of a `State`.
 
 The agent values every move as greedy does (`engine.value`, `State.move_value`), keeps the
 `width` best (a stable sort: equal values in list order), plays each, lets the seat to play next
-answer with its own greedy move (the first of best value in list order), and chooses the move
-whose answered position is best for it: `engine.evaluate`, or for a finished game its reward
-(`engine.rewards`) scaled far beyond any evaluation; the first such in the sorted order. It
-draws nothing. The engines give the `State`'s moves in the same order, its values, evaluations
-and rewards (tests/conformance/test_compiled.py), so the reference and this choose alike (a test
-checks it move for move over whole games).
+answer with its own greedy move (one of best value, drawn as greedy draws it), and chooses the
+move whose answered position is best for it: `engine.evaluate`, or for a finished game its
+reward (`engine.rewards`) scaled far beyond any evaluation; among equal bests it draws one. So
+the agent draws where greedy does, from its seat's generator (`draw`: the numbers numpy's
+`Generator.integers` gives): two of them play different games from different seeds, as greedy
+does, rather than one game over and over. The engines give the `State`'s moves in the same
+order, its values, evaluations and rewards (tests/conformance/test_compiled.py), so the
+reference and this choose alike from the same generator (a test checks it move for move over
+whole games).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from pnp.games.compiled import Compiled, Engine, specialised
+from simulate.seat_streams import draw
 
 engine: Any = None  # in each engine's copy of the functions below, that engine's module
 listed: Any = None  # in `_lookahead`'s copies, the engine's `moves` or compiled_play's `_each_move`
@@ -39,25 +43,28 @@ def _all_moves(context, position, codes):  # type: ignore[no-untyped-def]
     return codes, moves
 
 
-def _answered(context, position, seat, out):  # type: ignore[no-untyped-def]
+def _answered(context, position, seat, rng, out):  # type: ignore[no-untyped-def]
     """How good `position` (a move just played) is for `seat`, once the seat to play next has
     answered with its greedy move: its evaluation, or a finished game's reward, scaled."""
     if not engine.over(context, position):
         replies, count = _all_moves(context, position, np.empty(ROOM, dtype=np.int64))  # type: ignore[no-untyped-call]
         other = engine.to_act(context, position)
-        best, reply = -np.inf, replies[0]
-        for r in range(count):
+        best, ties = -np.inf, 0
+        for r in range(count):  # the best replies so far, in list order, at the front
             value = engine.value(context, position, other, replies[r])
             if value > best:
-                best, reply = value, replies[r]
-        engine.apply(context, position, reply)
+                best, ties = value, 0
+            if value == best:
+                replies[ties] = replies[r]
+                ties += 1
+        engine.apply(context, position, replies[draw(rng, ties)])
     if engine.over(context, position):
         engine.rewards(context, position, out)
         return FINISHED * (out[seat] - 1.0 / out.shape[0])
     return engine.evaluate(context, position, seat)
 
 
-def _lookahead(context, position, seat, width, players):  # type: ignore[no-untyped-def]
+def _lookahead(context, position, seat, rng, width, players):  # type: ignore[no-untyped-def]
     """The code of the look-ahead agent's move for `seat`, the seat to play."""
     codes, moves = _all_moves(context, position, np.empty(ROOM, dtype=np.int64))  # type: ignore[no-untyped-call]
     if moves == 1:
@@ -67,14 +74,19 @@ def _lookahead(context, position, seat, width, players):  # type: ignore[no-unty
         values[i] = engine.value(context, position, seat, codes[i])
     order = np.argsort(-values, kind="mergesort")  # stable: equal values in list order
     out = np.zeros(players, dtype=np.float64)
-    best, chosen = -np.inf, codes[order[0]]
-    for k in range(min(width, moves)):
+    looked = min(width, moves)
+    best, ties = -np.inf, 0
+    chosen = np.empty(looked, dtype=np.int64)  # the best moves so far, in the sorted order
+    for k in range(looked):
         after = position.copy()
         engine.apply(context, after, codes[order[k]])
-        score = _answered(context, after, seat, out)  # type: ignore[no-untyped-call]
+        score = _answered(context, after, seat, rng, out)  # type: ignore[no-untyped-call]
         if score > best:
-            best, chosen = score, codes[order[k]]
-    return chosen
+            best, ties = score, 0
+        if score == best:
+            chosen[ties] = codes[order[k]]
+            ties += 1
+    return chosen[draw(rng, ties)]
 
 
 def _lookahead_of(engine_: Engine) -> Any:
@@ -87,9 +99,9 @@ def _lookahead_of(engine_: Engine) -> Any:
     return specialised(_lookahead, engine_, _all_moves=all_moves, _answered=answered)
 
 
-def lookahead_move(compiled: Compiled, seat: int, width: int) -> Any:
+def lookahead_move(compiled: Compiled, seat: int, rng: np.random.Generator, width: int) -> Any:
     """The look-ahead agent's move for `seat` (the seat to play), as the `State` writes it."""
     choose = _lookahead_of(compiled.engine)
     position = compiled.position.copy()
-    code = choose(compiled.context, position, seat, width, compiled.players)
+    code = choose(compiled.context, position, seat, rng, width, compiled.players)
     return compiled.decode(int(code))

@@ -1,7 +1,8 @@
 """The look-ahead agent (simulate/agents.py `LookaheadAgent`, compiled in
-simulate/compiled_lookahead.py): two plies traced by hand on a toy game, the compiled agent
-choosing the reference's moves over whole games of every sequential game, and its name checked
-against the game."""
+simulate/compiled_lookahead.py): two plies traced by hand on a toy game, ties drawn as greedy
+draws them, the compiled agent choosing the reference's moves from the same generators over
+whole games of every sequential game, two look-ahead seats playing different games from
+different seeds, and its name checked against the game."""
 
 from __future__ import annotations
 
@@ -25,18 +26,18 @@ from tests.support.cli import invoke
 #
 #   move  value  answers (value for seat 1 -> seat 0's evaluation after it)
 #   a       5    a1 (9 -> -10), a2 (1 -> +8)     seat 1 answers a1: a is worth -10
-#   b       3    b1 (2 -> +1),  b2 (2 -> +6)     equal values: the first, b1: b is worth +1
+#   b       3    b1 (2 -> +1),  b2 (1 -> +6)     seat 1 answers b1: b is worth +1
 #   c       4    c1 (0 -> +2)                    c is worth +2: the best of a, b, c
 #   d       1    ends the game, seat 1 wins      worth a loss
 #   e       0    ends the game, seat 0 wins      worth a win, beyond any evaluation
 #
 # Greedy (seat 0) plays a (value 5). Looking at 2 to 4 moves (a, c, b, d by value) it plays c (+2
-# beats -10, +1 and a loss; b would be worth +6 if the answer were not the first of equal value).
+# beats -10, +1 and a loss; b would be worth +6 if seat 1's answer were not its greedy one).
 # Looking at all 5 it plays e, the win, which greedy's order puts last. Looking at 1 it plays a,
 # greedy's move.
 TREE: dict[str, tuple[float, dict[str, tuple[float, float]] | int]] = {
     "a": (5, {"a1": (9, -10), "a2": (1, 8)}),
-    "b": (3, {"b1": (2, 1), "b2": (2, 6)}),
+    "b": (3, {"b1": (2, 1), "b2": (1, 6)}),
     "c": (4, {"c1": (0, 2)}),
     "d": (1, 1),  # the winner
     "e": (0, 0),
@@ -81,7 +82,7 @@ class Toy(State[str]):
         self.played = (*self.played, move)
 
     def clone(self) -> Toy:
-        return Toy(self.played)
+        return type(self)(self.played)
 
     def is_over(self) -> bool:
         return bool(self.played) and self.played[0] in "de"  # after an answer: evaluated
@@ -113,6 +114,31 @@ def test_a_move_that_loses_at_once_is_worth_less_than_any_evaluation() -> None:
             return ["d", "a"] if not self.played else super().legal_moves(seat)
 
     assert LookaheadAgent(2).choose(Losing(), 0, np.random.default_rng(0)) == "a"  # -10 > loss
+
+
+def test_equal_answers_and_equal_bests_are_drawn_as_greedy_draws_them() -> None:
+    """Seat 1's answers to f are of equal value, so f is worth +2 or +9 by the draw; g is worth
+    +2. Both moves are chosen over seeds; from the same seed, the same move every time."""
+    tree = {"f": (1, {"f1": (3, 2), "f2": (3, 9)}), "g": (1, {"g1": (0, 2)})}
+
+    class Ties(Toy):
+        def legal_moves(self, seat: Seat) -> Sequence[str]:
+            return list(tree) if not self.played else list(tree[self.played[0]][1])
+
+        def move_value(self, seat: Seat, move: str) -> float:
+            return tree[move][0] if not self.played else tree[self.played[0]][1][move][0]
+
+        def evaluate(self, seat: Seat) -> float:
+            return tree[self.played[0]][1][self.played[1]][1]
+
+        def is_over(self) -> bool:
+            return False
+
+    def chosen(seed: int) -> str:
+        return str(LookaheadAgent(2).choose(Ties(), 0, np.random.default_rng(seed)))
+
+    assert {chosen(seed) for seed in range(40)} == {"f", "g"}
+    assert all(chosen(seed) == chosen(seed) for seed in range(10))
 
 
 class Recorded:
@@ -152,6 +178,19 @@ def test_the_compiled_agent_plays_the_reference_s_games(
         logs.append(([agent.log for agent in agents], played))
     assert logs[0] == logs[1]
     assert len(logs[0][0][0]) >= 5
+
+
+def test_two_look_ahead_seats_play_different_games_on_a_fixed_start() -> None:
+    """Amazons starts the same every time: drawing where greedy draws keeps the games apart
+    (without it, every game of a run was one game)."""
+    game = get_game("amazons")
+    setup = game.random_setup(1, game.info.resolve(None, None, {"size": "6"}))
+    logs = set()
+    for seed in range(4):
+        agents = [Recorded(LookaheadAgent(4)) for _ in range(2)]
+        play(game.new_state(setup), agents, seed, 200)
+        logs.add(tuple(agents[0].log))
+    assert len(logs) == 4
 
 
 def test_the_agent_is_named_with_its_width_and_in_words() -> None:
