@@ -62,14 +62,14 @@ class GreedyAgent:
 
 
 class LookaheadAgent:
-    """Two plies: greedy's `width` best moves (by `State.move_value`; equal values in list
-    order), each answered by the seat to play next with its greedy move (ties drawn at random,
-    as greedy draws them), and the move whose answered position is best for the seat:
-    `State.evaluate`, or a finished game's reward scaled beyond any evaluation; ties drawn at
-    random. Drawing where greedy draws keeps its games apart: without it two look-ahead seats
-    play one game over and over on a fixed start (Amazons). Games with a compiled engine look
-    ahead in simulate/compiled_lookahead.py: the same move from the same generator. Sequential
-    games only (one seat to play)."""
+    """A round ahead: greedy's `width` best moves (by `State.move_value`; equal values in list
+    order), each answered by the other seats in turn with their greedy moves (ties drawn at
+    random, as greedy draws them) until the seat is to play again, and the move whose answered
+    position is best for the seat: `State.evaluate`, or a finished game's reward scaled beyond
+    any evaluation; ties drawn at random. Drawing where greedy draws keeps its games apart:
+    without it two look-ahead seats play one game over and over on a fixed start (Amazons).
+    Games with a compiled engine look ahead in simulate/compiled_lookahead.py: the same move
+    from the same generator. Sequential games only (one seat to play)."""
 
     def __init__(self, width: int = LOOKAHEAD_WIDTH, *, compiled: bool = True) -> None:
         self.width = width
@@ -102,9 +102,11 @@ class LookaheadAgent:
 
 
 def _answered(state: State[Any], seat: Seat, rng: np.random.Generator) -> float:
-    """How good `state` (a move just played) is for `seat` once the seat to play next has
-    answered with its greedy move (`LookaheadAgent`)."""
-    if not state.is_over():
+    """How good `state` (a move just played) is for `seat` once the other seats have answered,
+    each with its greedy move, until `seat` is to play again (`LookaheadAgent`)."""
+    for _ in range(state.players - 1):
+        if state.is_over() or state.to_act() == (seat,):
+            break
         (other,) = state.to_act()
         replies = state.legal_moves(other)
         values = [state.move_value(other, reply) for reply in replies]

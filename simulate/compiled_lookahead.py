@@ -2,8 +2,9 @@
 compiled engine (pnp/games/compiled.py) instead of a `State`.
 
 The agent values every move as greedy does (`engine.value`, `State.move_value`), keeps the
-`width` best (a stable sort: equal values in list order), plays each, lets the seat to play next
-answer with its own greedy move (one of best value, drawn as greedy draws it), and chooses the
+`width` best (a stable sort: equal values in list order), plays each, lets the other seats
+answer in turn, each with its own greedy move (one of best value, drawn as greedy draws it),
+until the seat is to play again, and chooses the
 move whose answered position is best for it: `engine.evaluate`, or for a finished game its
 reward (`engine.rewards`) scaled far beyond any evaluation; among equal bests it draws one. So
 the agent draws where greedy does, from its seat's generator (`draw`: the numbers numpy's
@@ -44,9 +45,12 @@ def _all_moves(context, position, codes):  # type: ignore[no-untyped-def]
 
 
 def _answered(context, position, seat, rng, out):  # type: ignore[no-untyped-def]
-    """How good `position` (a move just played) is for `seat`, once the seat to play next has
-    answered with its greedy move: its evaluation, or a finished game's reward, scaled."""
-    if not engine.over(context, position):
+    """How good `position` (a move just played) is for `seat`, once the other seats have
+    answered, each with its greedy move, until `seat` is to play again (at most one answer per
+    other seat): its evaluation, or a finished game's reward, scaled."""
+    for _ in range(out.shape[0] - 1):
+        if engine.over(context, position) or engine.to_act(context, position) == seat:
+            break
         replies, count = _all_moves(context, position, np.empty(ROOM, dtype=np.int64))  # type: ignore[no-untyped-call]
         other = engine.to_act(context, position)
         best, ties = -np.inf, 0
