@@ -234,8 +234,8 @@ def agent_budget(spec: str) -> str:
         return "a uniformly random legal move"
     if isinstance(agent, LookaheadAgent):
         return (
-            f"of the {agent.width:,} moves of best immediate value, the one best after the next "
-            "seat's greedy answer"
+            f"of the {agent.width:,} moves of best immediate value, the one best after the other "
+            "seats' greedy answers"
         )
     if not isinstance(agent, MCTSAgent):
         return "the move of best immediate value"
