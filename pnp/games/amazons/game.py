@@ -52,12 +52,12 @@ INFO = GameInfo(
     has_scores=False,
     max_turns=200,  # a game cannot last longer than the board has squares
     seat_names=SEATS,
-    ladder=("random", "greedy", "mcts:1x:0", "mcts:2x:0"),
+    ladder=("random", "greedy", "lookahead"),
     ladder_note="greedy plays by mobility and beat searches with random rollouts on 6 x 6 "
-    "(mcts:200 10-2, mcts:1000 9-3); the rungs above it score leaves by mobility. On 6 x 6 "
-    "they climb; on 10 x 10 (about 2,000 moves at the start) mcts:1x:0 and mcts:2x:0 were shown "
-    "weaker than greedy at 4,000 games a rung: there use --ladder random,greedy,lookahead, whose "
-    "top beat greedy 0.824 [0.812, 0.835] and settled",
+    "(mcts:200 10-2, mcts:1000 9-3); searches scoring leaves by mobility climb on 6 x 6 but were "
+    "weaker than greedy on 10 x 10 (about 2,000 moves at the start). lookahead, a round of greedy "
+    "answers ahead, beat greedy 0.824 [0.812, 0.835] on 10 x 10 (4,000 games) and mcts:2x:0 78 "
+    "of 100 points on 6 x 6",
     rules="Amazons",
 )
 

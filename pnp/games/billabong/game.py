@@ -64,9 +64,10 @@ INFO = GameInfo(
     random_play_ends=False,  # random kangaroos almost never finish a race within the cap
     random_misleads="random kangaroos almost never finish a race: random games end undecided "
     "at the turn cap",
-    ladder=("greedy", "mcts:200:10", "mcts:400:10"),
-    ladder_note="no random rung (random games do not end); rollouts of 10 moves then the "
-    "progress lead, as full random rollouts rarely finish a race",
+    ladder=("greedy", "lookahead"),
+    ladder_note="no random rung (random games do not end); lookahead, a round of greedy answers "
+    "ahead, beat the searches tried (mcts:400:10, rollouts of 10 moves then the progress lead: "
+    "97 of 100 points, 2 players, seed 7)",
     rules="Billabong",
 )
 
