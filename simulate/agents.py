@@ -108,11 +108,7 @@ def _answered(state: State[Any], seat: Seat, rng: np.random.Generator) -> float:
         if state.is_over() or state.to_act() == (seat,):
             break
         (other,) = state.to_act()
-        replies = state.legal_moves(other)
-        values = [state.move_value(other, reply) for reply in replies]
-        best = max(values)
-        ties = [reply for reply, value in zip(replies, values, strict=True) if value == best]
-        state.apply(ties[int(rng.integers(len(ties)))])
+        state.apply(GreedyAgent(compiled=False).choose(state, other, rng))
     if state.is_over():
         rewards = seat_scores(state.result().ranks)
         return LOOKAHEAD_FINISHED * (float(rewards[seat]) - 1.0 / len(rewards))

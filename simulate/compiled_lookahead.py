@@ -26,7 +26,8 @@ from pnp.games.compiled import Compiled, Engine, specialised
 from simulate.seat_streams import draw
 
 engine: Any = None  # in each engine's copy of the functions below, that engine's module
-listed: Any = None  # in `_lookahead`'s copies, the engine's `moves` or compiled_play's `_each_move`
+listed: Any = None  # in `_all_moves`'s copies, the engine's `moves` or compiled_play's `_each_move`
+greedy: Any = None  # in `_answered`'s copies, compiled_play's `_greedy` for the engine
 
 #: What a finished game scores per unit of reward above an even share: beyond any evaluation
 #: (simulate/agents.py `LOOKAHEAD_FINISHED`).
@@ -46,22 +47,15 @@ def _all_moves(context, position, codes):  # type: ignore[no-untyped-def]
 
 def _answered(context, position, seat, rng, out):  # type: ignore[no-untyped-def]
     """How good `position` (a move just played) is for `seat`, once the other seats have
-    answered, each with its greedy move, until `seat` is to play again (at most one answer per
-    other seat): its evaluation, or a finished game's reward, scaled."""
+    answered, each with its greedy move (compiled_play's `_greedy`), until `seat` is to play
+    again (at most one answer per other seat): its evaluation, or a finished game's reward,
+    scaled."""
+    codes = np.empty(ROOM, dtype=np.int64)
     for _ in range(out.shape[0] - 1):
         if engine.over(context, position) or engine.to_act(context, position) == seat:
             break
-        replies, count = _all_moves(context, position, np.empty(ROOM, dtype=np.int64))  # type: ignore[no-untyped-call]
         other = engine.to_act(context, position)
-        best, ties = -np.inf, 0
-        for r in range(count):  # the best replies so far, in list order, at the front
-            value = engine.value(context, position, other, replies[r])
-            if value > best:
-                best, ties = value, 0
-            if value == best:
-                replies[ties] = replies[r]
-                ties += 1
-        engine.apply(context, position, replies[draw(rng, ties)])
+        engine.apply(context, position, greedy(context, position, other, rng, codes))
     if engine.over(context, position):
         engine.rewards(context, position, out)
         return FINISHED * (out[seat] - 1.0 / out.shape[0])
@@ -94,12 +88,12 @@ def _lookahead(context, position, seat, rng, width, players):  # type: ignore[no
 
 
 def _lookahead_of(engine_: Engine) -> Any:
-    from simulate.compiled_play import _each_move
+    from simulate.compiled_play import _each_move, _greedy_of
 
     has_moves = hasattr(sys.modules[engine_.module], "moves")
     listed_ = engine_.moves if has_moves else specialised(_each_move, engine_)
     all_moves = specialised(_all_moves, engine_, listed=listed_)
-    answered = specialised(_answered, engine_, _all_moves=all_moves)
+    answered = specialised(_answered, engine_, greedy=_greedy_of(engine_))
     return specialised(_lookahead, engine_, _all_moves=all_moves, _answered=answered)
 
 
