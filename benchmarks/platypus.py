@@ -200,7 +200,7 @@ def time_simulate(games: int) -> None:
     from simulate.session import run
 
     info = get_game("platypus").info
-    agents = parse_agents("random", info.default_players)
+    agents = parse_agents("random", info.default_players, info)
     plan = RunPlan(info.name, info.resolve(None, None, {}), agents, 1, games, random_setups=games)
     start, cpu = time.perf_counter(), time.process_time()
     result = run(plan, Execution(1), show_progress=False)

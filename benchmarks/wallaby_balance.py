@@ -36,7 +36,7 @@ def main() -> None:
     for players in (2, 3, 4):
         for variant in ("standard", "valley", "children"):
             options = game.info.resolve(players, variant, {})
-            agents = parse_agents(args.agents, players)
+            agents = parse_agents(args.agents, players, game.info)
             plan = RunPlan("wallaby", options, agents, args.seed, args.games,
                            random_setups=args.games)  # fmt: skip
             measures = run(plan, Execution(args.workers), show_progress=False).measures

@@ -18,7 +18,7 @@ from pnp.games.base import GameInfo, Move, Seat, State
 from simulate.metrics import seat_scores
 
 #: The look-ahead agent's moves looked at by default, and what a finished game scores per unit
-#: of reward above an even share (simulate/compiled_lookahead.py `FINISHED`, the same).
+#: of reward above an even share (here and in simulate/compiled_lookahead.py).
 LOOKAHEAD_WIDTH = 8
 LOOKAHEAD_FINISHED = 1e9
 
@@ -204,9 +204,9 @@ def check_agent(spec: str, info: GameInfo) -> None:
         )
 
 
-def parse_agents(text: str, players: int, info: GameInfo | None = None) -> tuple[str, ...]:
+def parse_agents(text: str, players: int, info: GameInfo) -> tuple[str, ...]:
     """Agent names per seat from `A` (every seat) or `A,B,...` (exactly one per seat), checked
-    (against the game `info` too, when given)."""
+    against the game `info`."""
     names = tuple(part.strip() for part in text.split(","))
     if len(names) == 1:
         names = names * players
@@ -217,7 +217,7 @@ def parse_agents(text: str, players: int, info: GameInfo | None = None) -> tuple
             template="{field} {value}: give {accepted}",
         )  # fmt: skip
     for name in names:
-        make_agent(name) if info is None else check_agent(name, info)
+        check_agent(name, info)
     return names
 
 

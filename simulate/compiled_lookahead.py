@@ -3,11 +3,11 @@ compiled engine (pnp/games/compiled.py) instead of a `State`.
 
 The agent values every move as greedy does (`engine.value`, `State.move_value`), keeps the
 `width` best (a stable sort: equal values in list order), plays each, lets the other seats
-answer in turn, each with its own greedy move (one of best value, drawn as greedy draws it),
-until the seat is to play again, and chooses the
-move whose answered position is best for it: `engine.evaluate`, or for a finished game its
-reward (`engine.rewards`) scaled far beyond any evaluation; among equal bests it draws one. So
-the agent draws where greedy does, from its seat's generator (`draw`: the numbers numpy's
+answer in turn, each with greedy's own move (compiled_play's `_greedy`, drawing as greedy
+draws), until the seat is to play again, and chooses the move whose answered position is best
+for it: `engine.evaluate`, or for a finished game its reward (`engine.rewards`) scaled far
+beyond any evaluation (`LOOKAHEAD_FINISHED`); among equal bests it draws one. So the agent
+draws where greedy does, from its seat's generator (`draw`: the numbers numpy's
 `Generator.integers` gives): two of them play different games from different seeds, as greedy
 does, rather than one game over and over. The engines give the `State`'s moves in the same
 order, its values, evaluations and rewards (tests/conformance/test_compiled.py), so the
@@ -17,32 +17,18 @@ whole games).
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import numpy as np
 
 from pnp.games.compiled import Compiled, Engine, specialised
+from simulate.agents import LOOKAHEAD_FINISHED
+from simulate.compiled_play import ROOM, all_moves_of, greedy_of
 from simulate.seat_streams import draw
 
 engine: Any = None  # in each engine's copy of the functions below, that engine's module
-listed: Any = None  # in `_all_moves`'s copies, the engine's `moves` or compiled_play's `_each_move`
+all_moves: Any = None  # in `_lookahead`'s copies, compiled_play's `_all_moves` for the engine
 greedy: Any = None  # in `_answered`'s copies, compiled_play's `_greedy` for the engine
-
-#: What a finished game scores per unit of reward above an even share: beyond any evaluation
-#: (simulate/agents.py `LOOKAHEAD_FINISHED`).
-FINISHED = 1e9
-ROOM = 256  # the codes a turn has room for before it takes more
-
-
-def _all_moves(context, position, codes):  # type: ignore[no-untyped-def]
-    """The codes of the moves of the seat to play (`codes` if they fit, else a larger array)
-    and their count."""
-    moves = listed(context, position, codes)
-    if moves > codes.shape[0]:
-        codes = np.empty(moves, dtype=np.int64)
-        listed(context, position, codes)
-    return codes, moves
 
 
 def _answered(context, position, seat, rng, out):  # type: ignore[no-untyped-def]
@@ -58,13 +44,13 @@ def _answered(context, position, seat, rng, out):  # type: ignore[no-untyped-def
         engine.apply(context, position, greedy(context, position, other, rng, codes))
     if engine.over(context, position):
         engine.rewards(context, position, out)
-        return FINISHED * (out[seat] - 1.0 / out.shape[0])
+        return LOOKAHEAD_FINISHED * (out[seat] - 1.0 / out.shape[0])
     return engine.evaluate(context, position, seat)
 
 
 def _lookahead(context, position, seat, rng, width, players):  # type: ignore[no-untyped-def]
     """The code of the look-ahead agent's move for `seat`, the seat to play."""
-    codes, moves = _all_moves(context, position, np.empty(ROOM, dtype=np.int64))  # type: ignore[no-untyped-call]
+    codes, moves = all_moves(context, position, np.empty(ROOM, dtype=np.int64))
     if moves == 1:
         return codes[0]
     values = np.empty(moves, dtype=np.float64)
@@ -88,13 +74,8 @@ def _lookahead(context, position, seat, rng, width, players):  # type: ignore[no
 
 
 def _lookahead_of(engine_: Engine) -> Any:
-    from simulate.compiled_play import _each_move, _greedy_of
-
-    has_moves = hasattr(sys.modules[engine_.module], "moves")
-    listed_ = engine_.moves if has_moves else specialised(_each_move, engine_)
-    all_moves = specialised(_all_moves, engine_, listed=listed_)
-    answered = specialised(_answered, engine_, greedy=_greedy_of(engine_))
-    return specialised(_lookahead, engine_, _all_moves=all_moves, _answered=answered)
+    answered = specialised(_answered, engine_, greedy=greedy_of(engine_))
+    return specialised(_lookahead, engine_, all_moves=all_moves_of(engine_), _answered=answered)
 
 
 def lookahead_move(compiled: Compiled, seat: int, rng: np.random.Generator, width: int) -> Any:

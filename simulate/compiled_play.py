@@ -31,18 +31,26 @@ RANDOM, GREEDY = 0, 1  # a seat's policy in `play_many`
 
 engine: Any = None  # in each engine's copy of the functions below, that engine's module
 greedy: Any = None  # in `_play`'s copies, the engine's copy of `_greedy`
-listed: Any = None  # in `_greedy`'s copies, the engine's `moves` or `_each_move`
+listed: Any = None  # in `_all_moves`'s copies, the engine's `moves` or `_each_move`
+all_moves: Any = None  # in `_greedy`'s copies, the engine's copy of `_all_moves`
 play_one: Any = None  # in `_play_many`'s copies, the engine's copy of `_play`
-ROOM = 256  # the codes a greedy turn has room for before it takes more
+ROOM = 256  # the codes a turn has room for before it takes more
+
+
+def _all_moves(context, position, codes):  # type: ignore[no-untyped-def]
+    """The codes of the moves of the seat to play (in `codes` if they fit, else in a larger
+    array) and their count."""
+    moves = listed(context, position, codes)
+    if moves > codes.shape[0]:
+        codes = np.empty(moves, dtype=np.int64)
+        listed(context, position, codes)
+    return codes, moves
 
 
 def _greedy(context, position, seat, rng, codes):  # type: ignore[no-untyped-def]
     """The code of the greedy agent's move for `seat`, the seat to play; `codes` is room for
     the moves' codes (more is taken when they do not fit)."""
-    moves = listed(context, position, codes)
-    if moves > codes.shape[0]:
-        codes = np.empty(moves, dtype=np.int64)
-        listed(context, position, codes)
+    codes, moves = all_moves(context, position, codes)
     if moves == 1:
         return codes[0]
     best, ties = -np.inf, 0
@@ -111,21 +119,26 @@ def _play_many(context, positions, policies, seeds, max_turns, scored, joint, tu
         )
 
 
-def _greedy_of(engine_: Engine) -> Any:
-    """`_greedy` compiled against `engine_`, listing its moves by the engine's `moves` when it
-    has them (one walk for all), else move by move."""
+def all_moves_of(engine_: Engine) -> Any:
+    """`_all_moves` compiled against `engine_`, listing its moves by the engine's `moves` when
+    it has them (one walk for all), else move by move."""
     has_moves = hasattr(sys.modules[engine_.module], "moves")
     listed_ = engine_.moves if has_moves else specialised(_each_move, engine_)
-    return specialised(_greedy, engine_, listed=listed_)
+    return specialised(_all_moves, engine_, listed=listed_)
+
+
+def greedy_of(engine_: Engine) -> Any:
+    """`_greedy` compiled against `engine_`."""
+    return specialised(_greedy, engine_, all_moves=all_moves_of(engine_))
 
 
 def _play_of(engine_: Engine) -> Any:
-    return specialised(_play, engine_, greedy=_greedy_of(engine_))
+    return specialised(_play, engine_, greedy=greedy_of(engine_))
 
 
 def greedy_move(compiled: Compiled, seat: int, rng: np.random.Generator) -> Any:
     """The greedy agent's move for `seat` (the seat to play), as the `State` writes it."""
-    choose = _greedy_of(compiled.engine)
+    choose = greedy_of(compiled.engine)
     position, codes = compiled.position.copy(), np.empty(ROOM, dtype=np.int64)
     return compiled.decode(int(choose(compiled.context, position, seat, rng, codes)))
 

@@ -100,7 +100,8 @@ def raised(action: Callable[[], object]) -> InputError:
 CASES: list[tuple[Callable[[], object], str, object, str]] = [
     (lambda: Execution(0), "workers", 0, "a whole number from 1 to 256"),
     (lambda: make_executor(1, "spark"), "executor", "spark", "local or dask"),
-    (lambda: parse_agents("random,greedy,random", 2), "agents", "random,greedy,random",
+    (lambda: parse_agents("random,greedy,random", 2, get_game("amazons").info), "agents",
+     "random,greedy,random",
      "one agent for every seat or exactly 2 (one per seat), from random, greedy, lookahead or "
      "mcts"),
     (lambda: check_search(0.7, 600), "tolerance", 0.7, "a number between 0 and 0.5"),
