@@ -17,9 +17,10 @@ from pnp.errors import InputError, PnpError, one_of
 from pnp.games.base import GameInfo, Move, Seat, State
 from simulate.metrics import seat_scores
 
-#: The look-ahead agent's moves looked at by default, and what a finished game scores per unit
-#: of reward above an even share (here and in simulate/compiled_lookahead.py).
-LOOKAHEAD_WIDTH = 8
+#: The look-ahead agent's moves looked at and rounds of greedy play after each by default, and
+#: what a finished game scores per unit of reward above an even share (here and in
+#: simulate/compiled_lookahead.py).
+LOOKAHEAD_WIDTH, LOOKAHEAD_ROUNDS = 8, 1
 LOOKAHEAD_FINISHED = 1e9
 
 
@@ -62,17 +63,22 @@ class GreedyAgent:
 
 
 class LookaheadAgent:
-    """A round ahead: greedy's `width` best moves (by `State.move_value`; equal values in list
+    """Rounds ahead: greedy's `width` best moves (by `State.move_value`; equal values in list
     order), each answered by the other seats in turn with their greedy moves (ties drawn at
-    random, as greedy draws them) until the seat is to play again, and the move whose answered
-    position is best for the seat: `State.evaluate`, or a finished game's reward scaled beyond
-    any evaluation; ties drawn at random. Drawing where greedy draws keeps its games apart:
-    without it two look-ahead seats play one game over and over on a fixed start (Amazons).
+    random, as greedy draws them) until the seat is to play again, then for each further round
+    (`rounds` in all) the seat's own greedy move and the others' answers, and the move whose
+    position after them is best for the seat: `State.evaluate`, or a finished game's reward
+    scaled beyond any evaluation; ties drawn at random. Drawing where greedy draws keeps its
+    games apart: without it two look-ahead seats play one game over and over on a fixed start
+    (Amazons).
     Games with a compiled engine look ahead in simulate/compiled_lookahead.py: the same move
     from the same generator. Sequential games only (one seat to play)."""
 
-    def __init__(self, width: int = LOOKAHEAD_WIDTH, *, compiled: bool = True) -> None:
-        self.width = width
+    def __init__(
+        self, width: int = LOOKAHEAD_WIDTH, rounds: int = LOOKAHEAD_ROUNDS, *,
+        compiled: bool = True,
+    ) -> None:  # fmt: skip
+        self.width, self.rounds = width, rounds
         self.compiled = compiled  # False: always through the `State` (the reference)
 
     def choose(self, state: State[Any], seat: Seat, rng: np.random.Generator) -> Move:
@@ -82,7 +88,7 @@ class LookaheadAgent:
         if compiled is not None and not compiled.engine.joint:
             from simulate.compiled_lookahead import lookahead_move
 
-            chosen: Move = lookahead_move(compiled, seat, rng, self.width)
+            chosen: Move = lookahead_move(compiled, seat, rng, self.width, self.rounds)
             return chosen
         moves: Sequence[Move] = state.legal_moves(seat)
         if len(moves) == 1:
@@ -93,7 +99,7 @@ class LookaheadAgent:
         for i in order[: self.width]:
             after = state.clone()
             after.apply(moves[i])
-            score = _answered(after, seat, rng)
+            score = _answered(after, seat, rng, self.rounds)
             if score > best:
                 best, ties = score, []
             if score == best:
@@ -101,14 +107,21 @@ class LookaheadAgent:
         return ties[int(rng.integers(len(ties)))]
 
 
-def _answered(state: State[Any], seat: Seat, rng: np.random.Generator) -> float:
-    """How good `state` (a move just played) is for `seat` once the other seats have answered,
-    each with its greedy move, until `seat` is to play again (`LookaheadAgent`)."""
-    for _ in range(state.players - 1):
-        if state.is_over() or state.to_act() == (seat,):
+def _answered(state: State[Any], seat: Seat, rng: np.random.Generator, rounds: int) -> float:
+    """How good `state` (a move just played) is for `seat` after `rounds` rounds of greedy
+    moves: the other seats answer in turn until `seat` is to play again, and in each further
+    round `seat` plays its greedy move and they answer again; at most `rounds` times the number
+    of seats, less one, moves in all (`LookaheadAgent`)."""
+    returned = 0
+    for _ in range(rounds * state.players - 1):
+        if state.is_over():
             break
-        (other,) = state.to_act()
-        state.apply(GreedyAgent(compiled=False).choose(state, other, rng))
+        (mover,) = state.to_act()
+        if mover == seat:
+            returned += 1
+            if returned == rounds:
+                break
+        state.apply(GreedyAgent(compiled=False).choose(state, mover, rng))
     if state.is_over():
         rewards = seat_scores(state.result().ranks)
         return LOOKAHEAD_FINISHED * (float(rewards[seat]) - 1.0 / len(rewards))
@@ -146,12 +159,15 @@ def _mcts(parameter: str | None) -> Agent:
 def _lookahead(parameter: str | None) -> Agent:
     if parameter is None:
         return LookaheadAgent()
-    if not re.fullmatch(r"\d+", parameter) or not 1 <= int(parameter) <= 1_000_000:
+    form = re.fullmatch(r"(\d+)(?::(\d+))?", parameter)
+    width, rounds = (int(form.group(1)), int(form.group(2) or LOOKAHEAD_ROUNDS)) if form else (0, 0)
+    if not (1 <= width <= 1_000_000 and 1 <= rounds <= 100):
         raise PnpError(
-            f"agent lookahead:{parameter}: expected lookahead:WIDTH, the moves looked at, a "
-            "whole number from 1 to 1000000"
+            f"agent lookahead:{parameter}: expected lookahead:WIDTH (the moves looked at, a "
+            "whole number from 1 to 1000000), then optionally :ROUNDS (rounds of greedy play "
+            "after each, from 1 to 100)"
         )
-    return LookaheadAgent(int(parameter))
+    return LookaheadAgent(width, rounds)
 
 
 AGENTS: dict[str, Factory] = {
@@ -173,7 +189,7 @@ def make_agent(spec: str) -> Agent:
 # The settings an agent's budget is recorded by in summary.json (`agent_settings`); an agent
 # records those it has.
 SETTINGS_FIELDS = ("iterations", "per_legal_move", "rollout_limit", "iterations_floor",
-                   "iterations_cap", "width")  # fmt: skip
+                   "iterations_cap", "width", "rounds")  # fmt: skip
 
 
 def agent_settings(spec: str) -> dict[str, Any]:
@@ -184,7 +200,7 @@ def agent_settings(spec: str) -> dict[str, Any]:
     from simulate.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
 
     if isinstance(agent, LookaheadAgent):
-        return {"kind": kind, "width": agent.width}
+        return {"kind": kind, "width": agent.width, "rounds": agent.rounds}
     if not isinstance(agent, MCTSAgent):
         return {"kind": kind}
     settings: dict[str, Any] = {"kind": kind, "iterations": agent.iterations}
@@ -229,10 +245,11 @@ def agent_budget(spec: str) -> str:
     if isinstance(agent, RandomAgent):
         return "a uniformly random legal move"
     if isinstance(agent, LookaheadAgent):
-        return (
-            f"of the {agent.width:,} moves of best immediate value, the one best after the other "
-            "seats' greedy answers"
-        )
+        after = (
+            "the other seats' greedy answers" if agent.rounds == 1
+            else f"{agent.rounds} rounds of greedy moves (the other seats' answers first)"
+        )  # fmt: skip
+        return f"of the {agent.width:,} moves of best immediate value, the one best after {after}"
     if not isinstance(agent, MCTSAgent):
         return "the move of best immediate value"
     iterations = f"{agent.iterations:,} iteration{'s' if agent.iterations != 1 else ''}"

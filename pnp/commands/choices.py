@@ -29,6 +29,7 @@ GAME_HELP = f"The game: {one_of(GAMES)} (see `pnp games`)."
 AGENT_HELP = {
     "random": "uniform over legal moves",
     "greedy": "best immediate value",
+    "lookahead": "greedy's best moves, each after greedy answers (lookahead:WIDTH[:ROUNDS])",
     "mcts": "Monte Carlo tree search (mcts:ITERATIONS or mcts:Nx per legal move, [:ROLLOUT])",
 }
 

@@ -141,6 +141,65 @@ def test_equal_answers_and_equal_bests_are_drawn_as_greedy_draws_them() -> None:
     assert all(chosen(seed) == chosen(seed) for seed in range(10))
 
 
+# A second toy, traced by hand for rounds. Seat 0 moves, seat 1 answers, seat 0 plays its greedy
+# move, seat 1 answers again; each position has an evaluation for seat 0 (`eval`) and each move
+# its immediate value for its mover.
+#
+#   a (value 2) -> a1 (eval +5) -> a1p -> a1pq (eval -3)
+#   b (value 1) -> b1 (eval +1) -> b1p (value 4) -> b1pq (eval +4)
+#                               -> b1r (value 2) -> b1rq (eval +9)
+#
+# One round (the answer) values a at +5 and b at +1: a. Two rounds value a at -3 and b at +4, as
+# seat 0's own greedy move b1p (not b1r, worth +9, which greedy does not choose) leads: b.
+# Looking at one move, a (greedy's) either way.
+Node = dict[str, Any]
+
+
+def _line(*names_and_eval: Any) -> Node:
+    """A chain of single moves (value 0) ending in a position of the given evaluation."""
+    *names, evaluation = names_and_eval
+    node: Node = {"eval": evaluation, "moves": {}}
+    for name in reversed(names):
+        node = {"eval": 0, "moves": {name: (0, node)}}
+    return node
+
+
+ROUNDS_TREE: Node = {"eval": 0, "moves": {
+    "a": (2, {"eval": 5, "moves": {"a1": (0, {"eval": 5, "moves": {
+        "a1p": (0, _line("a1pq", -3))}})}}),
+    "b": (1, {"eval": 1, "moves": {"b1": (0, {"eval": 1, "moves": {
+        "b1p": (4, _line("b1pq", 4)), "b1r": (2, _line("b1rq", 9))}})}}),
+}}  # fmt: skip
+
+
+class Rounds(Toy):
+    """The toy game of `ROUNDS_TREE`."""
+
+    def node(self) -> Node:
+        node = ROUNDS_TREE
+        for move in self.played:
+            node = node["moves"][move][1]
+        return node
+
+    def legal_moves(self, seat: Seat) -> Sequence[str]:
+        return list(self.node()["moves"])
+
+    def move_value(self, seat: Seat, move: str) -> float:
+        return float(self.node()["moves"][move][0])
+
+    def is_over(self) -> bool:
+        return False
+
+    def evaluate(self, seat: Seat) -> float:
+        return float(self.node()["eval"])
+
+
+@pytest.mark.parametrize(("width", "rounds", "move"),
+                         [(1, 1, "a"), (1, 2, "a"), (2, 1, "a"), (2, 2, "b")])  # fmt: skip
+def test_rounds_traced_by_hand(width: int, rounds: int, move: str) -> None:
+    assert LookaheadAgent(width, rounds).choose(Rounds(), 0, np.random.default_rng(0)) == move
+
+
 class Recorded:
     """An agent wrapper that keeps the moves chosen."""
 
@@ -159,9 +218,10 @@ SEQUENTIAL = [("amazons", 2, {"size": "6"}), ("penguins", 2, {}), ("penguins", 4
               ("billabong", 3, {}), ("wallaby", 2, {}), ("wallaby", 4, {})]  # fmt: skip
 
 
+@pytest.mark.parametrize("rounds", [1, 2])
 @pytest.mark.parametrize(("name", "players", "options"), SEQUENTIAL)
 def test_the_compiled_agent_plays_the_reference_s_games(
-    name: str, players: int, options: dict[str, str]
+    name: str, players: int, options: dict[str, str], rounds: int
 ) -> None:
     """Look-ahead seats beside greedy ones, over whole games: the same moves either way."""
     game = get_game(name)
@@ -169,7 +229,7 @@ def test_the_compiled_agent_plays_the_reference_s_games(
     logs = []
     for compiled in (True, False):
         agents = [
-            Recorded(LookaheadAgent(3, compiled=compiled) if seat % 2 == 0
+            Recorded(LookaheadAgent(3, rounds, compiled=compiled) if seat % 2 == 0
                      else GreedyAgent(compiled=compiled))
             for seat in range(players)
         ]  # fmt: skip
@@ -196,9 +256,14 @@ def test_two_look_ahead_seats_play_different_games_on_a_fixed_start() -> None:
 def test_the_agent_is_named_with_its_width_and_in_words() -> None:
     agent = make_agent("lookahead:16")
     assert isinstance(agent, LookaheadAgent) and agent.width == 16
-    assert agent_settings("lookahead") == {"kind": "lookahead", "width": 8}
+    assert agent_settings("lookahead") == {"kind": "lookahead", "width": 8, "rounds": 1}
+    assert agent_settings("lookahead:4:3") == {"kind": "lookahead", "width": 4, "rounds": 3}
     assert agent_budget("lookahead:16").startswith("of the 16 moves of best immediate value")
-    for bad in ("lookahead:0", "lookahead:x", "lookahead:1:2"):
+    assert agent_budget("lookahead:16").endswith("after the other seats' greedy answers")
+    assert agent_budget("lookahead:4:3").endswith("after 3 rounds of greedy moves (the other "
+                                                  "seats' answers first)")  # fmt: skip
+    for bad in ("lookahead:0", "lookahead:x", "lookahead:1:0", "lookahead:1:101",
+                "lookahead:1:2:3", "lookahead::2"):  # fmt: skip
         with pytest.raises(PnpError, match="expected lookahead:WIDTH"):
             make_agent(bad)
 
