@@ -26,6 +26,16 @@ from pnp.games.options import (
 #: this long, so the names go in the help text).
 GAME_HELP = f"The game: {one_of(GAMES)} (see `pnp games`)."
 
+
+def default_agents_help() -> str:
+    """Each game's own agent (`GameInfo.agent`), the games that share one together:
+    `greedy (platypus, amazons), random (colour-diplomacy)`."""
+    games: dict[str, list[str]] = {}
+    for name, game in GAMES.items():
+        games.setdefault(game.info.agent, []).append(name)
+    return ", ".join(f"{agent} ({', '.join(names)})" for agent, names in games.items())
+
+
 AGENT_HELP = {
     "random": "uniform over legal moves",
     "greedy": "best immediate value",

@@ -14,7 +14,13 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from pnp.commands.choices import GAME_HELP, complete_agents, complete_game, complete_variant
+from pnp.commands.choices import (
+    GAME_HELP,
+    complete_agents,
+    complete_game,
+    complete_variant,
+    default_agents_help,
+)
 from pnp.errors import InputError, PnpError, SetupError, one_of
 from pnp.games import GAMES
 from pnp.games.base import Game, Setup, check_seed
@@ -75,10 +81,13 @@ SetupFile = Annotated[
 ]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
 Agents = Annotated[
-    str,
+    str | None,
     typer.Option(
-        help="Agent for every seat, or one per seat: A,B,... (random, greedy, lookahead, mcts).",
+        help="--fair: agent for every seat, or one per seat: A,B,... (random, greedy, "
+        f"lookahead, mcts). Default: the game's own, as in simulate and balance: "
+        f"{default_agents_help()}.",
         autocompletion=complete_agents,
+        show_default=False,
     ),
 ]
 Workers = Annotated[int | None, typer.Option(help="Worker processes (default: all cores).")]

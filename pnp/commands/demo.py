@@ -29,7 +29,7 @@ def demo(
         requests = [
             run_request(
                 chosen.info.name, kind="sim", games=games, setups=None, setup_file=None,
-                players=None, variant=None, agents=default_agents(), paired=False,
+                players=None, variant=None, agents=default_agents(chosen.info.name), paired=False,
                 seed=seed, workers=None, executor="local", scheduler=None, out=out,
                 resume=False, options={},
             )

@@ -21,6 +21,7 @@ from pnp.commands.common import (
     setup_from,
     worded_flags,
 )
+from pnp.commands.runs import default_agents
 from pnp.errors import PnpError, one_of
 from pnp.games import get_game
 from pnp.games.base import Game, Setup
@@ -121,7 +122,7 @@ def kit(
         int | None,
         typer.Option(help="--fair: paired games per candidate (default 600).", show_default=False),
     ] = None,
-    agents: Agents = "greedy",
+    agents: Agents = None,
     game_options: dict[str, str] | None = None,
 ) -> None:
     """Draw a random setup (or --setup) as a print-ready kit: kit.pdf, kit-pNN.svg, setup.json."""
@@ -134,10 +135,11 @@ def kit(
         cut_marks=format != "laser", cut_colour=cut_colour, engrave_colour=engrave_colour,
     )  # fmt: skip
     check_folder(out)
-    asked = [f"--{name}" for name in ("tolerance", "fair-games") if _given(ctx, name)]
+    asked = [f"--{name}" for name in ("tolerance", "fair-games", "agents") if _given(ctx, name)]
     if asked and not fair:
         needs = "needs" if len(asked) == 1 else "need"
-        raise PnpError(f"{' and '.join(asked)} {needs} --fair; add --fair or leave them out")
+        named = " and ".join([", ".join(asked[:-1]), asked[-1]] if len(asked) > 1 else asked)
+        raise PnpError(f"{named} {needs} --fair; add --fair or leave them out")
     if fair:
         from simulate.agents import parse_agents
         from simulate.executors import Execution, default_workers
@@ -162,7 +164,9 @@ def kit(
                 console.print(f"searching for a balanced setup from seed {search}")
                 drawn = find_fair_setup(
                     chosen, options, search, tolerance=tolerance, games=fair_games,
-                    agents=parse_agents(agents, options.players, chosen.info),
+                    agents=parse_agents(
+                        agents or default_agents(chosen.info.name), options.players, chosen.info
+                    ),
                     execution=Execution(default_workers()), console=console,
                 )  # fmt: skip
         drawn = _checked(printed.given(own), chosen, drawn, None)  # the options given with it

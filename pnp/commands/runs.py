@@ -30,15 +30,14 @@ BALANCE_SETUPS, BALANCE_GAMES = 20, 200  # `pnp balance`: setups, and games on e
 BALANCE_DEALS = 1000  # `pnp balance` of a game without choices: deals, each its one match
 
 
-def default_agents() -> str:
-    """The agent of a run not told its agents, the same in `simulate`, `balance` and the demo:
-    greedy, the cheapest agent that tries to win. A verdict is about players who try: random
-    play misleads even where its games end (Amazons 6 x 6: the first seat's share is 50.3%
-    under random play, 61.3% [56.4, 65.9] under greedy), and some games' random players never
-    finish (`GameInfo.random_misleads` says why: random Wallaby players eliminate themselves,
-    random Billabong races do not end). A game without choices plays the same games whatever
-    the agent. `--ladder` measures how the verdict moves with stronger agents."""
-    return "greedy"
+def default_agents(game: str) -> str:
+    """The agent of a run of `game` not told its agents, the same in `simulate`, `balance`,
+    `sweep`, the demo and `kit --fair`: the game's own (`GameInfo.agent`, why in
+    `GameInfo.agent_note`), the strongest rung of its ladder whose default balance fits in
+    about six minutes on two cores. Never random where random play misleads
+    (`GameInfo.random_misleads`), and a verdict is about players who try to win. `--ladder`
+    measures how the verdict moves with stronger agents."""
+    return get_game(game).info.agent
 
 
 def counts_range() -> str:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pnp.commands.choices import complete_agents
+from pnp.commands.choices import complete_agents, default_agents_help
 from pnp.commands.common import (
     ExecutorName,
     GameArg,
@@ -33,7 +33,7 @@ RunAgents = Annotated[
     str | None,
     typer.Option(
         help="Agent for every seat, or one per seat: A,B,... (random, greedy, lookahead, mcts). "
-        "Default: greedy, in simulate and balance alike.",
+        f"Default: the game's own, in simulate and balance alike: {default_agents_help()}.",
         autocompletion=complete_agents,
         show_default=False,
     ),
@@ -139,7 +139,7 @@ def simulate(
     """Play many games and report balance: seat win rates, draws, margins, game length."""
     with worded_flags():
         run_or_ladder(
-            ladder, agents, default_agents(), game=game, kind="sim",
+            ladder, agents, default_agents(game), game=game, kind="sim",
             games=games, setups=setups, setup_file=setup, players=players, variant=variant,
             paired=paired, seed=seed, workers=workers, executor=executor, scheduler=scheduler,
             out=out, resume=resume, options=game_options or {}, as_json=as_json,
@@ -184,7 +184,7 @@ def balance(
     with worded_flags():
         margin = fair_tolerance(info.has_choices, tolerance)
         run_or_ladder(
-            ladder, agents, default_agents(), game=game, kind="balance",
+            ladder, agents, default_agents(game), game=game, kind="balance",
             games=setups * per_setup, setups=setups, setup_file=None, players=players,
             variant=variant, paired=paired, seed=seed, workers=workers, executor=executor,
             scheduler=scheduler, out=out, resume=resume, options=game_options or {},

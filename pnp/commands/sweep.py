@@ -194,9 +194,8 @@ def sweep(
     agents: Annotated[
         str | None,
         typer.Option(
-            help="Agent for every seat, or one per seat: A,B,... (default greedy, as simulate and "
-            "balance); "
-            "sweep agents with --over agents=A,B.",
+            help="Agent for every seat, or one per seat: A,B,... (default: the game's own, as "
+            "simulate and balance); sweep agents with --over agents=A,B.",
             autocompletion=complete_agents,
             show_default=False,
         ),
@@ -229,9 +228,10 @@ def sweep(
         margin = fair_tolerance(True, tolerance)
     fixed = tuple((name, str(value)) for name, value in given.items()
                   if value is not None and name != AGENTS)  # fmt: skip
-    plan = SweepPlan(info.name, swept, fixed, agents or default_agents(), setups, per_setup,
-                     paired, seed_or_draw(marked_seed(seed, out, info.name, SWEEP, resume,
-                                                      "sweep.json", "sweep")), margin)  # fmt: skip
+    agents = agents or default_agents(info.name)
+    plan = SweepPlan(info.name, swept, fixed, agents, setups, per_setup, paired,
+                     seed_or_draw(marked_seed(seed, out, info.name, SWEEP, resume,
+                                              "sweep.json", "sweep")), margin)  # fmt: skip
     requests = [
         (c, configuration_request(c, plan, players, variant, options, workers=workers,
                                   executor=executor, scheduler=scheduler, out=out, resume=resume))

@@ -108,8 +108,13 @@ class GameInfo:
     max_turns: int = 10_000  # the runner's guard; a game stopped there is undecided
     seat_names: tuple[str, ...] = ()  # e.g. ("square", "circle"); default "seat 1", ...
     random_play_ends: bool = True  # False: random moves rarely end a game within max_turns
-    # Why random play misleads a balance verdict ("" when it does not): runs default to greedy.
+    # Why random play misleads a balance verdict ("" when it does not).
     random_misleads: str = ""
+    # The agent of every seat of a run not told its agents (`simulate`, `balance`, `sweep`, the
+    # demo and `kit --fair`): the strongest rung of the ladder (shown to beat the rung below)
+    # whose default balance (4,000 games) takes about six minutes or less on two cores; and why.
+    agent: str = "greedy"
+    agent_note: str = ""
     # The strength ladder `--ladder default` plays (weakest first) and why these rungs.
     ladder: tuple[str, ...] = ("random", "greedy", "mcts:200", "mcts:1000")
     ladder_note: str = ""

@@ -231,7 +231,7 @@ def test_the_same_seed_gives_byte_identical_kit_files(tmp_path: Path, game: str)
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_summaries_are_the_same_for_one_and_two_workers(tmp_path: Path, game: str) -> None:
-    agent = default_agents()
+    agent = default_agents(game)
     summaries = []
     for workers in ("1", "2"):
         code, _, err = invoke("simulate", game, "--games", "24", "--seed", "5", "--agents", agent,

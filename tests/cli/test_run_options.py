@@ -11,6 +11,10 @@ from typing import Any
 
 import pytest
 
+from pnp.games import GAMES, get_game
+from pnp.games.base import Outcome
+from simulate.agents import check_agent, make_agent
+from simulate.runner import play as play_one
 from tests.support.cli import invoke
 
 
@@ -43,11 +47,33 @@ def test_balance_refuses_games_in_one_line_naming_the_per_setup_option(tmp_path:
     assert not (tmp_path / "o").exists()
 
 
-@pytest.mark.parametrize("game", ["penguins", "wallaby"])
+@pytest.mark.parametrize("game", ["penguins", "wallaby", "colour-diplomacy"])
 def test_simulate_and_balance_have_the_same_default_agents(tmp_path: Path, game: str) -> None:
+    """The game's own agent, in every seat."""
     sim = play(tmp_path, "sim", "simulate", game, "--games", "2")
     bal = play(tmp_path, "bal", "balance", game, "--setups", "1", "--games-per-setup", "2")
-    assert sim["agents"] == bal["agents"]
+    assert sim["agents"] == bal["agents"] == [get_game(game).info.agent] * len(sim["seats"])
+
+
+@pytest.mark.parametrize("game", [name for name in GAMES if GAMES[name].info.has_choices])
+def test_a_game_s_default_agent_finishes_its_games_and_tries_to_win(game: str) -> None:
+    """A default verdict rests on finished games between players who try: Colour Diplomacy's
+    greedy players camp at the center and left 98% of its games undecided, so its default is
+    not greedy. Never random where random play misleads, always an agent the game can play,
+    and always said why."""
+    info = get_game(game).info
+    check_agent(info.agent, info)
+    assert info.agent_note
+    assert not (info.agent == "random" and info.random_misleads)
+    state_game = get_game(game)
+    resolved = info.resolve(None, None, {"size": "6"} if game == "amazons" else {})
+    finished = 0
+    for seed in range(8):
+        state = state_game.new_state(state_game.random_setup(seed, resolved))
+        agents = [make_agent(info.agent) for _ in range(resolved.players)]
+        result = play_one(state, agents, seed, info.max_turns)
+        finished += result.result.outcome is Outcome.FINISHED
+    assert finished >= 7
 
 
 def test_balance_json_prints_summary_json_alone(tmp_path: Path) -> None:

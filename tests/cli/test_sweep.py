@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.games import get_game
 from simulate import session
 from simulate.chunkfold import FinishedChunk
 from simulate.executors import BaseExecutor, Finish, InlineExecutor, T, make_executor
@@ -46,7 +47,8 @@ def test_a_sweep_writes_a_row_per_configuration_and_its_chart(amazons: tuple[Pat
     assert [(row["configuration"], row["size"]) for row in rows] == [("size-6", "6"),
                                                                      ("size-8", "8")]  # fmt: skip
     for row in rows:
-        assert row["games"] == "4" and row["setups"] == "2" and row["agents"] == "greedy,greedy"
+        assert row["games"] == "4" and row["setups"] == "2"
+        assert row["agents"] == ",".join([get_game("amazons").info.agent] * 2)  # the game's own
         assert row["reading"] in ("fair", "unfair", "undetermined")
         assert row["complete"] == "yes"
         summary = json.loads((folder / row["folder"] / "summary.json").read_text())

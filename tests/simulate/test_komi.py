@@ -110,7 +110,8 @@ def test_balance_prints_and_records_the_komi(tmp_path: Path) -> None:
     komi = summary["compensation"]["komi"]
     assert komi["resampled"] == "setups" and komi["units"] == 4
     low, high = komi["ci95"]
-    assert f"komi: give circle {komi['points']:g} points [{low:g}, {high:g}]" in out
+    unit = "point" if komi["points"] == 1 else "points"
+    assert f"komi: give circle {komi['points']:g} {unit} [{low:g}, {high:g}]" in out
 
 
 def test_balance_of_wallaby_prints_the_plants_each_seat_trails(tmp_path: Path) -> None:

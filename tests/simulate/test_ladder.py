@@ -267,10 +267,13 @@ def test_every_game_states_its_default_ladder_and_why(name: str) -> None:
         assert "random" not in info.ladder
 
 
-def test_a_run_not_told_its_agents_plays_greedy_where_random_misleads(tmp_path: Path) -> None:
+def test_a_run_not_told_its_agents_plays_the_game_s_own_never_random_where_random_misleads(
+    tmp_path: Path,
+) -> None:
     code, _, err = invoke("simulate", "wallaby", "--games", "2", "--seed", "1", "--workers", "1",
                           "--out", str(tmp_path))  # fmt: skip
     assert code == 0, err
     summary = json.loads((tmp_path / "wallaby-sim-1" / "summary.json").read_text())
-    assert summary["agents"] == ["greedy", "greedy"]
-    assert get_game("wallaby").info.random_misleads.startswith("random players eliminate")
+    info = get_game("wallaby").info
+    assert summary["agents"] == [info.agent, info.agent] and info.agent != "random"
+    assert info.random_misleads.startswith("random players eliminate")

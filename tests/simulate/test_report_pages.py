@@ -10,6 +10,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from pnp.games import get_game
 from simulate.inference import wilson
 from tests.support.cli import invoke
 
@@ -32,7 +33,8 @@ def test_the_verdict_is_the_first_page_and_the_last_lines(amazons: tuple[Path, s
     folder, stdout = amazons
     first = _pages(folder)[0]
     assert first.startswith("Verdict: Amazons")
-    for words in ("size 6", "greedy", "first seat", "not settled", "caveat"):
+    agent = get_game("amazons").info.agent  # a run not told its agents plays the game's own
+    for words in ("size 6", agent, "first seat", "not settled", "caveat"):
         assert words in first, words
     # with one agent level the verdict says it cannot tell what stronger play does
     assert "not known whether stronger play changes" in " ".join(first.split())
@@ -40,7 +42,7 @@ def test_the_verdict_is_the_first_page_and_the_last_lines(amazons: tuple[Path, s
     assert "summary.json" not in tail.split("caveat")[0]  # the verdict comes after the paths
     verdict = json.loads((folder / "summary.json").read_text())["verdict"]
     assert verdict["options"] == "players 2, variant standard, size 6"
-    assert verdict["levels"][0]["agents"] == "greedy in every seat"
+    assert verdict["levels"][0]["agents"] == f"{agent} in every seat"
     assert verdict["settled"] is None and verdict["setups"]["judged"] == 3
 
 

@@ -49,6 +49,10 @@ INFO = GameInfo(
     has_scores=False,
     max_turns=500,
     seat_names=tuple(f"player {p}" for p in range(1, max(PLAYERS) + 1)),
+    agent="random",
+    agent_note="greedy players camp at the center (98% of greedy games end undecided), and the "
+    "ladder's searches (mcts:200) take hours for a default balance: random players finish "
+    "every game",
     rules="Colour Diplomacy",
 )
 

@@ -48,6 +48,9 @@ INFO = GameInfo(
     ladder=("random", "greedy", "mcts:200", "mcts:1000"),
     ladder_note="searches with random rollouts suit Penguins' short games (mcts:200 beat greedy "
     "8 of 8 at 2 players)",
+    agent="mcts:200",
+    agent_note="it beat greedy 0.827 (4,000 games) and plays a default balance in 3.0 minutes "
+    "on two cores; mcts:1000, the ladder's top, would take about 20",
     rules="Penguins / Hey That's My Fish",
 )
 

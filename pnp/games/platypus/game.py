@@ -69,6 +69,7 @@ INFO = GameInfo(
     has_choices=False,
     ladder=(),
     ladder_note="no choices: every agent plays the same game",
+    agent_note="no choices: every agent plays the same games",
     max_turns=10_000_000,
     seat_names=("first", "second"),
     rules="Platypus",
