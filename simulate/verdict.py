@@ -266,6 +266,9 @@ def _caveat(result: RunResult, info: GameInfo, seat: FirstSeat | None,
         if levels == 1:
             parts.append("One agent level was played: it is not known whether stronger play "
                          "changes it (`--ladder` plays stronger agents).")  # fmt: skip
+            if set(plan.agents) == {info.agent} and info.agent_note:
+                parts.append(f"{info.agent} is the default agent of {info.title}: "
+                             f"{info.agent_note}.")  # fmt: skip
         if "random" in plan.agents and info.random_misleads:
             parts.append(f"Random play misleads here: {info.random_misleads}.")
     unfinished = tally.games - tally.finished

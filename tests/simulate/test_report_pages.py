@@ -43,6 +43,8 @@ def test_the_verdict_is_the_first_page_and_the_last_lines(amazons: tuple[Path, s
     verdict = json.loads((folder / "summary.json").read_text())["verdict"]
     assert verdict["options"] == "players 2, variant standard, size 6"
     assert verdict["levels"][0]["agents"] == f"{agent} in every seat"
+    # the game's default agent, with why (GameInfo.agent_note), in the caveat
+    assert f"{agent} is the default agent of Amazons: the top of the ladder" in verdict["caveat"]
     assert verdict["settled"] is None and verdict["setups"]["judged"] == 3
 
 
