@@ -247,7 +247,7 @@ def agent_budget(spec: str) -> str:
     if isinstance(agent, LookaheadAgent):
         after = (
             "the other seats' greedy answers" if agent.rounds == 1
-            else f"{agent.rounds} rounds of greedy moves (the other seats' answers first)"
+            else f"{agent.rounds} rounds of greedy moves, the other seats answering first"
         )  # fmt: skip
         return f"of the {agent.width:,} moves of best immediate value, the one best after {after}"
     if not isinstance(agent, MCTSAgent):

@@ -260,8 +260,8 @@ def test_the_agent_is_named_with_its_width_and_in_words() -> None:
     assert agent_settings("lookahead:4:3") == {"kind": "lookahead", "width": 4, "rounds": 3}
     assert agent_budget("lookahead:16").startswith("of the 16 moves of best immediate value")
     assert agent_budget("lookahead:16").endswith("after the other seats' greedy answers")
-    assert agent_budget("lookahead:4:3").endswith("after 3 rounds of greedy moves (the other "
-                                                  "seats' answers first)")  # fmt: skip
+    assert agent_budget("lookahead:4:3").endswith("after 3 rounds of greedy moves, the other "
+                                                  "seats answering first")  # fmt: skip
     for bad in ("lookahead:0", "lookahead:x", "lookahead:1:0", "lookahead:1:101",
                 "lookahead:1:2:3", "lookahead::2"):  # fmt: skip
         with pytest.raises(PnpError, match="expected lookahead:WIDTH"):
