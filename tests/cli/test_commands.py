@@ -97,6 +97,8 @@ def test_simulation_numbers_do_not_depend_on_the_number_of_workers(tmp_path: Pat
             "paper-penguins",
             "--games",
             "2000",
+            "--agents",
+            "greedy",  # any agent: the game's own (a search) would take 40 s a run
             "--seed",
             "1",
             "--workers",
