@@ -64,6 +64,7 @@ def test_a_game_s_default_agent_finishes_its_games_and_tries_to_win(game: str) -
     info = get_game(game).info
     check_agent(info.agent, info)
     assert info.agent_note
+    assert info.agent in info.ladder  # a rung shown to beat the ones below it
     assert not (info.agent == "random" and info.random_misleads)
     state_game = get_game(game)
     resolved = info.resolve(None, None, {"size": "6"} if game == "amazons" else {})
