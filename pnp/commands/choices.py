@@ -11,8 +11,9 @@ from typing import Any
 
 import typer
 
-from pnp.errors import one_of
+from pnp.errors import PnpError, one_of
 from pnp.games import GAMES
+from pnp.games.base import Game
 from pnp.games.options import (
     ChoiceOption,
     FileOption,
@@ -49,26 +50,49 @@ def complete_game(incomplete: str) -> list[str]:
     return [name for name in GAMES if name.startswith(incomplete)]
 
 
-def complete_variant(ctx: typer.Context, incomplete: str) -> list[str]:
-    """The variants of the game already on the command line, or of every game if none is."""
+def _named_game(ctx: typer.Context) -> Game[Any] | None:
+    """The game already on the command line, if one is."""
     # While an option waits for its value, click leaves the positional GAME in ctx.args.
     named = [ctx.params.get("game"), *ctx.args]
-    games = [GAMES[name] for name in named if isinstance(name, str) and name in GAMES][:1]
-    infos = [game.info for game in games or GAMES.values()]
+    return next((GAMES[name] for name in named if isinstance(name, str) and name in GAMES), None)
+
+
+def complete_variant(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The variants of the game already on the command line, or of every game if none is."""
+    game = _named_game(ctx)
+    infos = [game.info] if game else [each.info for each in GAMES.values()]
     variants = dict.fromkeys(v for info in infos for v in info.variants)
     return [v for v in variants if v.startswith(incomplete)]
 
 
-def complete_agents(incomplete: str) -> list[tuple[str, str]]:
-    """Agent names for the seat being typed: `gr` -> `greedy`, `random,m` -> `random,mcts`."""
-    from simulate.agents import AGENTS  # the simulator loads only when completing agents
+def complete_agents(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """Agent names for the seat being typed: `gr` -> `greedy`, `random,m` -> `random,mcts`;
+    with a game on the command line, only the agents that can play it (`check_agent`)."""
+    from simulate.agents import AGENTS, check_agent  # the simulator loads only when completing
+
+    game = _named_game(ctx)
+
+    def plays(name: str) -> bool:
+        try:
+            if game is not None:
+                check_agent(name, game.info)
+        except PnpError:
+            return False
+        return True
 
     done, comma, typing = incomplete.rpartition(",")
     return [
         (f"{done}{comma}{name}", AGENT_HELP.get(name, ""))
         for name in AGENTS
-        if name.startswith(typing)
+        if name.startswith(typing) and plays(name)
     ]
+
+
+def complete_ladder(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """`--ladder`: `default` (the game's own ladder) as the whole value, or agents as
+    `complete_agents` offers them, one per rung."""
+    default = [("default", "the game's own ladder")] if "default".startswith(incomplete) else []
+    return default + complete_agents(ctx, incomplete)
 
 
 def _metavar(option: Option[Any]) -> str:

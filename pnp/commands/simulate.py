@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pnp.commands.choices import complete_agents, default_agents_help
+from pnp.commands.choices import complete_agents, complete_ladder, default_agents_help
 from pnp.commands.common import (
     ExecutorName,
     GameArg,
@@ -44,6 +44,7 @@ Ladder = Annotated[
         "--ladder",
         help="Play the run once per agent, weakest first (A,B,...), every seat that agent, and "
         "head to head between neighbours; `default`: the game's ladder. Reads settled or not.",
+        autocompletion=complete_ladder,
         show_default=False,
     ),
 ]

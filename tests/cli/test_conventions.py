@@ -60,7 +60,7 @@ def complete(line: str) -> list[str]:
     }
     result = runner.invoke(app, [], env=env, prog_name="pnp")
     assert result.exit_code == 0, result.output
-    return result.stdout.splitlines()
+    return [word for word in result.stdout.splitlines() if word]  # nothing offered: one blank
 
 
 ALL_VARIANTS = list(dict.fromkeys(v for g in GAMES.values() for v in g.info.variants))
@@ -78,6 +78,12 @@ ALL_VARIANTS = list(dict.fromkeys(v for g in GAMES.values() for v in g.info.vari
         ("pnp simulate amazons --agents ", ["random", "greedy", "lookahead", "mcts"]),
         ("pnp balance penguins --agents greedy,m", ["greedy,mcts"]),
         ("pnp kit amazons --fair --agents r", ["random"]),
+        # Colour Diplomacy's seats order at once: lookahead cannot play it, so it is not offered
+        ("pnp simulate colour-diplomacy --agents ", ["random", "greedy", "mcts"]),
+        ("pnp balance colour-diplomacy --ladder random,l", []),
+        ("pnp balance penguins --ladder ", ["default", "random", "greedy", "lookahead", "mcts"]),
+        ("pnp simulate wallaby --ladder greedy,l", ["greedy,lookahead"]),
+        ("pnp sweep colour-diplomacy --agents ", ["random", "greedy", "mcts"]),
     ],
 )
 def test_the_shell_completes_games_variants_and_agents(line: str, offered: list[str]) -> None:
