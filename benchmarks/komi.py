@@ -7,6 +7,7 @@ seat's points share on them without komi, with the komi, and at both ends of its
 with its bootstrap 95% interval): with the komi the share should hold 1/2 within its interval.
 
     python -m benchmarks.komi paper-penguins --setups 40 --games 50 [--board FILE] [--size 8x8]
+        [--agents A] (default: the game's own agent, as the runs play)
 """
 
 from __future__ import annotations
@@ -42,10 +43,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="paired games per setup")
     parser.add_argument("--board", default="")
     parser.add_argument("--size", default="")
-    parser.add_argument("--agents", default="greedy")
+    parser.add_argument("--agents", default="", help="default: the game's own (GameInfo.agent)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=0)
     args = parser.parse_args()
+    args.agents = args.agents or GAMES[args.game].info.agent
     estimated = komi_of(games(args, args.seed), args.seed)
     if estimated is None:
         raise SystemExit(f"{args.game}: no finished scored two-player games")
