@@ -18,7 +18,7 @@ from typing import Any
 
 from simulate.inference import score_p
 from simulate.metrics import shown_balanced
-from simulate.setups import FAIR, UNDETERMINED, UNFAIR, SetupsVerdict
+from simulate.setups import FAIR, UNDETERMINED, UNFAIR, OverSetups, SetupsVerdict
 from simulate.summary import RunResult
 
 
@@ -48,18 +48,26 @@ class FirstSeat:
 
 
 def seat_of(result: RunResult, setups: SetupsVerdict | None, seat: int = 0) -> FirstSeat:
-    """A seat's mean s in a run: over its setups when it judged them and their spread gives an
-    interval (see the module docstring; the p-value is the larger of the two tests, as the
-    interval is the union of the two), else over its finished games (Wilson, the score test)."""
+    """A seat's mean s in a run (`widened`, from the run's tally and its judged setups)."""
     tally = result.measures.tally
-    mean, low, high = tally.seats[seat].mean_s
-    by_games = score_p(float(tally.seats[seat].s_sum), tally.finished)
     over = setups.by_setup[seat] if setups is not None and setups.by_setup else None
+    return widened(tally.seats[seat].mean_s, float(tally.seats[seat].s_sum), tally.finished, over)
+
+
+def widened(
+    by_games: tuple[float, float, float], s_sum: float, finished: int, over: OverSetups | None
+) -> FirstSeat:
+    """A seat's mean s over its setups (`over`) when they give an interval, widened to hold its
+    games' Wilson interval `by_games` (mean, low, high; see the module docstring), with the
+    larger of the two tests' p-values, as the interval is the union of the two; else over its
+    `finished` games (Wilson, the score test of `s_sum`)."""
+    mean, low, high = by_games
+    by_games_p = score_p(s_sum, finished)
     if over is not None and over.ci95 is not None and over.p_value is not None:
         setup_low, setup_high = over.ci95
         return FirstSeat(over.mean, min(low, setup_low), max(high, setup_high), over.setups,
-                         "setups", max(over.p_value, by_games))  # fmt: skip
-    return FirstSeat(mean, low, high, tally.finished, "games", by_games)
+                         "setups", max(over.p_value, by_games_p))  # fmt: skip
+    return FirstSeat(mean, low, high, finished, "games", by_games_p)
 
 
 def first_seat_of(result: RunResult, setups: SetupsVerdict | None) -> FirstSeat:

@@ -188,18 +188,26 @@ def _described(means: Means) -> DescrStatsW | None:
     return described if described.std > 0 else None
 
 
-def setup_level_interval(means: Means) -> tuple[float, tuple[float, float] | None]:
+def setup_level_interval(
+    means: Means, bounds: tuple[float, float] = (0.0, 1.0)
+) -> tuple[float, tuple[float, float] | None]:
     """(mean, interval): the mean over setups of a per-setup mean, with a t 95% interval that
     takes the setup as the unit (games of one setup are not independent draws of the game),
-    clipped to [0, 1]. The interval is None when it cannot be estimated from these setups
-    (`_described`): never [0, 1] or a point, as if it had been measured. The mean of no setup
-    is 0."""
+    clipped to `bounds` ([0, 1] for a mean s, [-1, 1] for a difference of two). The interval is
+    None when it cannot be estimated from these setups (`_described`): never the whole range or
+    a point, as if it had been measured. The mean of no setup is 0."""
     mean = float(np.mean(means)) if len(means) else 0.0
     described = _described(means)
     if described is None:
         return mean, None
     low, high = described.tconfint_mean(alpha=LEVEL)
-    return mean, (max(0.0, float(low)), min(1.0, float(high)))
+    return mean, (max(bounds[0], float(low)), min(bounds[1], float(high)))
+
+
+def units_for_half_width(variance: float, half_width: float) -> float:
+    """About how many independent units of this `variance` put a normal 95% interval of their
+    mean within +-`half_width` (the planning figure, not a guarantee)."""
+    return float(sps.norm.isf(LEVEL / 2)) ** 2 * variance / half_width**2
 
 
 def setup_level_p(means: Means) -> float | None:

@@ -25,11 +25,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
 from rich.console import Console
 
 from pnp.games.base import Outcome
-from simulate.advantage import FirstSeat, seat_of, seat_verdict
-from simulate.inference import difference, wilson
+from simulate.advantage import FirstSeat, seat_of, seat_verdict, widened
+from simulate.inference import difference, setup_level_interval, units_for_half_width, wilson
 from simulate.metrics import TOLERANCE, fair_tolerance, seat_scores
 from simulate.records import record_from
 from simulate.request import RandomSetups, RunRequest
@@ -62,17 +64,17 @@ class Estimate:
 
 @dataclass(frozen=True)
 class Rung:
-    """One rung: every seat played by `agent`; each seat's mean s; for the verdict, the first
-    seat's advantage with the unit its run judged by (simulate/verdict.py) and its setups."""
+    """One rung: every seat played by `agent`; each seat's mean s over the games; its judged
+    setups; and for the verdict each seat's advantage with the unit its run judged by
+    (simulate/advantage.py `seat_of`; `seat_at` reads it)."""
 
     agent: str
     seats: tuple[Estimate, ...]
     played: int
     complete: bool
     folder: Path
-    first_seat: FirstSeat | None = None
     setups: SetupsVerdict | None = None
-    every_seat: tuple[FirstSeat, ...] = ()  # every seat's advantage, as `first_seat`
+    every_seat: tuple[FirstSeat, ...] = ()  # empty: the games are the unit
 
 
 @dataclass(frozen=True)
@@ -213,8 +215,8 @@ def read_ladder(
                 for d in duels if not d.complete]  # fmt: skip
     reasons += [
         reason
-        for name, high, low in zip(seat_names, top.seats, below.seats, strict=True)
-        if (reason := _disagreement(name, high, low, top.agent, below.agent, tolerance))
+        for seat, name in enumerate(seat_names)
+        if (reason := _disagreement(name, seat, top, below, tolerance))
     ]
     reasons += [
         f"{d.stronger} is shown weaker than {d.weaker} below it (head-to-head mean s "
@@ -233,20 +235,58 @@ def read_ladder(
     return Reading(True, (), f"settled under {top.agent}: {reading}")
 
 
-def _disagreement(
-    name: str, high: Estimate, low: Estimate, top: str, below: str, tolerance: float
-) -> str:
+def _disagreement(name: str, seat: int, top: Rung, below: Rung, tolerance: float) -> str:
     """Why one seat's mean s under the two strongest rungs is not shown to agree, or "" when the
-    interval of their difference lies inside +-tolerance."""
+    95% interval of their difference lies inside +-tolerance.
+
+    Over the games the interval is Newcombe's. When both rungs judged their setups (the same
+    setups, with the same game seeds), the difference is also taken setup by setup, a t interval
+    over the setups, and the interval is the union of the two, as a seat's advantage is
+    (simulate/advantage.py): games of one setup are not independent draws of the game, and a
+    stronger agent may turn some setups one way and others the other."""
+    high, low = top.seats[seat], below.seats[seat]
     shift, shift_low, shift_high = high.minus(low)
+    differences = _setup_differences(top, below, seat)
+    by_setup = setup_level_interval(differences, (-1.0, 1.0))[1]
+    if by_setup is not None:
+        shift = float(np.mean(differences))
+        shift_low, shift_high = min(shift_low, by_setup[0]), max(shift_high, by_setup[1])
     if shift_low >= -tolerance and shift_high <= tolerance:
         return ""
-    told = f"{name}: mean s {high.text()} under {top} against {low.text()} under {below}"
-    change = f"difference {shift:+.3f} [{shift_low:+.3f}, {shift_high:+.3f}]"
+    told = (f"{name}: mean s {high.text()} under {top.agent} against {low.text()} under "
+            f"{below.agent}")  # fmt: skip
+    unit = ", the setup as the unit" if by_setup is not None else ""
+    change = f"difference {shift:+.3f} [{shift_low:+.3f}, {shift_high:+.3f}]{unit}"
     if shift_low > 0 or shift_high < 0:
         return f"{told}: the two strongest rungs disagree ({change})"
-    return (f"{told}: not shown to agree within +-{tolerance:g} ({change}); "
-            f"{_games_to_agree(high, low, shift, tolerance)}")  # fmt: skip
+    games_low, games_high = high.minus(low)[1:]
+    if by_setup is not None and by_setup[1] - by_setup[0] > games_high - games_low:
+        more = _setups_to_agree(differences, shift, tolerance)
+    else:
+        more = _games_to_agree(high, low, shift, tolerance)
+    return f"{told}: not shown to agree within +-{tolerance:g} ({change}); {more}"
+
+
+def _setup_differences(top: Rung, below: Rung, seat: int) -> npt.NDArray[np.float64]:
+    """Setup by setup, the seat's mean s under `top` minus under `below`, over the setups with a
+    finished game under both; none unless both rungs judged their setups."""
+    if top.setups is None or below.setups is None:
+        return np.zeros(0)
+    means = []
+    for judged in (top.setups, below.setups):
+        rows = judged.setups.table.rows
+        played = rows["finished"] > 0
+        means.append(dict(zip(rows["index"][played].tolist(),
+                              (rows["sum_s"][played, seat] / rows["finished"][played]).tolist(),
+                              strict=True)))  # fmt: skip
+    shared = sorted(means[0].keys() & means[1].keys())
+    return np.array([means[0][index] - means[1][index] for index in shared], dtype=float)
+
+
+def _about(needed: float, unit: str) -> str:
+    """`about 1,200 games per rung`: a planning figure rounded to two figures."""
+    step = 10 ** max(0, math.floor(math.log10(max(needed, 1))) - 1)
+    return f"about {math.ceil(needed / step) * step:,} {unit} would show it"
 
 
 def _games_to_agree(high: Estimate, low: Estimate, shift: float, tolerance: float) -> str:
@@ -256,28 +296,48 @@ def _games_to_agree(high: Estimate, low: Estimate, shift: float, tolerance: floa
     if room <= 0.01:
         return "more games per rung may settle it"
     spread = high.mean * (1 - high.mean) + low.mean * (1 - low.mean)
-    needed = 1.96**2 * max(spread, 0.01) / room**2
-    step = 10 ** max(0, math.floor(math.log10(needed)) - 1)
-    return f"about {math.ceil(needed / step) * step:,} games per rung would show it"
+    return _about(units_for_half_width(max(spread, 0.01), room), "games per rung")
+
+
+def _setups_to_agree(differences: npt.NDArray[np.float64], shift: float, tolerance: float) -> str:
+    """About how many setups would put the setup-by-setup interval inside +-tolerance, if the
+    differences kept their spread: more games per setup do not narrow a spread between setups."""
+    room = tolerance - abs(shift)
+    if room <= 0.01:
+        return "more setups may settle it"
+    variance = float(np.var(differences, ddof=1))
+    return _about(units_for_half_width(variance, room), "setups per rung")
 
 
 def seat_reading(rung: Rung, seat_names: Sequence[str], tolerance: float = TOLERANCE) -> str:
-    """Each seat the rung reads as the verdict reads a seat (simulate/advantage.py): favoured or
-    handicapped when its interval of mean s leaves the band 1/2 +- tolerance, even when it lies
-    inside it (naming a smaller advantage that the interval shows), undetermined seats left out."""
+    """Each seat the rung reads as the verdict reads a seat (simulate/advantage.py), from the
+    same interval (`every_seat`: over the setups, widened to hold the games', when the rung judged
+    its setups; else over the games): favoured or handicapped when it leaves the band 1/2 +-
+    tolerance, even when it lies inside it (naming a smaller advantage that the interval shows),
+    undetermined seats left out."""
     read = []
-    for name, s in zip(seat_names, rung.seats, strict=True):
+    for seat, name in enumerate(seat_names):
+        s = seat_at(rung, seat)
+        told = f"mean s {s.mean:.3f} [{s.low:.3f}, {s.high:.3f}]"
+        if s.unit == "setups":
+            told += ", the setup as the unit"
         verdict = seat_verdict(s.low, s.high, tolerance)
         if verdict == FAIR:
             side = (
                 ", a little ahead" if s.low > 0.5 else ", a little behind" if s.high < 0.5 else ""
             )
-            read.append(f"{name} even within +-{tolerance:g}{side} (mean s {s.text()})")
+            read.append(f"{name} even within +-{tolerance:g}{side} ({told})")
         elif verdict == UNFAIR:
-            read.append(
-                f"{name} {'favoured' if s.low > 0.5 else 'handicapped'} (mean s {s.text()})"
-            )
+            read.append(f"{name} {'favoured' if s.low > 0.5 else 'handicapped'} ({told})")
     return "; ".join(read) if read else "no seat shown favoured (every interval holds 1/2)"
+
+
+def seat_at(rung: Rung, seat: int) -> FirstSeat:
+    """The seat's advantage as the verdict takes it (`Rung.every_seat`), or over the games."""
+    if rung.every_seat:
+        return rung.every_seat[seat]
+    s = rung.seats[seat]
+    return widened((s.mean, s.low, s.high), s.mean * s.games, s.games, None)
 
 
 def remove_other_rungs(folder: Path, ladder: Ladder) -> None:
@@ -303,8 +363,8 @@ def run_ladder(
         judged = (setup_fairness(result.setups, fair_tolerance(True, request.tolerance))
                   if result.setups else None)  # fmt: skip
         every = tuple(seat_of(result, judged, seat) for seat in range(request.players))
-        rungs.append(Rung(agent, seats, result.played, result.complete, sub.folder,
-                          every[0], judged, every))  # fmt: skip
+        rungs.append(Rung(agent, seats, result.played, result.complete, sub.folder, judged,
+                          every))  # fmt: skip
     duels: list[Duel] = []
     for index in range(2, len(agents) + 1):
         stronger, weaker = agents[index - 1], agents[index - 2]

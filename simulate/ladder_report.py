@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pnp.output import write_file
-from simulate.ladder import Estimate, Ladder
+from simulate.ladder import Estimate, Ladder, seat_at
 from simulate.request import RunRequest
 
 LADDER = "ladder.json"
@@ -63,7 +63,8 @@ def ladder_json(
                     {"seat": name, **_estimate(s)}
                     for name, s in zip(seat_names, rung.seats, strict=True)
                 ],
-                "first_seat_advantage": round(rung.seats[0].mean - 0.5, 6),
+                # the verdict's estimate of the rung (summary.json's verdict levels)
+                "first_seat": seat_at(rung, 0).to_json(),
             }
             for rung in ladder.rungs
         ],

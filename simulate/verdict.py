@@ -40,7 +40,6 @@ from simulate.advantage import (
 from simulate.agents import agent_budget
 from simulate.compensation import Compensation
 from simulate.deals import DealStats, MeanInterval
-from simulate.inference import score_p
 from simulate.metrics import TOLERANCE, fair_tolerance
 from simulate.report import power_line
 from simulate.request import RandomSetups, RunRequest
@@ -330,19 +329,13 @@ def ladder_verdict(
     level's head-to-head against the one below, the ladder's reading (settled or not), and the
     setups and compensation of its top level (`compensation`, computed from the top rung's games
     by a balance ladder)."""
+    from simulate.ladder import seat_at  # the ladder module imports this one
+
     info = get_game(request.game).info
     tolerance = fair_tolerance(True, request.tolerance)
     levels = []
     for index, rung in enumerate(ladder.rungs):
-        first = rung.seats[0]
-        seat = rung.first_seat or FirstSeat(
-            first.mean,
-            first.low,
-            first.high,
-            first.games,
-            "games",
-            score_p(first.mean * first.games, first.games),
-        )
+        seat = seat_at(rung, 0)
         duel = ladder.duels[index - 1] if index else None
         against = None if duel is None else (
             f"mean s {duel.skill.text()} against {duel.weaker} (wins-draws-losses "

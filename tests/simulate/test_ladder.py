@@ -12,6 +12,7 @@ import pytest
 
 from pnp.errors import PnpError
 from pnp.games import GAMES, get_game
+from simulate.advantage import widened
 from simulate.agents import make_agent
 from simulate.executors import Execution
 from simulate.ladder import (
@@ -26,6 +27,7 @@ from simulate.ladder import (
 from simulate.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent, iterations_for
 from simulate.request import RandomSetups, RunRequest
 from simulate.runner import Worker
+from simulate.setups import SeatCounts, SetupCounts, SetupMeasures, judge_setups
 from tests.support.cli import invoke
 
 SEATS = ("light", "dark")
@@ -277,3 +279,60 @@ def test_a_run_not_told_its_agents_plays_the_game_s_own_never_random_where_rando
     info = get_game("wallaby").info
     assert summary["agents"] == [info.agent, info.agent] and info.agent != "random"
     assert info.random_misleads.startswith("random players eliminate")
+
+
+def _judged_rung(agent: str, light_wins: list[int], games: int) -> Rung:
+    """A rung of a balance run on len(light_wins) setups of `games` two-player games each, light
+    winning `light_wins[j]` of setup j's (no draws): its setups judged as the run judges them."""
+    tallies = [
+        SetupCounts(index, str(index), games, games,
+                    (SeatCounts(wins, 0, float(wins), float(wins)),
+                     SeatCounts(games - wins, 0, float(games - wins), float(games - wins))))
+        for index, wins in enumerate(light_wins)
+    ]  # fmt: skip
+    measures = SetupMeasures(games, (1.0, 1.0, 1.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0), 10.0,
+                             None, None)  # fmt: skip
+    judged = judge_setups(tallies, [measures] * len(light_wins))
+    total = sum(light_wins)
+    seats = (estimate(total, games * len(light_wins)),
+             estimate(games * len(light_wins) - total, games * len(light_wins)))  # fmt: skip
+    every = tuple(widened((s.mean, s.low, s.high), s.mean * s.games, s.games, over)
+                  for s, over in zip(seats, judged.by_setup, strict=True))  # fmt: skip
+    return Rung(agent, seats, games * len(light_wins), True, Path(agent), judged, every)
+
+
+def test_the_top_rungs_agree_only_when_their_setups_agree_too() -> None:
+    """Both top rungs give light 0.500 over 4,000 games on the same 10 setups, so over the games
+    they agree within +-0.02 (Newcombe). But the stronger agent turns each setup round: light
+    wins 300 of 400 on the odd setups under mcts:200 and 100 of 400 under mcts:1000. The games of
+    one setup are not independent draws of the game (brief: never treat them so), and the
+    difference taken setup by setup, [-0.377, +0.377] with the setup as the unit, does not show
+    that stronger play left the answer alone. On main the ladder read this as settled."""
+    below = _judged_rung("mcts:200", [300, 100] * 5, 400)
+    top = _judged_rung("mcts:1000", [100, 300] * 5, 400)
+    duel = [_duel("mcts:1000", "mcts:200", (0.86, 0.85, 0.87))]
+    reading = read_ladder([below, top], duel, SEATS)
+    assert not reading.settled
+    light = reading.reasons[0]
+    assert light.startswith("light: mean s 0.500 [0.485, 0.515] under mcts:1000 against 0.500")
+    assert light.endswith("not shown to agree within +-0.05 (difference +0.000 [-0.377, +0.377], "
+                          "the setup as the unit); about 430 setups per rung would show it")
+    # the same rungs turned the same way on every setup agree, setup by setup too
+    steady = _judged_rung("mcts:1000", [300, 100] * 5, 400)
+    assert read_ladder([below, steady], duel, SEATS).settled
+
+
+def test_a_settled_reading_takes_the_setup_as_the_unit_as_the_verdict_does() -> None:
+    """The reading names each seat's interval as the verdict's levels do: over the setups (a t
+    interval, widened to hold the games'), not over the games alone."""
+    below = _judged_rung("mcts:200", [250, 270, 290, 310] * 3, 400)
+    top = _judged_rung("mcts:1000", [252, 268, 291, 309] * 3, 400)
+    reading = read_ladder([below, top], [_duel("mcts:1000", "mcts:200", (0.86, 0.85, 0.87))],
+                          SEATS)  # fmt: skip
+    assert reading.settled, reading.reasons
+    # over the games alone light's interval would be [0.687, 0.713]; the setups spread wider:
+    # a t interval over the 12 setups' means (0.630, 0.670, 0.7275, 0.7725, three times each)
+    assert reading.verdict.startswith(
+        "settled under mcts:1000: light favoured (mean s 0.700 [0.664, 0.736], the setup as the "
+        "unit)"
+    ), reading.verdict
