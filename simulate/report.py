@@ -19,7 +19,7 @@ from rich.table import Table
 from pnp.games.base import Outcome
 from pnp.output import output_folder, staged, write_file
 from simulate.measures import Fact, GameFact, SeatFact
-from simulate.setups import VERDICTS, SetupsVerdict
+from simulate.setups import UNFAIR, VERDICTS, SetupsVerdict
 from simulate.stats import Distribution, Rate
 from simulate.summary import RunResult, RunSummary
 
@@ -105,12 +105,23 @@ def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
         + _games_needed(verdict),
     ]  # fmt: skip
     if verdict.ranked and shown:
-        ranked = verdict.ranked_rows
-        fairest, least = fairness[: min(shown, ranked)], fairness[max(0, ranked - shown) : ranked]
-        for label, group in (("fairest", fairest), ("least fair", least[::-1])):
-            listed = ", ".join(f"{f.setup} (balance {f.shrunk_balance or 0:.2f}, {f.verdict})"
-                               for f in group)  # fmt: skip
-            lines.append(f"{label} (shrunk estimates): {listed}")
+        lines += _ranked_lines(verdict, shown)
+    return lines
+
+
+def _ranked_lines(verdict: SetupsVerdict, shown: int) -> list[str]:
+    """The fairest and least fair ranked setups, at most `shown` each and none on both lists
+    (the ranked setups split in two when there are fewer than twice `shown`); a setup flagged
+    unfair is never listed among the fairest."""
+    fairness, ranked = verdict.setups, verdict.ranked_rows
+    half = min(shown, -(-ranked // 2))
+    fairest = [f for f in fairness[:half] if f.verdict != UNFAIR]
+    least = fairness[max(half, ranked - shown) : ranked][::-1]
+    lines = []
+    for label, group in (("fairest", fairest), ("least fair", least)):
+        listed = ", ".join(f"{f.setup} (balance {f.shrunk_balance or 0:.2f}, {f.verdict})"
+                           for f in group)  # fmt: skip
+        lines.append(f"{label} (shrunk estimates): {listed or 'none: each is flagged unfair'}")
     return lines
 
 

@@ -7,8 +7,10 @@ finish, kept in a file). Each statistic reads the table a chunk at a time or one
 million setups hold a few numbers each in memory. README, "Which setups are fair":
 
 1. Do setups differ at all? A chi-square test of homogeneity over setups x winning seat (the
-   decisive games). Only when it rejects at 5% are setups ranked (by balance of the shrunk
-   estimates, fairest first); otherwise they are "indistinguishable at this sample size".
+   decisive games). Only when it rejects at 5% are setups ranked, fairest first: by verdict
+   (fair, undetermined, unfair: a setup flagged unfair is never ranked above one that is not),
+   then by balance of the shrunk estimates; otherwise they are "indistinguishable at this
+   sample size".
 2. Per setup, each seat's mean s, raw with its Wilson 95% interval and shrunk toward the pooled
    mean by empirical Bayes (simulate/shrinkage.py, beta-binomial).
 3. Verdicts: *fair* when every seat's interval lies inside 1/2 +- tolerance (the equivalence
@@ -181,9 +183,10 @@ def judge_table(table: SetupTable, tolerance: float = TOLERANCE) -> SetupsVerdic
     homogeneity = contingency(rows["wins"][played])
     ranked = homogeneity[2] < LEVEL
     order = None
-    if ranked:  # fairest first: (-shrunk balance, -p-value, setup index), as a sort of tuples
+    if ranked:  # fairest first: (verdict, -shrunk balance, -p-value, setup index), as tuples
+        standing = _STANDING[rows["verdict"][played]]
         fairest = played[np.lexsort((rows["index"][played], -rows["p_value"][played],
-                                     -rows["shrunk_balance"][played]))]  # fmt: skip
+                                     -rows["shrunk_balance"][played], standing))]  # fmt: skip
         rows["rank"][fairest] = np.arange(1, len(fairest) + 1)
         order = mapped(np.int64, (len(rows),))
         order[: len(fairest)] = fairest
@@ -194,6 +197,12 @@ def judge_table(table: SetupTable, tolerance: float = TOLERANCE) -> SetupsVerdic
     power = _power(table, played, homogeneity, players)
     return SetupsVerdict(SetupRows(table, priors, order), tolerance, homogeneity, ranked, priors,
                          *power, by_setup)  # fmt: skip
+
+
+#: a verdict's place in the ranking, by its index in VERDICTS: a setup shown fair comes before
+#: any that is not, and one flagged unfair after every other, whatever its balance (with three or
+#: more seats the balance of mean s and the win test can disagree: a seat first or last by turns)
+_STANDING = np.array([{FAIR: 0, UNDETERMINED: 1, UNFAIR: 2}.get(name, 3) for name in VERDICTS])
 
 
 def _power(

@@ -5,6 +5,7 @@ Benjamini-Hochberg on the p-values as computed. scipy and statsmodels are the re
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
 from pnp.games.base import Outcome
-from simulate.report import setups_csv
+from simulate.report import setup_lines, setups_csv
 from simulate.runner import GameRecord
 from simulate.setups import SetupsVerdict, setup_fairness
 from simulate.tally import RunFold
@@ -236,3 +237,44 @@ def test_every_number_recomputes_from_games_csv(
         tolerance = summary["deals"]["within_tolerance"]["tolerance"]
         found = reference_matches.recompute_deals(games, players, tolerance)["rows"]
         agree_csv(list(csv.DictReader((folder / "deals.csv").open())), found, "deals.csv")
+
+
+def _four_player_setups() -> list[GameRecord]:
+    """Five 4-player setups of 120 games (helper audit, 2026-11-28). On setup 0 red is first or
+    last by turns, so every seat's mean s is 1/2 (balance 1.00) while red wins half the games, a
+    share the win test flags (p = 1e-8). Setups 1-4 let red win 1 game in 3, 3, 4 and 6 more
+    often than its share."""
+    records, index = [], 0
+    for k in range(120):
+        others = [(2, 3, 4), (3, 4, 2), (4, 2, 3)][k % 3]
+        ranks = (1, *others) if k % 2 == 0 else (4, *(rank - 1 for rank in others))
+        records.append(game(index, ranks, 0))
+        index += 1
+    orders = list(itertools.permutations((1, 2, 3, 4)))
+    for setup, edge in ((1, 3), (2, 3), (3, 4), (4, 6)):
+        for k in range(120):
+            ranks = orders[k % 24]
+            if k % edge == 0:
+                ranks = (1, *sorted(ranks[1:]))
+            records.append(game(index, ranks, setup))
+            index += 1
+    return records
+
+
+def test_a_setup_flagged_unfair_is_never_ranked_above_one_that_is_not() -> None:
+    """Issue 17: "A setup flagged unfair is listed among the fairest". Ranked by the balance of
+    the shrunk estimates alone, setup 0 (balance 1.00, unfair) came first and was listed both as
+    the fairest and the least fair of five. A setup's verdict comes first (fair, undetermined,
+    unfair), the shrunk balance orders within it, and no setup is listed on both sides."""
+    verdict = judged(_four_player_setups(), 4)
+    assert verdict.ranked  # the setups differ (chi-square 35.3 on 12 df)
+    order = [(row.verdict, row.setup_index) for row in verdict.setups]
+    assert order == [("undetermined", 4), ("undetermined", 3), ("unfair", 0), ("unfair", 1),
+                     ("unfair", 2)]  # fmt: skip
+    assert [row.rank for row in verdict.setups] == [1, 2, 3, 4, 5]
+    lines = setup_lines(verdict)
+    fairest = next(line for line in lines if line.startswith("fairest"))
+    least = next(line for line in lines if line.startswith("least fair"))
+    assert "unfair" not in fairest and fairest.count("balance") == 2
+    listed = [part.split(" (")[0] for part in fairest.split(": ", 1)[1].split("), ")]
+    assert not any(f"{name} (" in least for name in listed)
