@@ -35,13 +35,17 @@ class FirstSeat:
     p_value: float
 
     def text(self) -> str:
+        """`+0.083 [+0.081, +0.086]`, or that nothing was measured (no finished game)."""
+        if not self.units:
+            return "no finished game, so no advantage measured"
         return f"{self.mean - 0.5:+.3f} [{self.low - 0.5:+.3f}, {self.high - 0.5:+.3f}]"
 
     def to_json(self) -> dict[str, Any]:
+        measured = self.units > 0
         return {
-            "mean_s": round(self.mean, 6),
-            "ci95": [round(self.low, 6), round(self.high, 6)],
-            "advantage": round(self.mean - 0.5, 6),
+            "mean_s": round(self.mean, 6) if measured else None,
+            "ci95": [round(self.low, 6), round(self.high, 6)] if measured else None,
+            "advantage": round(self.mean - 0.5, 6) if measured else None,
             "units": self.units,
             "unit": self.unit,
         }
@@ -91,7 +95,7 @@ def seat_verdict(low: float, high: float, tolerance: float, shown: bool | None =
 def first_seat_reading(seat: FirstSeat, tolerance: float) -> str:
     """A seat's reading (`seat_verdict`) in words: even / favoured / handicapped / undetermined."""
     if not seat.units:
-        return "undetermined: no finished game"
+        return "undetermined"
     verdict = seat_verdict(seat.low, seat.high, tolerance)
     if verdict == FAIR:
         shown = seat.low > 0.5 or seat.high < 0.5

@@ -44,7 +44,7 @@ def write_report(folder: Path, summary: RunSummary, seat_names: Sequence[str]) -
     """Write report.pdf (the verdict, the summary, the charts) and charts/<name>.png|svg into
     `folder`; returns the paths written. A chart is drawn only for a measure the run has: no
     score margin for a game without scores, no seat chart of per-game intervals for a game
-    without choices (its deals are the unit, `deals` chart)."""
+    without choices (its deals are the unit, `deals` chart) or with no finished game."""
     result, setups, deals, verdict = summary.result, summary.setups, summary.deals, summary.verdict
     if verdict is None:
         raise ValueError("a report needs the run's verdict")
@@ -52,7 +52,7 @@ def write_report(folder: Path, summary: RunSummary, seat_names: Sequence[str]) -
     charts: dict[str, Figure] = {}
     if deals is not None:
         charts["deals"] = _deals_chart(deals, seat_names)
-    elif result.listed is None:
+    elif result.listed is None and measures.tally.finished:
         charts["seats"] = _seat_chart(measures, seat_names)
     if measures.turns.n:
         charts["duration"] = _histogram(measures.turns, "Game length", "turns", "games")

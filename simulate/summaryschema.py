@@ -270,9 +270,10 @@ def _agent_settings() -> Json:
 def _verdict() -> Json:
     first_seat = closed(
         {
-            "mean_s": NUMBER,
-            "ci95": ref("interval"),
-            "advantage": NUMBER,
+            # null with no finished game: nothing was measured
+            "mean_s": maybe(NUMBER),
+            "ci95": maybe(ref("interval")),
+            "advantage": maybe(NUMBER),
             "units": INTEGER,
             "unit": {"enum": ["games", "setups"]},
         }

@@ -111,3 +111,22 @@ def test_a_ladder_has_a_verdict_with_every_level(tmp_path: Path) -> None:
     assert verdict["settled"] is document["reading"]["settled"]
     tail = stdout[stdout.rindex("Verdict: Amazons") :]
     assert "caveat: " in tail and "report.pdf" not in tail
+
+
+def test_a_run_with_no_finished_game_draws_no_seat_chart_and_claims_no_advantage(
+    tmp_path: Path,
+) -> None:
+    """Random Billabong races never end (helper audit, 2026-11-28): the report drew a seat chart
+    of empty bars with [0, 1] whiskers, and the verdict printed -0.500 [-0.500, +0.500] as if a
+    first seat that lost every game had been measured."""
+    code, stdout, stderr = invoke("simulate", "billabong", "--games", "4", "--agents", "random",
+                                  "--seed", "1", "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, stderr
+    folder = tmp_path / "billabong-sim-1"
+    summary = json.loads((folder / "summary.json").read_text())
+    assert not (folder / "charts" / "seats.png").exists()
+    first = " ".join(_pages(folder)[0].split())
+    assert "-0.500" not in first and "-0.500" not in stdout
+    assert "random in every seat: no finished game, so no advantage measured, undetermined" in first
+    (level,) = summary["verdict"]["levels"]
+    assert level["first_seat"]["mean_s"] is None and level["first_seat"]["ci95"] is None
