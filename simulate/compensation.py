@@ -22,7 +22,7 @@ from simulate.stats import _r
 @dataclass(frozen=True)
 class Compensation:
     """The points that would even the seats (`GameInfo.compensation`): `komi` for the method
-    "end" with two players, else `seat_gaps` ("start"); `unit` names the points, `hint` says
+    "end" with two players, else `seat_gaps` ("start", or "end" with more players); `unit` names the points, `hint` says
     how the game could give them. The komi's `unit` is what the bootstrap resampled: "games",
     "setups", or "deals" for a game without choices."""
 
@@ -81,7 +81,8 @@ def compensation(
     records: Iterable[GameRecord], info: GameInfo, players: int, seed: int
 ) -> Compensation | None:
     """The verdict's compensation: the komi (two players, points added at the end) or the seat
-    gaps (a race); None for games whose scores cannot be given (or with no scores)."""
+    gaps (a race, or three or more players scored at the end: the points each seat trails the
+    best seat by); None for games whose scores cannot be given (or with no scores)."""
     kind = info.compensation
     if kind is None or not info.has_scores:
         return None
@@ -96,7 +97,7 @@ def compensation(
         return replace(found, komi=replace(
             komi, ci95=_pair(komi.ci95), first_share_before=_r(komi.first_share_before),
             first_share_after=_r(komi.first_share_after), unit=resampled))  # fmt: skip
-    if kind.method == "start":
+    if kind.method == "start" or players > 2:  # a race, or more than two to even at the end
         gaps = seat_gaps(records, players, seed)
         if not gaps:
             return None

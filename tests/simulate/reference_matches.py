@@ -230,7 +230,7 @@ def _units(done: pd.DataFrame) -> tuple[dict[int, pd.DataFrame], int, str]:
 def recompute_compensation(games: pd.DataFrame, players: int, seed: int, method: str,
                            by_deal: bool = False) -> dict[str, Any]:  # fmt: skip
     """summary.json's `compensation`: the komi of two players ("end") or the seat gaps
-    ("start"), from finished games with scores; `by_deal` (a game without choices), from the
+    ("start", or "end" with three or more players), from finished games with scores; `by_deal` (a game without choices), from the
     deals whose every seat order finished, resampled by deal."""
     done = games[(games["outcome"] == "finished") & games["score_1"].notna()]
     if by_deal:
@@ -240,7 +240,7 @@ def recompute_compensation(games: pd.DataFrame, players: int, seed: int, method:
         done = done[done["setup_index"].map(ended)]
     units, count, unit = _units(done)
     unit = "deals" if by_deal and unit == "setups" else unit
-    if method == "end":
+    if method == "end" and players == 2:
         margins = (done["score_1"] - done["score_2"]).to_numpy(dtype=float)
 
         def share(m: np.ndarray, komi: float) -> float:

@@ -215,3 +215,19 @@ def test_the_komi_line_says_one_point_not_one_points(unit: str, points: float, s
     komi = Komi(points, (1.0, 1.5), 0.58, 0.5, 4000, "setups", 20)
     line = Compensation("komi", unit, "", komi).text(["square", "circle"])
     assert line.startswith(f"komi: {said}"), line
+
+
+def test_balance_of_penguins_for_three_gives_the_fish_each_seat_trails(tmp_path: Path) -> None:
+    """A komi evens two players; with three or four Penguins players the verdict said
+    "not computed in this run (`pnp balance` computes it)", inside `pnp balance` (helper audit,
+    2026-11-28). A game scored at the end gives each seat the fish it trails the best seat by,
+    as Wallaby's race gives plants."""
+    code, out, err = invoke("balance", "penguins", "--players", "3", "--setups", "3",
+                            "--games-per-setup", "6", "--agents", "greedy", "--seed", "3",
+                            "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, err
+    summary = json.loads((tmp_path / "penguins-balance-3" / "summary.json").read_text())
+    gaps = summary["compensation"]["seat_gaps"]
+    assert [g["seat"] for g in gaps] == [1, 2, 3] and min(g["behind_best"] for g in gaps) == 0
+    assert "not computed" not in out
+    assert "to even the seats (fish each seat trails the best seat's mean score" in out
