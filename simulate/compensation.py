@@ -22,9 +22,9 @@ from simulate.stats import _r
 @dataclass(frozen=True)
 class Compensation:
     """The points that would even the seats (`GameInfo.compensation`): `komi` for the method
-    "end" with two players, else `seat_gaps` ("start", or "end" with more players); `unit` names the points, `hint` says
-    how the game could give them. The komi's `unit` is what the bootstrap resampled: "games",
-    "setups", or "deals" for a game without choices."""
+    "end" with two players, else `seat_gaps` ("start", or "end" with more players); `unit`
+    names the points, `hint` says how the game could give them. The komi's `unit` is what the
+    bootstrap resampled: "games", "setups", or "deals" for a game without choices."""
 
     method: str
     unit: str

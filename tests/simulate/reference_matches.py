@@ -230,8 +230,9 @@ def _units(done: pd.DataFrame) -> tuple[dict[int, pd.DataFrame], int, str]:
 def recompute_compensation(games: pd.DataFrame, players: int, seed: int, method: str,
                            by_deal: bool = False) -> dict[str, Any]:  # fmt: skip
     """summary.json's `compensation`: the komi of two players ("end") or the seat gaps
-    ("start", or "end" with three or more players), from finished games with scores; `by_deal` (a game without choices), from the
-    deals whose every seat order finished, resampled by deal."""
+    ("start", or "end" with three or more players), from finished games with scores; `by_deal`
+    (a game without choices), from the deals whose every seat order finished, resampled by
+    deal."""
     done = games[(games["outcome"] == "finished") & games["score_1"].notna()]
     if by_deal:
         ended = games.groupby("setup_index")["outcome"].agg(

@@ -119,8 +119,9 @@ def test_a_run_with_no_finished_game_draws_no_seat_chart_and_claims_no_advantage
     """Random Billabong races never end (helper audit, 2026-11-28): the report drew a seat chart
     of empty bars with [0, 1] whiskers, and the verdict printed -0.500 [-0.500, +0.500] as if a
     first seat that lost every game had been measured."""
-    code, stdout, stderr = invoke("simulate", "billabong", "--games", "4", "--agents", "random",
-                                  "--seed", "1", "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    code, stdout, stderr = invoke("simulate", "billabong", "--games", "4", "--agents",
+                                  "random", "--seed", "1", "--workers", "1", "--out",
+                                  str(tmp_path))  # fmt: skip
     assert code == 0, stderr
     folder = tmp_path / "billabong-sim-1"
     summary = json.loads((folder / "summary.json").read_text())
