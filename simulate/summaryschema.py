@@ -305,7 +305,7 @@ def _verdict() -> Json:
             "levels": array(level),
             "settled": maybe(BOOLEAN),
             "settled_text": STRING,
-            "deals": array(STRING),
+            "findings": array(STRING),
             "compensation": STRING,
             "setups": maybe(setups),
             "caveat": STRING,

@@ -94,7 +94,9 @@ class Verdict:
     levels: tuple[Level, ...]
     settled: bool | None  # None: no ladder (one agent level), or a game without choices
     settled_text: str
-    deals: tuple[str, ...]  # a game without choices: the match results over deals
+    # beyond the levels: a game without choices' match results over deals, or how the agents of
+    # a run of several did against each other
+    findings: tuple[str, ...]
     compensation: str
     setups: SetupFindings | None
     caveat: str
@@ -122,7 +124,7 @@ class Verdict:
                     lines.append(f"  {level.agents}: {level.first_seat.text()}, {level.reading}")
                 if level.against_below:
                     lines.append(f"    against the level below: {level.against_below}")
-        lines += [*self.deals, self.settled_text, "", f"compensation: {self.compensation}"]
+        lines += [*self.findings, self.settled_text, "", f"compensation: {self.compensation}"]
         if self.setups is not None:
             lines += ["", f"setups: {self.setups.text()}", f"  {self.setups.power}"]
         return [*lines, "", f"caveat: {self.caveat}"]
@@ -136,7 +138,7 @@ class Verdict:
             "levels": [level.to_json() for level in self.levels],
             "settled": self.settled,
             "settled_text": self.settled_text,
-            "deals": list(self.deals),
+            "findings": list(self.findings),
             "compensation": self.compensation,
             "setups": None if self.setups is None else {
                 "judged": self.setups.judged, **dict(self.setups.counts),
@@ -152,11 +154,29 @@ def options_text(options: GameOptions) -> str:
     return ", ".join(f"{name} {value}" for name, value in options.to_json().items())
 
 
-def agents_text(agents: Sequence[str], seat_names: Sequence[str]) -> str:
-    """`greedy in every seat`, or each seat's agent."""
+def agents_text(agents: Sequence[str], seat_names: Sequence[str], rotated: bool = False) -> str:
+    """`greedy in every seat`, the agents `rotated` over the seats (a paired run: each plays
+    every seat equally often), or each seat's agent."""
     if len(set(agents)) == 1:
         return f"{agents[0]} in every seat"
+    if rotated:
+        named = list(dict.fromkeys(agents))
+        return f"{', '.join(named[:-1])} and {named[-1]}, rotated over the seats"
     return ", ".join(f"{name} {agent}" for name, agent in zip(seat_names, agents, strict=True))
+
+
+def agent_lines(result: RunResult) -> tuple[str, ...]:
+    """How each agent of a run of several did against the others: its points share with
+    Wilson's 95% interval and its wins, draws and losses (none when one agent played)."""
+    agents = result.measures.agents
+    if len(agents) < 2:
+        return ()
+    told = []
+    for name, standings in agents:
+        low, high = standings.points_ci95
+        told.append(f"{name} {standings.points_share:.3f} [{low:.3f}, {high:.3f}] "
+                    f"({standings.wins}-{standings.draws}-{standings.losses})")  # fmt: skip
+    return ("agents against each other (points share, 95% interval): " + "; ".join(told),)
 
 
 def budgets(agents: Sequence[str]) -> tuple[str, ...]:
@@ -297,7 +317,9 @@ def run_verdict(
                  "listed in the report; no interval applies",)  # fmt: skip
     else:
         seat = first_seat_of(result, setups)
-        who = agents_text(plan.agents, seat_names) if info.has_choices else "every game"
+        who = (agents_text(plan.agents, seat_names, plan.paired) if info.has_choices
+               else "every game")  # fmt: skip
+        found = agent_lines(result)
         every = tuple(seat_of(result, setups, index) for index in range(len(plan.agents)))
         levels = (Level(who, seat, first_seat_reading(seat, tolerance), None,
                         seat_lines(every, seat_names, tolerance)),)  # fmt: skip

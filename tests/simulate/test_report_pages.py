@@ -131,3 +131,30 @@ def test_a_run_with_no_finished_game_draws_no_seat_chart_and_claims_no_advantage
     assert "random in every seat: no finished game, so no advantage measured, undetermined" in first
     (level,) = summary["verdict"]["levels"]
     assert level["first_seat"]["mean_s"] is None and level["first_seat"]["ci95"] is None
+
+
+def test_agents_rotated_over_the_seats_are_not_named_as_sitting_in_one(tmp_path: Path) -> None:
+    """A paired run of two agents (as every ladder head-to-head is) rotates them over the seats:
+    games.csv has greedy as light in one game and as dark in the next. The verdict named them
+    "light greedy, dark random" (helper audit, 2026-11-28) and did not say how each agent did."""
+    code, stdout, stderr = invoke("simulate", "amazons", "--size", "6", "--agents",
+                                  "greedy,random", "--games", "8", "--paired", "--seed", "2",
+                                  "--workers", "1", "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, stderr
+    folder = tmp_path / "amazons-sim-2"
+    first = " ".join(_pages(folder)[0].split())
+    assert "light greedy" not in first and "light greedy" not in stdout
+    assert "greedy and random, rotated over the seats:" in first
+    agents = json.loads((folder / "summary.json").read_text())["agent_results"]
+    greedy = agents["greedy"]
+    low, high = greedy["points_ci95"]
+    said = (f"agents against each other (points share, 95% interval): greedy "
+            f"{greedy['points_share']:.3f} [{low:.3f}, {high:.3f}] ({greedy['wins']}-"
+            f"{greedy['draws']}-{greedy['losses']})")  # fmt: skip
+    assert said in first and said in stdout
+    # agents fixed to their seats (not paired) are named by seat
+    code, stdout, stderr = invoke("simulate", "amazons", "--size", "6", "--agents",
+                                  "greedy,random", "--games", "4", "--seed", "2", "--workers",
+                                  "1", "--out", str(tmp_path / "fixed"))  # fmt: skip
+    assert code == 0, stderr
+    assert "light greedy, dark random:" in stdout
