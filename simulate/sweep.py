@@ -11,15 +11,18 @@ interrupted one plays only its missing games.
 Each configuration's reading is the one `balance` gives its setups (simulate/setups.py), with the
 configuration as the unit:
 
-- the first seat's advantage: its mean s - 1/2 with its 95% interval, the very estimate of the
-  balance run's verdict (simulate/verdict.py `first_seat_of`): the setup as the unit, widened to
+- each seat's advantage: its mean s - 1/2 with its 95% interval, the very estimate of the
+  balance run's verdict (simulate/advantage.py `seat_of`): the setup as the unit, widened to
   hold Wilson's interval over the games; a configuration whose setups give no interval (a
-  single setup, or setups all at the same mean s) has the Wilson interval over its games;
-- read as the verdict reads it (`seat_verdict`): *fair* when that interval lies inside
-  +- tolerance (the equivalence test of `--fair`); *unfair* when Benjamini-Hochberg at a 5%
-  false-discovery rate over the sweep's configurations rejects "the first seat's mean s is 1/2"
-  (the tests the interval inverts: the larger p-value of the t test and the score test);
-  otherwise *undetermined*; *no finished game* when none finished;
+  single setup, or setups all at the same mean s) has the Wilson interval over its games; the
+  first seat's is the row's headline;
+- every seat read as the verdict reads it (`seat_verdict`; with two players the first seat
+  alone, the second mirroring it): *fair* when its interval lies inside +- tolerance (the
+  equivalence test of `--fair`); *unfair* when Benjamini-Hochberg at a 5% false-discovery rate
+  over every seat tested in the sweep rejects "its mean s is 1/2" (the tests the interval
+  inverts: the larger p-value of the t test and the score test); otherwise *undetermined*; the
+  configuration is fair when every seat is, unfair when any seat is (`SweepRow.shown` names
+  them), else undetermined; *no finished game* when none finished;
 - beside it, the balance's own counts of fair, unfair and undetermined setups, and whether the
   setups were shown to differ.
 
@@ -39,13 +42,14 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress
 
-from simulate.advantage import first_seat_of, seat_verdict
+from pnp.games import get_game
+from simulate.advantage import first_seat_of, seat_of, seat_verdict
 from simulate.inference import fdr_reject
 from simulate.ladder import Estimate
 from simulate.request import RunRequest
 from simulate.runfolder import remove_other_runs
 from simulate.session import games_progress, read_result, run_and_report
-from simulate.setups import NO_FINISHED_GAME, UNDETERMINED, setup_fairness
+from simulate.setups import FAIR, NO_FINISHED_GAME, UNDETERMINED, UNFAIR, setup_fairness
 from simulate.summary import RunResult
 
 SWEEP = "sweep"  # the kind of the sweep's folder: out/<game>-sweep-<seed>
@@ -120,6 +124,16 @@ class SweepPlan:
 
 
 @dataclass(frozen=True)
+class SeatRow:
+    """One seat of a configuration: its mean s with its 95% interval (as `SweepRow.first_seat`)
+    and the p-value of "its mean s is 1/2"."""
+
+    name: str
+    seat: Estimate
+    p_value: float
+
+
+@dataclass(frozen=True)
 class SweepRow:
     """One configuration's balance, as the sweep reports it."""
 
@@ -137,6 +151,26 @@ class SweepRow:
     setups_differ: bool | None  # homogeneity rejected; None when no setups were judged
     tolerance: float
     folder: Path
+    seats: tuple[SeatRow, ...] = ()  # every seat, the first included (none: the first alone)
+    seat_readings: tuple[str, ...] = ()  # each seat's reading, as `seats`
+
+    @property
+    def tested(self) -> tuple[SeatRow, ...]:
+        """The seats a sweep tests: every seat, but with two players the first alone (the
+        second's mean s is 1 minus the first's: the same test)."""
+        if len(self.seats) > 2:
+            return self.seats
+        return (SeatRow(self.seats[0].name if self.seats else "first seat", self.first_seat,
+                        self.p_value),)  # fmt: skip
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The seats read unfair, in words: `yellow favoured`, `red handicapped`."""
+        return tuple(
+            f"{seat.name} {'favoured' if seat.seat.mean > 0.5 else 'handicapped'}"
+            for seat, reading in zip(self.seats or self.tested, self.seat_readings, strict=False)
+            if reading == UNFAIR
+        )
 
     @property
     def advantage(self) -> tuple[float, float, float]:
@@ -155,28 +189,46 @@ def row_of(configuration: Configuration, request: RunRequest, result: RunResult,
     if verdict is not None:
         counts = tuple(verdict.counts.values())
         differ = verdict.ranked
+    finished = result.measures.tally.finished
+    info = get_game(request.game).info
+    seats = []
+    for index in range(request.players):
+        found = seat_of(result, verdict, index)
+        seats.append(SeatRow(info.seat_name(index),
+                             Estimate(found.mean, found.low, found.high, finished),
+                             found.p_value))  # fmt: skip
     first = first_seat_of(result, verdict)
-    seat = Estimate(first.mean, first.low, first.high, result.measures.tally.finished)
     plan = result.plan
     return SweepRow(configuration, request.agents, plan.setup_count, plan.games, result.played,
-                    result.complete, seat, first.unit[:-1], first.p_value, UNDETERMINED, counts,
-                    differ, tolerance, request.folder)  # fmt: skip
+                    result.complete, seats[0].seat, first.unit[:-1], first.p_value, UNDETERMINED,
+                    counts, differ, tolerance, request.folder, tuple(seats))  # fmt: skip
 
 
 def with_readings(rows: Sequence[SweepRow]) -> tuple[SweepRow, ...]:
-    """Each row read: fair inside the band, unfair when Benjamini-Hochberg over the rows with
-    finished games rejects a mean s of 1/2, else undetermined."""
-    judged = [index for index, row in enumerate(rows) if row.first_seat.games]
-    flags = fdr_reject([rows[index].p_value for index in judged])
-    flagged = {index for index, flag in zip(judged, flags, strict=True) if flag}
+    """Each row read on every seat it tests (`SweepRow.tested`): Benjamini-Hochberg over every
+    tested seat of every row with finished games rejects a mean s of 1/2 or not; a seat is fair
+    inside the band, unfair when rejected, else undetermined; a row is fair when every seat is,
+    unfair when any seat is, else undetermined."""
+    tests = [(index, seat.p_value) for index, row in enumerate(rows) if row.first_seat.games
+             for seat in row.tested]  # fmt: skip
+    flags = iter(fdr_reject([p for _, p in tests]))
+    flagged: dict[int, list[bool]] = {}
+    for index, _ in tests:
+        flagged.setdefault(index, []).append(next(flags))
     read = []
     for index, row in enumerate(rows):
-        seat = row.first_seat
-        if not seat.games:
-            reading = NO_FINISHED_GAME
-        else:
-            reading = seat_verdict(seat.low, seat.high, row.tolerance, index in flagged)
-        read.append(replace(row, reading=reading))
+        if not row.first_seat.games:
+            read.append(replace(row, reading=NO_FINISHED_GAME, seat_readings=()))
+            continue
+        readings = tuple(
+            seat_verdict(seat.seat.low, seat.seat.high, row.tolerance, flag)
+            for seat, flag in zip(row.tested, flagged[index], strict=True)
+        )
+        if len(row.seats) == 2:  # the second seat mirrors the first
+            readings = (readings[0], readings[0])
+        reading = (FAIR if all(r == FAIR for r in readings)
+                   else UNFAIR if UNFAIR in readings else UNDETERMINED)  # fmt: skip
+        read.append(replace(row, reading=reading, seat_readings=readings))
     return tuple(read)
 
 

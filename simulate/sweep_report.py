@@ -1,7 +1,8 @@
 """A sweep's results out: `sweep.csv` (a row per configuration), `sweep.json` (the plan and the
-rows), `charts/sweep.png|svg` (the first seat's advantage per configuration) and the terminal
-table. Every number is the sweep's rows (simulate/sweep.py), so nothing written depends on the
-workers or on timing, and a resumed sweep writes the bytes of an uninterrupted one.
+rows), `charts/sweep.png|svg` (the first seat's advantage per configuration, the other seats
+of three or more players beside it) and the terminal table. Every number is the sweep's rows
+(simulate/sweep.py), so nothing written depends on the workers or on timing, and a resumed sweep
+writes the bytes of an uninterrupted one.
 """
 
 from __future__ import annotations
@@ -47,12 +48,13 @@ def row_json(row: SweepRow) -> dict[str, Any]:
         "finished": seat.games,
         "complete": row.complete,
         "first_seat_mean_s": _6(seat.mean) if finished else None,
-        "first_seat_advantage": _6(advantage) if finished else None,
+        "first_seat_s_advantage": _6(advantage) if finished else None,
         "advantage_ci95_low": _6(low) if finished else None,
         "advantage_ci95_high": _6(high) if finished else None,
         "interval_unit": row.unit,
         "p_value": row.p_value,
         "reading": row.reading,
+        "seats_shown": "; ".join(row.shown),  # the seats read unfair: `yellow favoured`
         "tolerance": row.tolerance,
         "setups_differ": row.setups_differ,
     }
@@ -140,15 +142,19 @@ def sweep_chart(plan: SweepPlan, rows: Sequence[SweepRow], title: str) -> Figure
                  label=f"fair band ± {plan.tolerance:g}")  # fmt: skip
     axes.axhline(0.0, color="#333333", linewidth=0.8, label="no advantage")
     x = {row.configuration.name: index for index, row in enumerate(rows)}
+    seat_readings = {reading for row in shown for reading in row.seat_readings[1:]}
     for reading, colour in COLOURS.items():
         picked = [row for row in shown if row.reading == reading]
         if not picked:
+            if reading in seat_readings:  # a reading of other seats only: in the legend too
+                axes.errorbar([], [], fmt="o", ms=5, color=colour, label=reading)
             continue
         means = np.array([row.advantage[0] for row in picked])
         errors = np.array([[row.advantage[0] - row.advantage[1], row.advantage[2] -
                             row.advantage[0]] for row in picked]).T  # fmt: skip
         axes.errorbar([x[row.configuration.name] for row in picked], means, yerr=errors, fmt="o",
                       ms=5, capsize=3, color=colour, label=reading)  # fmt: skip
+    _other_seats(axes, [row for row in shown if len(row.seats) > 2], x)
     labels = [f"{row.configuration.label}\n{_games(row)}" for row in rows]
     axes.set_xticks(range(len(rows)), labels, fontsize=7)
     axes.set_xlim(-0.6, len(rows) - 0.4)
@@ -156,17 +162,33 @@ def sweep_chart(plan: SweepPlan, rows: Sequence[SweepRow], title: str) -> Figure
     agents = "" if "agents" in swept else f", agents {plan.agents}"
     axes.set(
         title=f"{title}: the first seat's advantage per configuration\n"
-        "(its mean s - 1/2, with the 95% interval)",
+        "(its mean s - 1/2, with the 95% interval; the other seats of 3 or more players beside it)",
         xlabel=f"configuration ({counted(plan.setups, 'setup')} x {plan.games_per_setup} "
         f"games{agents}, seed {plan.seed})",
-        ylabel="first seat mean s - 1/2",
+        ylabel="mean s - 1/2 (first seat; others beside it)",
     )
-    lows = [row.advantage[1] for row in shown] + [-plan.tolerance]
-    highs = [row.advantage[2] for row in shown] + [plan.tolerance]
+    seats = [seat.seat for row in shown for seat in row.seats] or [row.first_seat for row in shown]
+    lows = [seat.low - 0.5 for seat in seats] + [-plan.tolerance]
+    highs = [seat.high - 0.5 for seat in seats] + [plan.tolerance]
     axes.set_ylim(max(-0.52, min(lows) - 0.05), min(0.52, max(highs) + 0.05))
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False)
     figure.tight_layout()
     return figure
+
+
+def _other_seats(axes: Any, rows: Sequence[SweepRow], x: dict[str, int]) -> None:
+    """Beside each configuration of three or more players, its other seats' advantages, each
+    with its interval and the seat's name, coloured by the seat's own reading."""
+    for row in rows:
+        others = list(zip(row.seats[1:], row.seat_readings[1:], strict=True))
+        for place, (seat, reading) in enumerate(others, 1):
+            where = x[row.configuration.name] + 0.12 * place
+            mean = seat.seat.mean - 0.5
+            axes.errorbar([where], [mean], yerr=[[mean - seat.seat.low + 0.5],
+                          [seat.seat.high - 0.5 - mean]], fmt="D", ms=3, capsize=2,
+                          color=COLOURS[reading], alpha=0.8)  # fmt: skip
+            axes.annotate(seat.name, (where, seat.seat.high - 0.5), fontsize=5, ha="center",
+                          va="bottom", rotation=90)  # fmt: skip
 
 
 def counted(count: int, noun: str) -> str:
@@ -193,6 +215,7 @@ def print_sweep(plan: SweepPlan, rows: Sequence[SweepRow], console: Console, tit
     table.add_column("games", justify="right")
     table.add_column("advantage [95%]", justify="right", no_wrap=True)
     table.add_column("reading", no_wrap=True)
+    table.add_column("seats shown")
     table.add_column("setups", justify="right")
     for row in rows:
         mean, low, high = row.advantage
@@ -200,12 +223,14 @@ def print_sweep(plan: SweepPlan, rows: Sequence[SweepRow], console: Console, tit
         verdicts = "/".join(str(n) for n in row.setup_verdicts[:3]) if row.setup_verdicts else "-"
         table.add_row(row.configuration.label, str(row.played),
                       f"{mean:+.3f} [{low:+.3f}, {high:+.3f}]" if finished else "-",
-                      row.reading, verdicts)  # fmt: skip
+                      row.reading, ", ".join(row.shown) or "-", verdicts)  # fmt: skip
     console.print(table)
     console.print(
         f"advantage: the first seat's mean s - 1/2 (0 is fair), its 95% interval taking the "
-        f"setup as the unit (the game, on a single setup); reading fair: interval inside "
-        f"± {plan.tolerance:g}, unfair: 5% false-discovery rate over the configurations, else "
-        "undetermined; setups: fair/unfair/undetermined setups of each balance (sweep.csv "
-        "says whether they differ); each configuration's balance run is in its folder"
+        f"setup as the unit (the game, on a single setup); reading, of every seat: fair when "
+        f"every seat's interval lies inside ± {plan.tolerance:g}, unfair when a seat is shown "
+        "off 1/2 at a 5% false-discovery rate over every seat of the configurations (seats "
+        "shown names them), else undetermined; setups: fair/unfair/undetermined setups of each "
+        "balance (sweep.csv says whether they differ); each configuration's balance run is in "
+        "its folder"
     )

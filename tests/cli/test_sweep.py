@@ -56,7 +56,7 @@ def test_a_sweep_writes_a_row_per_configuration_and_its_chart(amazons: tuple[Pat
         # the setup as the unit when the setups give an interval, else the games (size 8 here:
         # the first seat lost all four games, so the setups do not spread)
         assert row["interval_unit"] == ("setup" if by_setup["ci95"] is not None else "game")
-        low, mean, high = (float(row[k]) for k in ("advantage_ci95_low", "first_seat_advantage",
+        low, mean, high = (float(row[k]) for k in ("advantage_ci95_low", "first_seat_s_advantage",
                                                     "advantage_ci95_high"))  # fmt: skip
         assert low <= mean <= high
     document = json.loads((folder / "sweep.json").read_text())

@@ -11,7 +11,7 @@ from scipy import stats
 
 from simulate.inference import score_p, setup_level_p, wilson
 from simulate.ladder import Estimate
-from simulate.sweep import Configuration, SweepRow, configurations, with_readings
+from simulate.sweep import Configuration, SeatRow, SweepRow, configurations, with_readings
 
 
 def test_configurations_are_the_product_first_name_slowest() -> None:
@@ -55,3 +55,27 @@ def test_readings_fair_in_the_band_unfair_by_false_discovery_rate() -> None:
     alone = with_readings([rows[2]])  # the same row alone is unfair: the test is over the sweep
     assert alone[0].reading == "unfair"
     assert with_readings([replace(rows[1], tolerance=0.3)])[0].reading == "fair"
+
+
+def _seats(*seats: tuple[str, float, float, float, float]) -> tuple[SeatRow, ...]:
+    return tuple(SeatRow(name, Estimate(mean, low, high, 100), p)
+                 for name, mean, low, high, p in seats)  # fmt: skip
+
+
+def test_a_configuration_of_more_players_is_read_on_every_seat() -> None:
+    """Wallaby with 4 players favours yellow, the last seat (README, the default ladders), where
+    the first seat, red, is handicapped or even. A sweep read the first seat alone (helper audit,
+    2026-11-28), so a configuration whose red looked even read "fair" while yellow was clearly
+    ahead. Every seat is tested now (Benjamini-Hochberg over every seat of every configuration;
+    with two players the second seat mirrors the first, one test); a configuration is fair only
+    when every seat is inside the band, unfair when any seat is shown off 1/2."""
+    four = replace(_row(0.51, 0.48, 0.54, 0.5), seats=_seats(
+        ("red", 0.51, 0.48, 0.54, 0.5), ("blue", 0.49, 0.46, 0.52, 0.5),
+        ("green", 0.45, 0.42, 0.48, 0.001), ("yellow", 0.56, 0.53, 0.59, 0.0001)))  # fmt: skip
+    two = replace(_row(0.50, 0.47, 0.53, 0.9), seats=_seats(
+        ("red", 0.50, 0.47, 0.53, 0.9), ("blue", 0.50, 0.47, 0.53, 0.9)))  # fmt: skip
+    read = with_readings([four, two])
+    assert [row.reading for row in read] == ["unfair", "fair"]
+    assert read[0].seat_readings == ("fair", "fair", "unfair", "unfair")
+    assert read[0].shown == ("green handicapped", "yellow favoured")
+    assert read[1].shown == ()
