@@ -278,3 +278,18 @@ def test_a_setup_flagged_unfair_is_never_ranked_above_one_that_is_not() -> None:
     assert "unfair" not in fairest and fairest.count("balance") == 2
     listed = [part.split(" (")[0] for part in fairest.split(": ", 1)[1].split("), ")]
     assert not any(f"{name} (" in least for name in listed)
+
+
+def test_benjamini_hochberg_at_its_cut_sees_p_values_unrounded() -> None:
+    """Three setups: the first seat wins 22 of 30 on one (exact p = 0.0161, under the first
+    cut 0.05 / 3 = 0.0167) and about half on the others. Benjamini-Hochberg on the p-values as
+    computed flags the first; rounded to two places first (0.02, above the cut) it would flag
+    none, and the test above, whose p-values lie far from every cut, would not see it."""
+    records = []
+    for setup, (first, second) in enumerate([(22, 8), (16, 14), (14, 16)]):
+        records += games(((1, 2), first), ((2, 1), second), setup=setup, start=100 * setup)
+    fairness = sorted(judged(records, 2).setups, key=lambda f: f.setup_index)
+    assert fairness[0].p_value == pytest.approx(0.016124801710247997, rel=1e-12)
+    assert [f.unfair for f in fairness] == [True, False, False]
+    rounded = multipletests([round(f.p_value, 2) for f in fairness], method="fdr_bh")[0]
+    assert not rounded.any()  # what rounding first would have said
