@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -35,12 +34,12 @@ from typing import Any
 
 import numpy as np
 from rich.console import Console
-from scipy import stats
 
 from pnp.errors import InputError
 from pnp.games.base import Game, Outcome, Setup
 from pnp.games.options import GameOptions
 from pnp.output import staged
+from simulate.inference import counted_t_interval
 from simulate.matches import participant_score
 from simulate.runner import GameRecord, RunPlan, Worker, setup_seed
 from simulate.stats import Distribution, Rate, standing
@@ -177,8 +176,9 @@ def mean_interval(values: Mapping[float, int]) -> MeanInterval:
     found = Distribution.of(values)
     if found.n < 2:
         return MeanInterval(found.n, found.mean, None)
-    half = float(stats.t.ppf(0.975, found.n - 1)) * found.sd / math.sqrt(found.n)
-    return MeanInterval(found.n, found.mean, (found.mean - half, found.mean + half))
+    if found.sd == 0:  # every value equal: the interval is the point
+        return MeanInterval(found.n, found.mean, (found.mean, found.mean))
+    return MeanInterval(found.n, found.mean, counted_t_interval(values))
 
 
 def mean_t(values: Mapping[float, int]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
 import numpy as np
@@ -202,6 +202,15 @@ def setup_level_interval(
         return mean, None
     low, high = described.tconfint_mean(alpha=LEVEL)
     return mean, (max(bounds[0], float(low)), min(bounds[1], float(high)))
+
+
+def counted_t_interval(counts: Mapping[float, int]) -> tuple[float, float]:
+    """The t 95% interval of the mean of values given as a count per value (frequency weights,
+    statsmodels `DescrStatsW`); a point when every value is equal. Needs two values or more."""
+    values = np.fromiter(counts.keys(), dtype=float, count=len(counts))
+    weights = np.fromiter(counts.values(), dtype=float, count=len(counts))
+    low, high = DescrStatsW(values, weights=weights).tconfint_mean(alpha=LEVEL)
+    return float(low), float(high)
 
 
 def units_for_half_width(variance: float, half_width: float) -> float:
