@@ -177,8 +177,10 @@ def widened(
 
 def interval(statistics: np.ndarray, point: float) -> tuple[float, float]:
     """The percentile 95% interval of the resampled `statistics` (the point estimate when
-    there is a single unit, or no spread to speak of)."""
+    there is a single unit, or no spread to speak of). Its ends are resampled values, taken
+    outward rather than interpolated: a komi on a half-point grid keeps to the grid."""
     if not len(statistics) or not np.all(np.isfinite(statistics)):
         return point, point
-    low, high = np.percentile(statistics, [2.5, 97.5])
+    low = np.percentile(statistics, 2.5, method="lower")
+    high = np.percentile(statistics, 97.5, method="higher")
     return float(low), float(high)

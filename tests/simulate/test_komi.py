@@ -13,7 +13,7 @@ import pytest
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from simulate.bootstrap import RESAMPLES, PoissonWeights
+from simulate.bootstrap import RESAMPLES, PoissonWeights, interval
 from simulate.komi import first_share, komi_of, seat_gaps, second_share_with
 from simulate.runner import GameRecord, RunPlan, Worker
 from tests.support.cli import invoke
@@ -231,3 +231,13 @@ def test_balance_of_penguins_for_three_gives_the_fish_each_seat_trails(tmp_path:
     assert [g["seat"] for g in gaps] == [1, 2, 3] and min(g["behind_best"] for g in gaps) == 0
     assert "not computed" not in out
     assert "to even the seats (fish each seat trails the best seat's mean score" in out
+
+
+def test_a_bootstrap_interval_holds_only_values_its_resamples_took() -> None:
+    """A komi is a half point or a whole one; its percentile interval interpolated between two
+    resampled komis (Platypus read [-0.525, 1], helper audit 2026-11-28). The interval's ends
+    are resampled values, taken outward (numpy's "lower" and "higher" percentiles)."""
+    resampled = np.array([-1.0] * 25 + [-0.5] * 949 + [1.0] * 25)  # 999 resamples
+    assert np.percentile(resampled, [2.5, 97.5]) == pytest.approx([-0.525, -0.425])
+    assert interval(resampled, -0.5) == (-1.0, 1.0)
+    assert interval(np.array([0.5] * 999), 0.5) == (0.5, 0.5)
