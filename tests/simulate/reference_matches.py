@@ -192,8 +192,7 @@ def _setups_interval(groups: dict[int, np.ndarray], statistic: Any, seed: int) -
 
 def _games_interval(rows: np.ndarray, statistic: Any, seed: int) -> list[float]:
     """The percentile 95% interval (ends taken outward) of `statistic` over the games resampled
-    with replacement,
-    drawn as the run draws them: a multinomial over the distinct rows, sorted, from the run's
+    with replacement, drawn as the run draws them: a multinomial over the distinct rows, sorted, from the run's
     own generator stream."""
     distinct, counts = np.unique(rows, axis=0, return_counts=True)
     rng = np.random.default_rng(np.random.SeedSequence([seed, KOMI_STREAM]))
