@@ -170,10 +170,10 @@ def recompute_deals(games: pd.DataFrame, players: int, tolerance: float) -> dict
 
 def _setups_interval(groups: dict[int, np.ndarray], statistic: Any, seed: int) -> list[float]:
     """The percentile 95% interval (its ends resampled values, taken outward) of `statistic`
-    over Poisson bootstrap resamples of the setups (simulate/bootstrap.py): in resample b, setup i's games are each taken w times, w
-    the Poisson(1) quantile (scipy.stats.poisson.ppf) of uniform b of the Philox generator
-    keyed by the run's seed with its counter's second word at i; a resample holding no setup
-    is left out."""
+    over Poisson bootstrap resamples of the setups (simulate/bootstrap.py): in resample b,
+    setup i's games are each taken w times, w the Poisson(1) quantile (scipy.stats.poisson.ppf)
+    of uniform b of the Philox generator keyed by the run's seed with its counter's second word
+    at i; a resample holding no setup is left out."""
     key = np.random.SeedSequence([seed, KOMI_STREAM]).generate_state(2, np.uint64)
     weights = {}
     for index in groups:
@@ -192,8 +192,8 @@ def _setups_interval(groups: dict[int, np.ndarray], statistic: Any, seed: int) -
 
 def _games_interval(rows: np.ndarray, statistic: Any, seed: int) -> list[float]:
     """The percentile 95% interval (ends taken outward) of `statistic` over the games resampled
-    with replacement, drawn as the run draws them: a multinomial over the distinct rows, sorted, from the run's
-    own generator stream."""
+    with replacement, drawn as the run draws them: a multinomial over the distinct rows, sorted,
+    from the run's own generator stream."""
     distinct, counts = np.unique(rows, axis=0, return_counts=True)
     rng = np.random.default_rng(np.random.SeedSequence([seed, KOMI_STREAM]))
     drawn = rng.multinomial(int(counts.sum()), counts / counts.sum(), size=RESAMPLES)

@@ -77,7 +77,7 @@ def results(wins: int, draws: int, points: float, n: int, total: int) -> dict[st
     }
 
 
-def recompute_summary(path: str) -> dict[str, Any]:
+def recompute_summary(path: str, tolerance: float = TOLERANCE) -> dict[str, Any]:
     """Every number of summary.json that games.csv determines, by the README's definitions."""
     games, players = load(path)
     done = games[games["finished"]]
@@ -140,7 +140,7 @@ def recompute_summary(path: str) -> dict[str, Any]:
             "rotation": int(longest["rotation"]),
             "turns": int(longest["turns"]),
         },
-        "setup_fairness": setup_fairness(games, players),
+        "setup_fairness": setup_fairness(games, players, tolerance),
     }
 
 
@@ -220,7 +220,9 @@ def setup_rows(games: pd.DataFrame, players: int) -> list[dict[str, Any]]:
     return rows
 
 
-def setup_fairness(games: pd.DataFrame, players: int) -> dict[str, Any]:
+def setup_fairness(
+    games: pd.DataFrame, players: int, tolerance: float = TOLERANCE
+) -> dict[str, Any]:
     rows = setup_rows(games, players)
     judged = [r for r in rows if r["games"]]
     table = np.array([r["wins"] for r in judged], dtype=float)
@@ -230,7 +232,7 @@ def setup_fairness(games: pd.DataFrame, players: int) -> dict[str, Any]:
     verdicts = {"fair": 0, "unfair": 0, "undetermined": 0, "no finished game": 0}
     for row, flag in zip(judged, flags, strict=True):
         inside = all(
-            abs(b - 0.5) <= TOLERANCE for s in row["sums"] for b in wilson(s, row["games"])
+            abs(b - 0.5) <= tolerance for s in row["sums"] for b in wilson(s, row["games"])
         )
         verdicts["fair" if inside else "unfair" if flag else "undetermined"] += 1
     verdicts["no finished game"] = len(rows) - len(judged)
@@ -258,7 +260,7 @@ def setup_fairness(games: pd.DataFrame, players: int) -> dict[str, Any]:
             "p_value": float(p_value),
             "setups_differ": bool(p_value < LEVEL),
         },
-        "tolerance": TOLERANCE,
+        "tolerance": tolerance,
         "verdicts": verdicts,
         "unfair_at_fdr_5pct": int(sum(flags)),
         "decisive_games_per_setup": decisive,
@@ -325,7 +327,7 @@ def _setup_rate(name: str, group: pd.DataFrame, done: pd.DataFrame) -> tuple[int
     return int(draws.sum()), len(done)
 
 
-def recompute_setups(path: str) -> list[dict[str, Any]]:
+def recompute_setups(path: str, tolerance: float = TOLERANCE) -> list[dict[str, Any]]:
     """What each row of setups.csv must say, keyed by setup index (columns as written there)."""
     games, players = load(path)
     rows = setup_rows(games, players)
@@ -370,7 +372,7 @@ def recompute_setups(path: str) -> list[dict[str, Any]]:
             shrunk_means = shrunk[row["setup_index"]]
             out["balance_shrunk"] = 1 - (max(shrunk_means) - min(shrunk_means))
             inside = all(
-                abs(out[f"s_ci_{end}_{s}"] - 0.5) <= TOLERANCE
+                abs(out[f"s_ci_{end}_{s}"] - 0.5) <= tolerance
                 for s in range(1, players + 1)
                 for end in ("low", "high")
             )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -146,15 +147,20 @@ def leaves(document: object, where: str = "") -> dict[str, object]:
     return {} if isinstance(document, str) else {where: document}
 
 
+def _tolerance(summary: dict[str, Any]) -> float:
+    """The run's --tolerance, from the command it records (the reference's default without)."""
+    words = shlex.split(summary["command"] or "")
+    told = words[words.index("--tolerance") + 1] if "--tolerance" in words else None
+    return float(told) if told is not None else reference_stats.TOLERANCE
+
+
 def expected_summary(folder: Path, summary: dict[str, Any]) -> dict[str, Any]:
     """Everything summary.json measures, recomputed from games.csv by the reference scripts."""
     path = str(folder / "games.csv")
-    expected = reference_stats.recompute_summary(path)
+    expected = reference_stats.recompute_summary(path, _tolerance(summary))
     games, players = reference_stats.load(path)
     if "setup_fairness" not in summary:  # a run that does not judge setups one by one
         del expected["setup_fairness"]
-    else:
-        expected["setup_fairness"]["tolerance"] = summary["setup_fairness"]["tolerance"]
     if "facts" in summary:
         forms = {name: fact["kind"] if fact["kind"] == "seat" else "rate" if "count" in fact
                  else "counts" if "counts" in fact else "distribution"
@@ -197,6 +203,9 @@ def agree_csv(rows: list[dict[str, str]], expected: list[dict[str, Any]], name: 
 
 RUNS = [
     ("paper-penguins", ["--setups", "4", "--games-per-setup", "16", "--agents", "random"]),
+    # a wider band, so that setups are judged fair by it
+    ("paper-penguins", ["--setups", "3", "--games-per-setup", "60", "--agents", "random",
+                        "--tolerance", "0.2"]),
     ("penguins", ["--players", "3", "--setups", "3", "--games-per-setup", "12", "--agents",
                   "random"]),
     ("penguins", ["--setups", "3", "--games-per-setup", "6"]),
@@ -204,6 +213,10 @@ RUNS = [
     ("colour-diplomacy", ["--players", "4", "--setups", "2", "--games-per-setup", "4", "--agents",
                           "random"]),
     ("platypus", ["--setups", "30", "--tolerance", "6"]),
+    # `pnp simulate` (it takes --games): two agents rotated over the seats, and one setup a game
+    ("amazons", ["--size", "6", "--games", "24", "--setups", "6", "--paired", "--agents",
+                 "greedy,random"]),
+    ("billabong", ["--games", "20", "--agents", "greedy"]),
 ]  # fmt: skip
 
 
@@ -213,7 +226,8 @@ RUNS = [
 def test_every_number_recomputes_from_games_csv(
     tmp_path: Path, game: str, options: list[str]
 ) -> None:
-    result = cli.run("balance", game, *options, "--seed", "4", "--workers", "1",
+    command = "simulate" if "--games" in options else "balance"
+    result = cli.run(command, game, *options, "--seed", "4", "--workers", "1",
                      "--out", str(tmp_path))  # fmt: skip
     assert result.exit_code == 0, result.stderr
     (folder,) = tmp_path.iterdir()
@@ -228,7 +242,8 @@ def test_every_number_recomputes_from_games_csv(
     if (folder / "setups.csv").exists():
         rows = list(csv.DictReader((folder / "setups.csv").open()))
         by_index = sorted(rows, key=lambda r: int(r["setup_index"]))
-        agree_csv(by_index, reference_stats.recompute_setups(games_csv), "setups.csv")
+        agree_csv(by_index, reference_stats.recompute_setups(games_csv, _tolerance(summary)),
+                  "setups.csv")  # fmt: skip
         ranked = summary["setup_fairness"]["homogeneity"]["setups_differ"]
         ranks = [r["rank"] for r in rows]
         assert all(ranks) if ranked else not any(ranks)
