@@ -30,11 +30,11 @@ from pnp.output import output_folder, write_file
 from simulate.deal_chart import deals_chart as _deals_chart
 from simulate.deal_report import deal_report
 from simulate.measures import Fact, Measures, SeatFact
-from simulate.report import fact_line, result_lines, setup_lines
+from simulate.report import fact_line, options_text, result_lines, setup_lines
 from simulate.setups import VERDICTS, SetupFairness, SetupsVerdict
 from simulate.stats import Distribution, Rate
 from simulate.summary import RunSummary
-from simulate.verdict import agents_text, options_text
+from simulate.verdict import agents_text
 
 plt.rcParams.update({"svg.hashsalt": "pnp", "font.size": 9, "figure.dpi": 100})
 WIDTH = 100  # characters of a text page's line (8 pt monospace on A4)

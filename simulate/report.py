@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pnp.games.base import Outcome
+from pnp.games.options import GameOptions
 from pnp.output import output_folder, staged, write_file
 from simulate.measures import Fact, GameFact, SeatFact
 from simulate.setups import UNFAIR, VERDICTS, SetupsVerdict
@@ -83,6 +84,11 @@ def write_results(
             write_setups_csv(text, verdict)
         paths.append(path)
     return paths
+
+
+def options_text(options: GameOptions) -> str:
+    """Every option as the user gives it: `players 2, variant standard, size 6`."""
+    return ", ".join(f"{name} {value}" for name, value in options.to_json().items())
 
 
 def setup_lines(verdict: SetupsVerdict, shown: int = 5) -> list[str]:
@@ -175,8 +181,8 @@ def print_summary(summary: RunSummary, console: Console, seat_names: Sequence[st
     tally = measures.tally
     state = "" if result.complete else f" (interrupted: {result.played} of {plan.games})"
     console.print(
-        f"[bold]{summary.title}[/]: {result.played} games on {plan.setup_count} setup(s), "
-        f"{tally.players} players, agents {', '.join(plan.agents)}, seed {plan.seed}{state}"
+        f"[bold]{summary.title}[/] ({options_text(plan.options)}): {result.played} games on "
+        f"{plan.setup_count} setup(s), agents {', '.join(plan.agents)}, seed {plan.seed}{state}"
     )
     table = Table(show_edge=False, pad_edge=False)
     for column in ("seat", "wins", "draws", "losses", "win rate", "95% interval", "mean score"):

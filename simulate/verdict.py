@@ -28,7 +28,6 @@ from rich.console import Console
 
 from pnp.games import get_game
 from pnp.games.base import GameInfo
-from pnp.games.options import GameOptions
 from simulate.advantage import (
     FirstSeat,
     SeatLine,
@@ -41,7 +40,7 @@ from simulate.agents import agent_budget
 from simulate.compensation import Compensation
 from simulate.deals import DealStats, MeanInterval
 from simulate.metrics import TOLERANCE, fair_tolerance
-from simulate.report import power_line
+from simulate.report import options_text, power_line
 from simulate.request import RandomSetups, RunRequest
 from simulate.setups import VERDICTS, SetupsVerdict
 from simulate.stats import Rate
@@ -147,11 +146,6 @@ class Verdict:
             "caveat": self.caveat,
             "tolerance": self.tolerance,
         }  # fmt: skip
-
-
-def options_text(options: GameOptions) -> str:
-    """Every option as the user gives it: `players 2, variant standard, size 6`."""
-    return ", ".join(f"{name} {value}" for name, value in options.to_json().items())
 
 
 def agents_text(agents: Sequence[str], seat_names: Sequence[str], rotated: bool = False) -> str:
