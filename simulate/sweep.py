@@ -165,10 +165,11 @@ class SweepRow:
 
     @property
     def shown(self) -> tuple[str, ...]:
-        """The seats read unfair, in words: `yellow favoured`, `red handicapped`."""
+        """The seats read unfair, in words: `yellow favoured`, `red handicapped` (with two
+        players the first seat alone, as it is tested)."""
         return tuple(
             f"{seat.name} {'favoured' if seat.seat.mean > 0.5 else 'handicapped'}"
-            for seat, reading in zip(self.seats or self.tested, self.seat_readings, strict=False)
+            for seat, reading in zip(self.tested, self.seat_readings, strict=False)
             if reading == UNFAIR
         )
 

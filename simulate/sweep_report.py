@@ -158,14 +158,16 @@ def sweep_chart(plan: SweepPlan, rows: Sequence[SweepRow], title: str) -> Figure
     labels = [f"{row.configuration.label}\n{_games(row)}" for row in rows]
     axes.set_xticks(range(len(rows)), labels, fontsize=7)
     axes.set_xlim(-0.6, len(rows) - 0.4)
+    beside = "; other seats beside it" if any(len(row.seats) > 2 for row in shown) else ""
     swept = {name for name, _ in plan.over}
     agents = "" if "agents" in swept else f", agents {plan.agents}"
     axes.set(
         title=f"{title}: the first seat's advantage per configuration\n"
-        "(its mean s - 1/2, with the 95% interval; the other seats of 3 or more players beside it)",
+        f"(its mean s - 1/2, with the 95% interval{beside})",
         xlabel=f"configuration ({counted(plan.setups, 'setup')} x {plan.games_per_setup} "
         f"games{agents}, seed {plan.seed})",
-        ylabel="mean s - 1/2 (first seat; others beside it)",
+        ylabel="mean s - 1/2" + (" (first seat; others beside it)" if beside else
+                                 " of the first seat"),
     )
     seats = [seat.seat for row in shown for seat in row.seats] or [row.first_seat for row in shown]
     lows = [seat.low - 0.5 for seat in seats] + [-plan.tolerance]

@@ -79,3 +79,10 @@ def test_a_configuration_of_more_players_is_read_on_every_seat() -> None:
     assert read[0].seat_readings == ("fair", "fair", "unfair", "unfair")
     assert read[0].shown == ("green handicapped", "yellow favoured")
     assert read[1].shown == ()
+
+
+def test_two_players_name_the_first_seat_alone() -> None:
+    two = replace(_row(0.70, 0.62, 0.78, 0.001), seats=_seats(
+        ("light", 0.70, 0.62, 0.78, 0.001), ("dark", 0.30, 0.22, 0.38, 0.001)))  # fmt: skip
+    (read,) = with_readings([two])
+    assert read.reading == "unfair" and read.shown == ("light favoured",)
