@@ -213,10 +213,17 @@ def counted_t_interval(counts: Mapping[float, int]) -> tuple[float, float]:
     return float(low), float(high)
 
 
-def units_for_half_width(variance: float, half_width: float) -> float:
-    """About how many independent units of this `variance` put a normal 95% interval of their
-    mean within +-`half_width` (the planning figure, not a guarantee)."""
-    return float(sps.norm.isf(LEVEL / 2)) ** 2 * variance / half_width**2
+def units_for_half_width(variance: float, half_width: float, t: bool = False) -> float:
+    """About how many independent units of this `variance` put a 95% interval of their mean
+    within +-`half_width` (the planning figure, not a guarantee): the normal interval's, or
+    with `t` the t interval's (few units, such as setups: its quantile grows as they shrink)."""
+    normal = float(sps.norm.isf(LEVEL / 2)) ** 2 * variance / half_width**2
+    if not t:
+        return normal
+    units = max(2, math.ceil(normal))
+    while float(sps.t.isf(LEVEL / 2, units - 1)) ** 2 * variance / half_width**2 > units:
+        units += 1
+    return float(units)
 
 
 def setup_level_p(means: Means) -> float | None:

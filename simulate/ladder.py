@@ -306,7 +306,8 @@ def _setups_to_agree(differences: npt.NDArray[np.float64], shift: float, toleran
     if room <= 0.01:
         return "more setups may settle it"
     variance = float(np.var(differences, ddof=1))
-    return _about(units_for_half_width(variance, room), "setups per rung")
+    needed = units_for_half_width(variance, room, t=True)
+    return _about(needed, f"setups per rung (now {len(differences)})")
 
 
 def seat_reading(rung: Rung, seat_names: Sequence[str], tolerance: float = TOLERANCE) -> str:

@@ -316,7 +316,8 @@ def test_the_top_rungs_agree_only_when_their_setups_agree_too() -> None:
     light = reading.reasons[0]
     assert light.startswith("light: mean s 0.500 [0.485, 0.515] under mcts:1000 against 0.500")
     assert light.endswith("not shown to agree within +-0.05 (difference +0.000 [-0.377, +0.377], "
-                          "the setup as the unit); about 430 setups per rung would show it")
+                          "the setup as the unit); about 430 setups per rung (now 10) would "
+                          "show it")
     # the same rungs turned the same way on every setup agree, setup by setup too
     steady = _judged_rung("mcts:1000", [300, 100] * 5, 400)
     assert read_ladder([below, steady], duel, SEATS).settled
