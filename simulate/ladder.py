@@ -245,7 +245,8 @@ def _disagreement(name: str, seat: int, top: Rung, below: Rung, tolerance: float
     (simulate/advantage.py): games of one setup are not independent draws of the game, and a
     stronger agent may turn some setups one way and others the other."""
     high, low = top.seats[seat], below.seats[seat]
-    shift, shift_low, shift_high = high.minus(low)
+    shift, games_low, games_high = high.minus(low)
+    shift_low, shift_high = games_low, games_high
     differences = _setup_differences(top, below, seat)
     by_setup = setup_level_interval(differences, (-1.0, 1.0))[1]
     if by_setup is not None:
@@ -259,7 +260,6 @@ def _disagreement(name: str, seat: int, top: Rung, below: Rung, tolerance: float
     change = f"difference {shift:+.3f} [{shift_low:+.3f}, {shift_high:+.3f}]{unit}"
     if shift_low > 0 or shift_high < 0:
         return f"{told}: the two strongest rungs disagree ({change})"
-    games_low, games_high = high.minus(low)[1:]
     if by_setup is not None and by_setup[1] - by_setup[0] > games_high - games_low:
         more = _setups_to_agree(differences, shift, tolerance)
     else:
@@ -301,7 +301,8 @@ def _games_to_agree(high: Estimate, low: Estimate, shift: float, tolerance: floa
 
 def _setups_to_agree(differences: npt.NDArray[np.float64], shift: float, tolerance: float) -> str:
     """About how many setups would put the setup-by-setup interval inside +-tolerance, if the
-    differences kept their spread: more games per setup do not narrow a spread between setups."""
+    differences kept their spread, which is partly the setups' own (a stronger agent turning
+    some setups one way and others the other): more games per setup do not narrow that part."""
     room = tolerance - abs(shift)
     if room <= 0.01:
         return "more setups may settle it"
