@@ -175,18 +175,29 @@ def head_to_head(
     records: Iterable[GameRecord], stronger: str
 ) -> tuple[Estimate, tuple[int, int, int]]:
     """The mean s of `stronger` (its one seat in each finished game) and its sole wins, shared
-    firsts and other results."""
+    firsts and other results. The interval is Wilson's over the games, widened to hold the t
+    interval over the setups when the games come on two or more setups that spread (the setup
+    as the unit, as the verdict takes it: a search may beat the rung below on some setups and
+    not on others, which the games alone would read as clearly stronger)."""
     total, games, wins, draws = 0.0, 0, 0, 0
+    by_setup: dict[int, list[float]] = {}
     for record in records:
         if record.outcome != Outcome.FINISHED:
             continue
         seat = record.agents.index(stronger)
+        s = seat_scores(record.ranks)[seat]
         games += 1
-        total += seat_scores(record.ranks)[seat]
+        total += s
+        kept = by_setup.setdefault(record.setup_index, [0.0, 0])
+        kept[0], kept[1] = kept[0] + s, kept[1] + 1
         if record.ranks[seat] == 1:
             shared = sum(1 for rank in record.ranks if rank == 1) > 1
             draws, wins = draws + shared, wins + (not shared)
-    return estimate(total, games), (wins, draws, games - wins - draws)
+    skill = estimate(total, games)
+    over = setup_level_interval([s / n for s, n in by_setup.values()])[1]
+    if over is not None:
+        skill = replace(skill, low=min(skill.low, over[0]), high=max(skill.high, over[1]))
+    return skill, (wins, draws, games - wins - draws)
 
 
 def duel_of(result: RunResult, stronger: str, weaker: str, folder: Path) -> Duel:

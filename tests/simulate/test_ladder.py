@@ -12,6 +12,7 @@ import pytest
 
 from pnp.errors import PnpError
 from pnp.games import GAMES, get_game
+from pnp.games.base import Outcome
 from simulate.advantage import widened
 from simulate.agents import make_agent
 from simulate.executors import Execution
@@ -21,12 +22,13 @@ from simulate.ladder import (
     Rung,
     duel_request,
     estimate,
+    head_to_head,
     read_ladder,
     rung_request,
 )
 from simulate.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent, iterations_for
 from simulate.request import RandomSetups, RunRequest
-from simulate.runner import Worker
+from simulate.runner import GameRecord, Worker
 from simulate.setups import SeatCounts, SetupCounts, SetupMeasures, judge_setups
 from tests.support.cli import invoke
 
@@ -337,3 +339,32 @@ def test_a_settled_reading_takes_the_setup_as_the_unit_as_the_verdict_does() -> 
         "settled under mcts:1000: light favoured (mean s 0.700 [0.664, 0.736], the setup as the "
         "unit)"
     ), reading.verdict
+
+
+def _duel_games(wins_by_setup: list[int], games: int) -> list[GameRecord]:
+    """Head-to-head games of mcts:1000 against mcts:200 on each setup, `games` each, mcts:1000
+    winning `wins_by_setup[j]` of setup j's, seats alternating."""
+    records = []
+    for setup, wins in enumerate(wins_by_setup):
+        for k in range(games):
+            seat = k % 2
+            agents = ("mcts:1000", "mcts:200") if seat == 0 else ("mcts:200", "mcts:1000")
+            won = k < wins
+            ranks = (1, 2) if won == (seat == 0) else (2, 1)
+            records.append(GameRecord(len(records), setup, str(setup), k, seat, agents, None,
+                                      ranks, 30, Outcome.FINISHED))  # fmt: skip
+    return records
+
+
+def test_the_top_beats_the_next_clearly_only_across_its_setups() -> None:
+    """mcts:1000 wins every game on two setups and 30 of 100 on two others: 0.650 over 400
+    games, whose Wilson interval [0.602, 0.695] lies above 1/2 as if it were clearly
+    stronger. Over the four setups (the unit the verdict takes) its skill is 0.650 with a t
+    interval reaching far below 1/2: it is not shown stronger. On main the head-to-head took
+    each game as independent."""
+    skill, (wins, draws, losses) = head_to_head(_duel_games([100, 100, 30, 30], 100), "mcts:1000")
+    assert (wins, draws, losses) == (260, 0, 140)
+    assert skill.mean == pytest.approx(0.65)
+    assert skill.low < 0.5 and skill.high == 1.0
+    steady, _ = head_to_head(_duel_games([66, 64, 65, 65], 100), "mcts:1000")
+    assert steady.low > 0.5  # the same share on every setup: clearly stronger
