@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, overload
 
 import numpy as np
 
+from pnp.games.base import Outcome
 from simulate.inference import wilson
+from simulate.measures import Tally
 from simulate.metrics import balance
 from simulate.setupfold import (
     CHUNK,
@@ -70,12 +71,16 @@ def setup_measures(
     played: int, finished: int, shared: int, undecided: int, turns: int, margins: int,
     margin_sum: Exact, lead_changes: int, lead_moves: int,
 ) -> SetupMeasures:  # fmt: skip
-    """The other measures of one setup's games, from its counts (simulate/measures.py `Tally`)."""
+    """The other measures of one setup's games, from its counts: a `Tally` of them measures
+    them as it measures the whole run (simulate/measures.py; the seats are judged apart)."""
+    outcomes = {Outcome.FINISHED: finished, Outcome.UNDECIDED: undecided,
+                Outcome.ENDLESS: played - finished - undecided}  # fmt: skip
+    tally = Tally(played, outcomes, shared, (), turns, margins, margin_sum, lead_changes,
+                  lead_moves)  # fmt: skip
     return SetupMeasures(
-        played, _rate(Rate(finished, played)), _rate(Rate(shared, finished)),
-        _rate(Rate(undecided, played)), _round(turns / finished if finished else None),
-        _round(float(Fraction(margin_sum) / margins) if margins else None),
-        _round(lead_changes / lead_moves if lead_moves else None),
+        played, _rate(tally.completion), _rate(tally.draws),
+        _rate(tally.outcome_rate(Outcome.UNDECIDED)), _round(tally.turns_mean),
+        _round(tally.margin_mean), _round(tally.lead_changes_per_move),
     )  # fmt: skip
 
 
