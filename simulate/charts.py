@@ -180,6 +180,9 @@ def _bins(values: Sequence[float]) -> Any:
 
 RASTER = 1_000  # setups above which the setups chart draws their marks as one image
 VERDICT_COLOURS = {"fair": "#55a868", "unfair": "#c44e52", "undetermined": "#4c72b0"}
+#: a reading's marker, so that readings differ in shape too (colour-blind readers, a
+#: black-and-white print): fair a circle, unfair a square, undetermined a triangle
+VERDICT_MARKERS = {"fair": "o", "unfair": "s", "undetermined": "^", "no finished game": "x"}
 
 
 def _first_seats(verdict: SetupsVerdict) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -223,8 +226,8 @@ def _setups_chart(verdict: SetupsVerdict) -> Figure:
             continue
         means = mean[picked]
         errors = np.array([means - low[picked], high[picked] - means])
-        bars = axes.errorbar(x[picked], means, yerr=errors, fmt="o", ms=4, capsize=2,
-                             color=colour, label=name)  # fmt: skip
+        bars = axes.errorbar(x[picked], means, yerr=errors, fmt=VERDICT_MARKERS[name], ms=4,
+                             capsize=2, color=colour, label=name)  # fmt: skip
         for artist in bars.get_children():
             artist.set_rasterized(many)
     axes.scatter(x, shrunk, marker="D", facecolors="none", edgecolors="#333333", s=22, zorder=3,

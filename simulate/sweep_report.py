@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pnp.output import write_file
-from simulate.charts import VERDICT_COLOURS, save_chart
+from simulate.charts import VERDICT_COLOURS, VERDICT_MARKERS, save_chart
 from simulate.setups import NO_FINISHED_GAME, VERDICTS
 from simulate.sweep import SweepPlan, SweepRow
 
@@ -147,13 +147,15 @@ def sweep_chart(plan: SweepPlan, rows: Sequence[SweepRow], title: str) -> Figure
         picked = [row for row in shown if row.reading == reading]
         if not picked:
             if reading in seat_readings:  # a reading of other seats only: in the legend too
-                axes.errorbar([], [], fmt="o", ms=5, color=colour, label=reading)
+                axes.errorbar([], [], fmt=VERDICT_MARKERS[reading], ms=5, color=colour,
+                              label=reading)  # fmt: skip
             continue
         means = np.array([row.advantage[0] for row in picked])
         errors = np.array([[row.advantage[0] - row.advantage[1], row.advantage[2] -
                             row.advantage[0]] for row in picked]).T  # fmt: skip
-        axes.errorbar([x[row.configuration.name] for row in picked], means, yerr=errors, fmt="o",
-                      ms=5, capsize=3, color=colour, label=reading)  # fmt: skip
+        axes.errorbar([x[row.configuration.name] for row in picked], means, yerr=errors,
+                      fmt=VERDICT_MARKERS[reading], ms=5, capsize=3, color=colour,
+                      label=reading)  # fmt: skip
     _other_seats(axes, [row for row in shown if len(row.seats) > 2], x)
     labels = [f"{row.configuration.label}\n{_games(row)}" for row in rows]
     axes.set_xticks(range(len(rows)), labels, fontsize=7)
@@ -180,15 +182,15 @@ def sweep_chart(plan: SweepPlan, rows: Sequence[SweepRow], title: str) -> Figure
 
 def _other_seats(axes: Any, rows: Sequence[SweepRow], x: dict[str, int]) -> None:
     """Beside each configuration of three or more players, its other seats' advantages, each
-    with its interval and the seat's name, coloured by the seat's own reading."""
+    with its interval and the seat's name, coloured and shaped by the seat's own reading."""
     for row in rows:
         others = list(zip(row.seats[1:], row.seat_readings[1:], strict=True))
         for place, (seat, reading) in enumerate(others, 1):
             where = x[row.configuration.name] + 0.12 * place
             mean = seat.seat.mean - 0.5
             axes.errorbar([where], [mean], yerr=[[mean - seat.seat.low + 0.5],
-                          [seat.seat.high - 0.5 - mean]], fmt="D", ms=3, capsize=2,
-                          color=COLOURS[reading], alpha=0.8)  # fmt: skip
+                          [seat.seat.high - 0.5 - mean]], fmt=VERDICT_MARKERS[reading], ms=3,
+                          capsize=2, color=COLOURS[reading], alpha=0.8)  # fmt: skip
             axes.annotate(seat.name, (where, seat.seat.high - 0.5), fontsize=5, ha="center",
                           va="bottom", rotation=90)  # fmt: skip
 
