@@ -43,7 +43,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from pnp.games import get_game
-from simulate.advantage import first_seat_of, seat_of, seat_verdict
+from simulate.advantage import seat_of, seat_verdict
 from simulate.inference import fdr_reject
 from simulate.ladder import Estimate
 from simulate.request import RunRequest
@@ -192,13 +192,10 @@ def row_of(configuration: Configuration, request: RunRequest, result: RunResult,
         differ = verdict.ranked
     finished = result.measures.tally.finished
     info = get_game(request.game).info
-    seats = []
-    for index in range(request.players):
-        found = seat_of(result, verdict, index)
-        seats.append(SeatRow(info.seat_name(index),
-                             Estimate(found.mean, found.low, found.high, finished),
-                             found.p_value))  # fmt: skip
-    first = first_seat_of(result, verdict)
+    found = [seat_of(result, verdict, index) for index in range(request.players)]
+    seats = [SeatRow(info.seat_name(index), Estimate(f.mean, f.low, f.high, finished), f.p_value)
+             for index, f in enumerate(found)]  # fmt: skip
+    first = found[0]  # the first seat's, as simulate/advantage.py first_seat_of gives it
     plan = result.plan
     return SweepRow(configuration, request.agents, plan.setup_count, plan.games, result.played,
                     result.complete, seats[0].seat, first.unit[:-1], first.p_value, UNDETERMINED,
