@@ -1,8 +1,8 @@
 """Random Amazons games per second: pnp as a run plays them against OpenSpiel's `amazons`.
 
 Same board (10 x 10 and 6 x 6, the same start squares), one process, one core. pnp plays its
-games as a run's worker does (simulate/runner.py `play_games`: a chunk of `--batch` games with
-the `random` agent in every seat, all inside one compiled call, simulate/compiled_play.py
+games as a run's worker does (simulate/run/runner.py `play_games`: a chunk of `--batch` games with
+the `random` agent in every seat, all inside one compiled call, simulate/agents/compiled_play.py
 `play_many`), timed from the setups to the games' records. Its `random` agent is uniform over
 complete moves (amazon, destination and arrow together). OpenSpiel splits a move into three
 actions, and its peers play:
@@ -38,8 +38,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.games import get_game
-from simulate.agents import make_agent
-from simulate.runner import play_games
+from simulate.agents.base import make_agent
+from simulate.run.runner import play_games
 
 Rate = tuple[float, float]  # games per second, mean moves per game
 

@@ -1,5 +1,5 @@
 """The batch engines' page faults and time with glibc's default malloc and with freed memory
-kept (simulate/heap.py, what every `Worker` sets).
+kept (simulate/run/heap.py, what every `Worker` sets).
 
     python benchmarks/batch_memory.py [GAMES] [CHUNK ...] [--game GAME]
 
@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 
 from pnp.games import ORDER, get_game
-from simulate.heap import keep_freed_memory
-from simulate.runner import RunPlan, Worker
+from simulate.run.heap import keep_freed_memory
+from simulate.run.runner import RunPlan, Worker
 
 ROOT = Path(__file__).resolve().parents[1]
 

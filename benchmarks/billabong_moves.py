@@ -16,12 +16,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from pnp.games.billabong.rules import BillabongState, position_of
+
 from pnp.games import get_game
 from pnp.games.billabong import engine
 from pnp.games.billabong.board import GRID, Jumps, chain_ends
-from pnp.games.billabong.game import BillabongState
-from simulate.agents import make_agent
-from simulate.runner import play
+from simulate.agents.base import make_agent
+from simulate.run.play import play
 
 # Seat k % 4 holds the k-th square: red has a8, j13, l6, h14 and e4.
 CROWDED = "a8 b7 p10 i13 j13 p11 e9 j2 l6 d7 b2 l1 h14 n13 l12 k4 e4 g12 n11 m7"
@@ -69,7 +70,7 @@ def main() -> None:
 
     micro = per_call(red_moves, 300)
     print(f"  all {len(red_moves())} moves of red: {micro:.0f} us")
-    context, position = engine.position_of(state)
+    context, position = position_of(state)
 
     def compiled_moves() -> int:
         position[engine.CACHED] = 0  # a new position's list, as `count` builds it

@@ -13,8 +13,9 @@ import argparse
 import time
 
 from pnp.games import get_game
-from simulate.agents import make_agent
-from simulate.runner import game_seed, play, setup_seed
+from simulate.agents.base import make_agent
+from simulate.run.play import play
+from simulate.run.runner import game_seed, setup_seed
 
 
 def measure(players: int, agent: str, games: int) -> tuple[float, int]:

@@ -3,13 +3,13 @@
 For each game, N random and N/4 greedy games, every seat the same agent, on the same setups and
 seeds, played two ways:
 
-- **State**: simulate/runner.py's `play` with `compiled=False` and the reference agents (the
+- **State**: simulate/run/runner.py's `play` with `compiled=False` and the reference agents (the
   random agent, and the greedy agent valuing every move with `State.move_value`,
   `GreedyAgent(compiled=False)`): one game at a time, one move at a time, in Python. This is
   the per-state figure the speed goals are stated against.
 - **run**: `runner.play_games`, what a worker does with a chunk of games: Platypus' deals in its
   batch engine (a game without choices), the other games all inside one compiled call
-  (simulate/compiled_play.py `play_many`).
+  (simulate/agents/compiled_play.py `play_many`).
 
 Both must give the same records, or the script stops; Platypus' batch engine gives the same
 results and turns but no lead changes ("same" says whether they agree). Platypus has no choices:
@@ -21,7 +21,8 @@ random moments), so the figures are play only. One process, one core. Games per 
 wall clock and by this process's CPU time (what to read when other work shares the cores), each
 the best of three plays of the same games. Then the start-up of a fresh process that plays one
 compiled game: its imports, numba's start (paid once per run by the workers' forkserver,
-simulate/compiled_start.py) and the engine's cache loads with the game (what each worker pays).
+simulate/agents/compiled_start.py) and the engine's cache loads with the game (what each worker
+pays).
 
     python benchmarks/engines.py [RANDOM_GAMES] [GAME ...]
 """
@@ -34,8 +35,9 @@ import sys
 import time
 
 from pnp.games import ORDER, get_game
-from simulate.agents import Agent, GreedyAgent, make_agent
-from simulate.runner import Played, play, play_games
+from simulate.agents.base import Agent, GreedyAgent, make_agent
+from simulate.run.play import Played, play
+from simulate.run.runner import play_games
 
 REPEATS = 3  # plays of the same games, the fastest counted
 BATCH_ENGINES = ("platypus",)  # its games play in a batch engine
@@ -43,10 +45,10 @@ START_UP = """
 import time
 start = time.perf_counter()
 from pnp.games import get_game
-from simulate.agents import make_agent
-from simulate.runner import play_games
+from simulate.agents.base import make_agent
+from simulate.run.runner import play_games
 imported = time.perf_counter()
-import simulate.compiled_start  # what the forkserver does once per run
+import simulate.agents.compiled_start  # what the forkserver does once per run
 started = time.perf_counter()
 game = get_game({name!r})
 setup = game.random_setup(1, game.info.resolve(None, None, {{}}))

@@ -2,7 +2,7 @@
 
 For a two-player scored game, plays `--setups` random setups (or the sheet of `--board`) with
 `--games` paired games each from `--seed`, estimates the komi with its 95% interval
-(simulate/komi.py), then plays as many fresh games from `--seed + 1` and prints the second
+(simulate/measure/komi.py), then plays as many fresh games from `--seed + 1` and prints the second
 seat's points share on them without komi, with the komi, and at both ends of its interval (each
 with its bootstrap 95% interval): with the komi the share should hold 1/2 within its interval.
 
@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 
 from pnp.games import GAMES
-from simulate.executors import default_workers, make_executor
-from simulate.komi import komi_of, second_share_with
-from simulate.runner import GameRecord, RunPlan, chunks
+from simulate.measure.komi import komi_of, second_share_with
+from simulate.run.executors import default_workers, make_executor
+from simulate.run.runner import GameRecord, RunPlan, chunks
 
 
 def games(args: argparse.Namespace, seed: int) -> list[GameRecord]:

@@ -1,5 +1,5 @@
 """MCTS iterations per second of every game with choices: the compiled search against the same
-search through the `State` (simulate/mcts.py with `compiled=False`, the per-state figure).
+search through the `State` (simulate/agents/mcts.py with `compiled=False`, the per-state figure).
 
     python benchmarks/mcts_games.py [--iterations N] [--reference N] [--rounds R] [GAME ...]
 
@@ -9,7 +9,7 @@ and 40 uniformly random turns (fewer where the game ends sooner); at each, one d
 rollouts of at most 200 random moves), timed `--rounds` times (default 3), best rate kept; the
 ratio is compiled / per-state. Amazons also has OpenSpiel's C++ MCTSBot as a peer:
 benchmarks/mcts_vs_openspiel.py. Colour Diplomacy's search is the decoupled one for
-simultaneous orders (simulate/compiled_duct.py), for the first seat ordering.
+simultaneous orders (simulate/agents/compiled_duct.py), for the first seat ordering.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import numpy as np
 
 from pnp.games import ORDER, get_game
 from pnp.games.base import State
-from simulate.mcts import MCTSAgent
+from simulate.agents.mcts import MCTSAgent
 
 PLIES = (0, 20, 40)
 

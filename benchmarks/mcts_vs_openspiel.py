@@ -4,10 +4,10 @@ Both searches are UCT with one uniformly random rollout per iteration, explorati
 sqrt(2), from the same positions: the start and positions after 20 and 40 random moves on
 10 x 10 (after 10 and 20 on 6 x 6, whose games last at most 28 moves), reached by the same moves
 on both sides. What differs is what each calls a move: pnp's rollouts draw uniformly among
-complete moves (amazon, destination and arrow; `simulate/mcts.py`), OpenSpiel splits a move
+complete moves (amazon, destination and arrow; `simulate/agents/mcts.py`), OpenSpiel splits a move
 into three actions and its `RandomRolloutEvaluator` draws each uniformly, so its tree is three
 levels per move. OpenSpiel's `MCTSBot.step` runs `max_simulations` iterations in C++; pnp's
-`simulate.compiled_mcts.choose` runs `iterations` in numba. One process, one core: each side
+`simulate.agents.compiled_mcts.choose` runs `iterations` in numba. One process, one core: each side
 is timed `--rounds` times, alternating, and keeps its best rate (other work on the machine slows
 both alike); the ratio is pnp / OpenSpiel.
 
@@ -29,7 +29,7 @@ import numpy as np
 from pnp.games.amazons.game import AmazonsState, start_squares
 from pnp.games.mechanics.grid import SquareGrid
 from pnp.games.mechanics.shooting import Move
-from simulate.compiled_mcts import choose
+from simulate.agents.compiled_mcts import choose
 
 PLIES = {10: (0, 20, 40), 6: (0, 10, 20)}
 

@@ -9,8 +9,8 @@ Each case runs the command in its own child process (one worker, so the run is t
 process) and reads the child's peak resident set size from `resource.getrusage`, and beside it
 the peak of its anonymous part (`RssAnon` in /proc/PID/status, sampled every 20 ms): what the
 process allocated, without the pages of files it maps (its libraries, and the setup fold's
-file, simulate/setupfold.py, whose clean pages the system can drop at any time). A case with a
-time limit is stopped by SIGINT (Ctrl-C) that many seconds after its first games are on disk,
+file, simulate/measure/setupfold.py, whose clean pages the system can drop at any time). A case with
+a time limit is stopped by SIGINT (Ctrl-C) that many seconds after its first games are on disk,
 as a user would stop a run far too long to finish, and keeps what it played: the case checks
 that its summary.json counts exactly the games results.jsonl kept and games.csv has a row for
 each. The last column is the peak against the first case's.

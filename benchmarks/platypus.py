@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp.games.platypus.engine import FINISHED, play_games  # noqa: E402
-from simulate.inference import wilson  # noqa: E402
+from simulate.measure.inference import wilson  # noqa: E402
 
 CAP = 10_000_000  # the peer's cap, and pnp's max_turns
 NUMPY_CAP = 100_000  # at 10,000,000 the numpy engine's few longest games would take minutes
@@ -194,10 +194,10 @@ def print_rates(peer: dict[str, float], pnp: dict[str, float]) -> None:
 def time_simulate(games: int) -> None:
     """`pnp simulate platypus --games N --workers 1` in this process, end to end."""
     from pnp.games import get_game
-    from simulate.agents import parse_agents
-    from simulate.executors import Execution
-    from simulate.runner import RunPlan
-    from simulate.session import run
+    from simulate.agents.base import parse_agents
+    from simulate.run.executors import Execution
+    from simulate.run.runner import RunPlan
+    from simulate.studies.session import run
 
     info = get_game("platypus").info
     agents = parse_agents("random", info.default_players, info)

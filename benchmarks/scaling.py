@@ -38,9 +38,9 @@ import tempfile
 import time
 
 from pnp.games import ORDER, get_game
-from simulate.executors import Execution
-from simulate.runner import RunPlan
-from simulate.session import run
+from simulate.run.executors import Execution
+from simulate.run.runner import RunPlan
+from simulate.studies.session import run
 
 
 def seconds_for(game: str, agent: str, games: int, workers: int) -> float:

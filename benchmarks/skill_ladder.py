@@ -20,11 +20,11 @@ import time
 from pathlib import Path
 
 from pnp.games import GAMES
-from simulate.executors import Execution, default_workers
-from simulate.ladder import head_to_head, results_in
-from simulate.runner import RunPlan
-from simulate.session import run
-from simulate.store import ResultStore
+from simulate.run.executors import Execution, default_workers
+from simulate.run.runner import RunPlan
+from simulate.run.store import ResultStore
+from simulate.studies.ladder import head_to_head, results_in
+from simulate.studies.session import run
 
 # Boards small enough for searches of a few seconds a move; the output names them.
 OPTIONS = {"amazons": {"size": "6"}}

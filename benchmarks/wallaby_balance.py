@@ -14,12 +14,12 @@ import argparse
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from simulate.agents import parse_agents
-from simulate.executors import Execution
-from simulate.measures import GameFact
-from simulate.runner import RunPlan
-from simulate.session import run
-from simulate.stats import Distribution, Rate
+from simulate.agents.base import parse_agents
+from simulate.measure.measures import GameFact
+from simulate.measure.stats import Distribution, Rate
+from simulate.run.executors import Execution
+from simulate.run.runner import RunPlan
+from simulate.studies.session import run
 
 
 def main() -> None:

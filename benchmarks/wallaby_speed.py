@@ -12,8 +12,8 @@ import argparse
 import time
 
 from pnp.games import get_game
-from simulate.agents import make_agent
-from simulate.runner import play
+from simulate.agents.base import make_agent
+from simulate.run.play import play
 
 
 def measure(players: int, variant: str, agent: str, games: int) -> tuple[float, int]:

@@ -35,7 +35,7 @@ def every_summary_follows_its_schema(tmp_path_factory: pytest.TempPathFactory) -
     """After the session's tests (in each worker): every summary.json they wrote under their
     temporary folders follows templates/schemas/summary.schema.json."""
     yield
-    from simulate.summaryschema import summary_problems
+    from simulate.report.schema import summary_problems
 
     broken = []
     for path in sorted(tmp_path_factory.getbasetemp().rglob("summary.json")):

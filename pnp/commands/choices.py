@@ -68,7 +68,7 @@ def complete_variant(ctx: typer.Context, incomplete: str) -> list[str]:
 def complete_agents(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
     """Agent names for the seat being typed: `gr` -> `greedy`, `random,m` -> `random,mcts`;
     with a game on the command line, only the agents that can play it (`check_agent`)."""
-    from simulate.agents import AGENTS, check_agent  # the simulator loads only when completing
+    from simulate.agents.base import AGENTS, check_agent  # the simulator loads only when completing
 
     game = _named_game(ctx)
 

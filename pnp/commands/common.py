@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 import shlex
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -118,7 +118,7 @@ def run_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool) ->
     one run of `game` in `out` to continue; else a fresh one."""
     if seed is not None or not resume:
         return seed_or_draw(seed)
-    from simulate.store import saved_runs
+    from simulate.run.store import saved_runs
 
     found = saved_runs(out, game, kind)
     if len(found) != 1:
@@ -158,7 +158,7 @@ def worded_flags(**flags: str) -> Iterator[None]:
         raise PnpError(error.worded(lambda name: flags.get(name, f"--{name}"))) from None
 
 
-def refuse_with_setup(given: dict[str, Any]) -> None:
+def refuse_with_setup(given: Mapping[str, object]) -> None:
     """PnpError if options that a setup file fixes were also given."""
     named = [f"--{name}" for name, value in given.items() if value is not None]
     if named:

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from pnp.commands.common import Out, checked_seed, console, worded_flags
-from pnp.commands.runs import default_agents, play_and_report, run_request
+from pnp.commands.runs import Place, RunOptions, play_and_report, run_request
 from pnp.games import GAMES
 from pnp.kits import KIT_OPTIONS, KITS, build_kit, write_kit
 from pnp.output import check_folder
@@ -27,12 +27,7 @@ def demo(
     checked_seed(seed)
     with worded_flags():  # every run checked (its plan drawn up) before anything is written
         requests = [
-            run_request(
-                chosen.info.name, kind="sim", games=games, setups=None, setup_file=None,
-                players=None, variant=None, agents=default_agents(chosen.info.name), paired=False,
-                seed=seed, workers=None, executor="local", scheduler=None, out=out,
-                resume=False, options={},
-            )
+            run_request(RunOptions(chosen.info.name, "sim", None, Place(out), games, seed=seed))
             for chosen in GAMES.values()
         ]  # fmt: skip
         for request in requests:

@@ -51,8 +51,8 @@ def fair_deal(
     fair_games: int | None,
 ) -> Setup:  # fmt: skip
     """`--fair` for a game without choices: a deal whose match ends within --tolerance points."""
-    from simulate.deals import find_fair_deal
-    from simulate.metrics import fair_tolerance
+    from simulate.measure.deals import find_fair_deal
+    from simulate.scoring.metrics import fair_tolerance
 
     if fair_games is not None:
         raise PnpError(
@@ -141,10 +141,10 @@ def kit(
         named = " and ".join([", ".join(asked[:-1]), asked[-1]] if len(asked) > 1 else asked)
         raise PnpError(f"{named} {needs} --fair; add --fair or leave them out")
     if fair:
-        from simulate.agents import parse_agents
-        from simulate.executors import Execution, default_workers
-        from simulate.fair import check_search, find_fair_setup
-        from simulate.metrics import fair_tolerance
+        from simulate.agents.base import parse_agents
+        from simulate.run.executors import Execution, default_workers
+        from simulate.scoring.metrics import fair_tolerance
+        from simulate.studies.fair import check_search, find_fair_setup
 
         if setup is not None:
             raise PnpError("--fair draws its own setups; leave out --setup")

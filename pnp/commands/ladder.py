@@ -1,5 +1,6 @@
 """`--ladder` of `pnp simulate` and `pnp balance`: the rungs from the option, checked, then the
-run played once per rung and head to head between neighbouring rungs (simulate/ladder.py)."""
+run played once per rung and head to head between neighbouring rungs
+(simulate/studies/ladder.py)."""
 
 from __future__ import annotations
 
@@ -14,14 +15,14 @@ from pnp.errors import PnpError
 from pnp.games.base import GameInfo
 
 if TYPE_CHECKING:
-    from simulate.request import RunRequest
+    from simulate.run.request import RunRequest
 
 DEFAULT = "default"
 
 
 def ladder_agents(text: str, info: GameInfo) -> tuple[str, ...]:
     """The rungs `--ladder` names, weakest first (`default`: the game's own ladder), checked."""
-    from simulate.agents import check_agent
+    from simulate.agents.base import check_agent
 
     if not info.has_choices:
         raise PnpError(f"--ladder: {info.name} has no choices; every agent plays the same game")
@@ -43,23 +44,30 @@ def ladder_note(text: str, info: GameInfo) -> str:
 
 def ladder_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool) -> int | None:
     """With --resume alone, the seed of the one ladder of `game` in `out`; else `seed`."""
-    from simulate.ladder_report import LADDER
+    from simulate.studies.ladder_report import LADDER
 
     return marked_seed(seed, out, game, kind, resume, LADDER, f"{kind} ladder")
 
 
 def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None:
     """Play the ladder of `request` into its folder and print its table and reading."""
-    from simulate.executors import start_workers
+    from simulate.run.executors import start_workers
 
     start_workers(request.execution)  # they start while this process imports the rest
     from pnp.games import get_game
-    from simulate.compensation import compensation
-    from simulate.ladder import remove_other_rungs, results_in, run_ladder
-    from simulate.ladder_chart import write_ladder_report
-    from simulate.ladder_report import LADDER, ladder_json, plan_json, print_ladder, write_ladder
-    from simulate.runfolder import locked
-    from simulate.verdict import ladder_verdict, print_verdict
+    from simulate.measure.compensation import compensation
+    from simulate.report.verdict import print_verdict
+    from simulate.run.runfolder import locked
+    from simulate.studies.ladder import remove_other_rungs, results_in, run_ladder
+    from simulate.studies.ladder_chart import write_ladder_report
+    from simulate.studies.ladder_report import (
+        LADDER,
+        ladder_json,
+        plan_json,
+        print_ladder,
+        write_ladder,
+    )
+    from simulate.studies.ladder_verdict import ladder_verdict
 
     info = get_game(request.game).info
     seat_names = [info.seat_name(seat) for seat in range(request.players)]

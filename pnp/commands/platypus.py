@@ -58,9 +58,9 @@ def longest(
     paper: Annotated[str, typer.Option(help="Paper for --kit: a4 or letter.")] = "a4",
 ) -> None:
     """Search random deals for the longest game that still ends; print its tables."""
-    from simulate.executors import default_workers
-    from simulate.runner import RunPlan, setup_seed
-    from simulate.search import longest_finished
+    from simulate.run.executors import default_workers
+    from simulate.run.runner import RunPlan, setup_seed
+    from simulate.studies.search import longest_finished
 
     for name, value, least in (("deals", deals, 1), ("top", top, 1), ("workers", workers, 1)):
         if value is not None and value < least:

@@ -7,6 +7,8 @@ it fixes, the agents. The simulator takes the finished request and never words a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,11 +25,45 @@ from pnp.games.setupfile import listed_setups, read_setup
 from pnp.output import check_folder
 
 if TYPE_CHECKING:
-    from simulate.request import RunKind, RunRequest
+    from simulate.run.request import RunKind, RunRequest
 
 DEFAULT_GAMES = 1000
 BALANCE_SETUPS, BALANCE_GAMES = 20, 200  # `pnp balance`: setups, and games on each
 BALANCE_DEALS = 1000  # `pnp balance` of a game without choices: deals, each its one match
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a run plays and writes, as the command line gave it: `--workers`, `--executor`,
+    `--scheduler`, `--out`, `--resume` (checked by `run_request`)."""
+
+    out: Path = Path("output")
+    workers: int | None = None
+    executor: str = "local"
+    scheduler: str | None = None
+    resume: bool = False
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """The options of one run of `game` as the command line gave them, before any check or
+    default: `run_request` makes the simulator's `RunRequest` of them. `setups` counts random
+    setups; `setup_file` is `--setup`'s file instead; `options` are the game's own options."""
+
+    game: str
+    kind: RunKind
+    agents: str | None  # None: the game's own (`default_agents`)
+    place: Place
+    games: int | None = None
+    setups: int | None = None
+    setup_file: Path | None = None
+    players: int | None = None
+    variant: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    paired: bool = False
+    seed: int | None = None
+    as_json: bool = False
+    tolerance: float | None = None
 
 
 def default_agents(game: str) -> str:
@@ -42,7 +78,7 @@ def default_agents(game: str) -> str:
 
 def counts_range() -> str:
     """The accepted range of a count of games or setups, worded as the simulator's limit."""
-    from simulate.runner import MAX_GAMES  # simulate loads only for a run
+    from simulate.run.runner import MAX_GAMES  # simulate loads only for a run
 
     return f"from 1 to {MAX_GAMES:,}"
 
@@ -54,45 +90,28 @@ def check_count(name: str, value: int | None) -> None:
         raise PnpError(f"--{name} {value} is not valid: expected a whole number {counts_range()}")
 
 
-def run_request(
-    game: str,
-    *,
-    kind: RunKind,
-    games: int | None,
-    setups: int | None,
-    setup_file: Path | None,
-    players: int | None,
-    variant: str | None,
-    agents: str,
-    paired: bool,
-    seed: int | None,
-    workers: int | None,
-    executor: str,
-    scheduler: str | None,
-    out: Path,
-    resume: bool,
-    options: dict[str, str],
-    as_json: bool = False,
-    tolerance: float | None = None,
-) -> RunRequest:
+def run_request(given: RunOptions) -> RunRequest:
     """The run the options ask for, every value checked and every default filled in; the
     simulator's InputErrors pass through for the command to word."""
-    from simulate.agents import parse_agents
-    from simulate.executors import Execution, default_workers
-    from simulate.request import FixedSetups, RandomSetups, RunRequest, SetupSource
+    from simulate.agents.base import parse_agents
+    from simulate.run.executors import Execution, default_workers
+    from simulate.run.request import FixedSetups, RandomSetups, RunRequest, SetupSource
 
-    chosen = get_game(game)
-    info = chosen.info
-    checked_seed(seed)
-    execution = Execution(default_workers() if workers is None else workers, executor, scheduler)
-    check_folder(out)
-    seed = run_seed(seed, out, info.name, kind, resume)
+    chosen = get_game(given.game)
+    info, place, options = chosen.info, given.place, dict(given.options)
+    games, setups, paired = given.games, given.setups, given.paired
+    players, variant = given.players, given.variant
+    checked_seed(given.seed)
+    workers = default_workers() if place.workers is None else place.workers
+    execution = Execution(workers, place.executor, place.scheduler)
+    check_folder(place.out)
+    seed = run_seed(given.seed, place.out, info.name, given.kind, place.resume)
     check_count("games", games)
     check_count("setups", setups)
     source: SetupSource
-    if setup_file is not None:
+    if given.setup_file is not None:
         refuse_with_setup({"setups": setups, "players": players, "variant": variant, **options})
-        fixed = listed_setups(chosen, read_setup(setup_file, GAMES, expected=info.name))
+        fixed = listed_setups(chosen, read_setup(given.setup_file, GAMES, expected=info.name))
         resolved = fixed[0].options
         count = fixed[0].players
         if not info.has_choices:  # a setup fixes its games: play each seat order once
@@ -109,9 +128,10 @@ def run_request(
             no_replays(info.name, games, f"--setups {setups}", distinct, paired)
         games = games or DEFAULT_GAMES
         source = RandomSetups(setups or (-(-games // count) if paired else games))
-    return RunRequest(info.name, resolved, count, source, games, parse_agents(agents, count, info),
-                      paired, seed, execution, out, kind, resume, as_json,
-                      tolerance=tolerance, command=recorded_command(seed))  # fmt: skip
+    agents = parse_agents(given.agents or default_agents(info.name), count, info)
+    return RunRequest(info.name, resolved, count, source, games, agents, paired, seed, execution,
+                      place.out, given.kind, place.resume, given.as_json,
+                      tolerance=given.tolerance, command=recorded_command(seed))  # fmt: skip
 
 
 def balance_counts(
@@ -137,7 +157,7 @@ def balance_counts(
     if setups < 1 or games < 1:
         raise PnpError(f"--setups {setups} --games-per-setup {games}: expected whole numbers "
                        f"{counts_range()}")  # fmt: skip
-    from simulate.runner import MAX_GAMES  # simulate loads only for a run
+    from simulate.run.runner import MAX_GAMES  # simulate loads only for a run
 
     if setups * games > MAX_GAMES:  # named by the user's two counts, not the product alone
         raise PnpError(f"--setups {setups} x --games-per-setup {games} is {setups * games:,} "
@@ -158,10 +178,10 @@ def no_replays(game: str, games: int, deals: str, distinct: int, paired: bool = 
 
 def play_and_report(request: RunRequest) -> None:
     """Play the request and report it; on Ctrl-C, say what was kept and how to go on."""
-    from simulate.executors import start_workers
+    from simulate.run.executors import start_workers
 
     start_workers(request.execution)  # they start while this process imports the reports'
-    from simulate.session import run_and_report
+    from simulate.studies.session import run_and_report
 
     result = run_and_report(request, console)
     if not result.complete:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -21,7 +22,13 @@ from pnp.commands.common import (
     worded_flags,
 )
 from pnp.commands.ladder import ladder_agents, ladder_note, ladder_seed, play_ladder
-from pnp.commands.runs import balance_counts, default_agents, play_and_report, run_request
+from pnp.commands.runs import (
+    Place,
+    RunOptions,
+    balance_counts,
+    play_and_report,
+    run_request,
+)
 from pnp.errors import PnpError
 from pnp.games import get_game
 
@@ -81,20 +88,20 @@ def refuse_total_games(games: int | None) -> None:
         )
 
 
-def run_or_ladder(ladder: str | None, agents: str | None, fallback: str, **request: Any) -> None:
-    """Play the run (`agents`, or `fallback` when not given), or with `ladder` its ladder."""
-    info = get_game(request["game"]).info
+def run_or_ladder(given: RunOptions, ladder: str | None) -> None:
+    """Play the run, or with `ladder` its ladder: one run per rung, every seat that rung's agent
+    (a ladder refuses `--agents` given too)."""
     if ladder is None:
-        play_and_report(run_request(agents=agents or fallback, **request))
+        play_and_report(run_request(given))
         return
-    if agents is not None:
+    if given.agents is not None:
         raise PnpError("--agents and --ladder: give one (a ladder sets every seat's agent)")
+    info = get_game(given.game).info
     rungs = ladder_agents(ladder, info)
-    seed = ladder_seed(request.pop("seed"), request["out"], info.name, request["kind"],
-                       request["resume"])  # fmt: skip
-    if request["kind"] == "sim":  # head-to-head games need every seat order
-        request["paired"] = True
-    built = run_request(agents=rungs[0], seed=seed, **request)
+    place = given.place
+    seed = ladder_seed(given.seed, place.out, info.name, given.kind, place.resume)
+    paired = given.paired or given.kind == "sim"  # head-to-head games need every seat order
+    built = run_request(replace(given, agents=rungs[0], seed=seed, paired=paired))
     play_ladder(built, rungs, ladder_note(ladder, info))
 
 
@@ -138,12 +145,14 @@ def simulate(
     game_options: dict[str, str] | None = None,
 ) -> None:
     """Play many games and report balance: seat win rates, draws, margins, game length."""
+    place = Place(out, workers, executor, scheduler, resume)
     with worded_flags():
         run_or_ladder(
-            ladder, agents, default_agents(game), game=game, kind="sim",
-            games=games, setups=setups, setup_file=setup, players=players, variant=variant,
-            paired=paired, seed=seed, workers=workers, executor=executor, scheduler=scheduler,
-            out=out, resume=resume, options=game_options or {}, as_json=as_json,
+            RunOptions(
+                game, "sim", agents, place, games, setups, setup,
+                players, variant, game_options or {}, paired, seed, as_json,
+            ),
+            ladder,
         )  # fmt: skip
 
 
@@ -177,17 +186,18 @@ def balance(
 ) -> None:
     """Play every one of --setups random setups --games-per-setup times and judge each one's
     fairness (ranked only when the setups are shown to differ)."""
-    from simulate.metrics import fair_tolerance
+    from simulate.scoring.metrics import fair_tolerance
 
     refuse_total_games(games)
     info = get_game(game).info
     setups, per_setup, paired = balance_counts(game, setups, games_per_setup, paired, players)
+    place = Place(out, workers, executor, scheduler, resume)
     with worded_flags():
         margin = fair_tolerance(info.has_choices, tolerance)
         run_or_ladder(
-            ladder, agents, default_agents(game), game=game, kind="balance",
-            games=setups * per_setup, setups=setups, setup_file=None, players=players,
-            variant=variant, paired=paired, seed=seed, workers=workers, executor=executor,
-            scheduler=scheduler, out=out, resume=resume, options=game_options or {},
-            as_json=as_json, tolerance=margin,
+            RunOptions(
+                game, "balance", agents, place, setups * per_setup,
+                setups, None, players, variant, game_options or {}, paired, seed, as_json, margin,
+            ),
+            ladder,
         )  # fmt: skip

@@ -1,6 +1,6 @@
 """`pnp sweep`: one balance run per configuration (`--over NAME=V1,V2,...`, the cartesian product
 of the lists), a table and a chart of the first seat's advantage per configuration
-(simulate/sweep.py, sweep_report.py).
+(simulate/studies/sweep.py, sweep_report.py).
 
 Everything is checked before a game is played: each `--over` name (players, variant, an option
 of the game, agents), each value, each name once and never also given as its own option, and
@@ -32,7 +32,7 @@ from pnp.commands.common import (
     seed_or_draw,
     worded_flags,
 )
-from pnp.commands.runs import balance_counts, default_agents, run_request
+from pnp.commands.runs import Place, RunOptions, balance_counts, default_agents, run_request
 from pnp.commands.simulate import (
     GamesPerSetup,
     Paired,
@@ -46,8 +46,8 @@ from pnp.games import get_game
 from pnp.games.base import GameInfo
 
 if TYPE_CHECKING:
-    from simulate.request import RunRequest
-    from simulate.sweep import Configuration, SweepPlan
+    from simulate.run.request import RunRequest
+    from simulate.studies.sweep import Configuration, SweepPlan
 
 Over = Annotated[
     list[str] | None,
@@ -64,7 +64,7 @@ Over = Annotated[
 
 def over_names(info: GameInfo) -> tuple[str, ...]:
     """The names `--over` accepts for the game."""
-    from simulate.sweep import AGENTS
+    from simulate.studies.sweep import AGENTS
 
     return ("players", "variant", *info.options_type.names(), AGENTS)
 
@@ -72,8 +72,8 @@ def over_names(info: GameInfo) -> tuple[str, ...]:
 def _value(info: GameInfo, name: str, text: str) -> str:
     """One swept value, checked, in the form the command line takes it (`Standard` -> `standard`);
     PnpError naming the accepted values."""
-    from simulate.agents import check_agent
-    from simulate.sweep import AGENTS
+    from simulate.agents.base import check_agent
+    from simulate.studies.sweep import AGENTS
 
     try:
         if name == "players":
@@ -132,26 +132,24 @@ def configuration_request(
     players: int | None,
     variant: str | None,
     options: dict[str, str],
-    **run: object,
+    place: Place,
 ) -> RunRequest:
     """The balance run of one configuration, in its folder under the sweep's; PnpError naming
     the configuration when the game refuses its options together."""
-    from simulate.sweep import AGENTS, SWEEP
+    from simulate.studies.sweep import AGENTS, SWEEP
 
     swept = dict(configuration.values)
     own = {name: value for name, value in swept.items() if name not in ("players", "variant",
                                                                        AGENTS)}  # fmt: skip
     try:
         with worded_flags():
-            request = run_request(
-                plan.game, kind="balance", games=plan.setups * plan.games_per_setup,
-                setups=plan.setups, setup_file=None,
-                players=int(swept["players"]) if "players" in swept else players,
-                variant=swept.get("variant", variant), agents=swept.get(AGENTS, plan.agents),
-                paired=plan.paired, seed=plan.seed, options={**options, **own},
+            request = run_request(RunOptions(
+                plan.game, "balance", swept.get(AGENTS, plan.agents), place,
+                plan.setups * plan.games_per_setup, plan.setups, None,
+                int(swept["players"]) if "players" in swept else players,
+                swept.get("variant", variant), {**options, **own}, plan.paired, plan.seed,
                 tolerance=plan.tolerance,
-                **run,  # type: ignore[arg-type]
-            )  # fmt: skip
+            ))  # fmt: skip
     except PnpError as error:
         raise PnpError(f"--over: the configuration {configuration.label} is refused: {error}"
                        ) from None  # fmt: skip
@@ -212,8 +210,8 @@ def sweep(
 ) -> None:
     """Play one balance per configuration (every combination of the --over values) and compare
     the first seat's advantage across them: sweep.csv, sweep.json and a chart."""
-    from simulate.metrics import fair_tolerance
-    from simulate.sweep import AGENTS, SWEEP, SweepPlan
+    from simulate.scoring.metrics import fair_tolerance
+    from simulate.studies.sweep import AGENTS, SWEEP, SweepPlan
 
     refuse_total_games(games)
     info = get_game(game).info
@@ -233,8 +231,8 @@ def sweep(
                      seed_or_draw(marked_seed(seed, out, info.name, SWEEP, resume,
                                               "sweep.json", "sweep")), margin)  # fmt: skip
     requests = [
-        (c, configuration_request(c, plan, players, variant, options, workers=workers,
-                                  executor=executor, scheduler=scheduler, out=out, resume=resume))
+        (c, configuration_request(c, plan, players, variant, options,
+                                  Place(out, workers, executor, scheduler, resume)))
         for c in plan.configurations
     ]  # fmt: skip
     play_sweep(plan, requests, info.title)
@@ -245,9 +243,9 @@ def play_sweep(
 ) -> None:
     """Play the sweep into its folder (resuming what it holds when asked), write its table,
     JSON and chart, and print the table."""
-    from simulate.runfolder import locked
-    from simulate.sweep import SWEEP, remove_other_configurations, run_sweep
-    from simulate.sweep_report import (
+    from simulate.run.runfolder import locked
+    from simulate.studies.sweep import SWEEP, remove_other_configurations, run_sweep
+    from simulate.studies.sweep_report import (
         SWEEP_JSON,
         counted,
         finished_configurations,

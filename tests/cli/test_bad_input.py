@@ -231,10 +231,12 @@ def test_the_same_seed_gives_byte_identical_kit_files(tmp_path: Path, game: str)
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_summaries_are_the_same_for_one_and_two_workers(tmp_path: Path, game: str) -> None:
+    """12 games, a chunk each (simulate.studies.session `chunk_size`): one worker plays them all
+    in order, two share them out."""
     agent = default_agents(game)
     summaries = []
     for workers in ("1", "2"):
-        code, _, err = invoke("simulate", game, "--games", "24", "--seed", "5", "--agents", agent,
+        code, _, err = invoke("simulate", game, "--games", "12", "--seed", "5", "--agents", agent,
                               "--workers", workers, "--out", str(tmp_path / workers),
                               *small_options(game))  # fmt: skip
         assert code == 0, err

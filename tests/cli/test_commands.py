@@ -91,12 +91,14 @@ def summary_numbers(folder: Path) -> dict[str, object]:
 
 
 def test_simulation_numbers_do_not_depend_on_the_number_of_workers(tmp_path: Path) -> None:
+    """400 games: chunks of 12 games for one worker and of 6 for two (simulate.studies.session
+    `chunk_size`), so the two runs cut the games differently, in many chunks each."""
     for workers in ("1", "2"):
         code, out, err = invoke(
             "simulate",
             "paper-penguins",
             "--games",
-            "2000",
+            "400",
             "--agents",
             "greedy",  # any agent: the game's own (a search) would take 40 s a run
             "--seed",
@@ -110,14 +112,14 @@ def test_simulation_numbers_do_not_depend_on_the_number_of_workers(tmp_path: Pat
     one = summary_numbers(tmp_path / "1" / "paper-penguins-sim-1")
     two = summary_numbers(tmp_path / "2" / "paper-penguins-sim-1")
     assert one == two
-    assert one["games"] == 2000 and one["complete"] is True
+    assert one["games"] == 400 and one["complete"] is True
     seats = one["seats"]
     assert isinstance(seats, list) and [s["seat"] for s in seats] == [1, 2]
     for key in ("game", "games", "agents", "seed", "seats", "outcomes", "turns"):
         assert key in one
     csv_one = (tmp_path / "1" / "paper-penguins-sim-1" / "games.csv").read_text()
     assert csv_one == (tmp_path / "2" / "paper-penguins-sim-1" / "games.csv").read_text()
-    assert len(csv_one.splitlines()) == 2001
+    assert len(csv_one.splitlines()) == 401
     assert "win rate" in out
 
 
@@ -166,12 +168,12 @@ def test_perft_prints_the_move_count() -> None:
 
 
 def test_demo_writes_every_kit_and_a_balance_run(tmp_path: Path) -> None:
-    code, out, err = invoke("demo", "--out", str(tmp_path), "--games", "20")
+    code, out, err = invoke("demo", "--out", str(tmp_path), "--games", "4")
     assert code == 0, err
     assert (tmp_path / "paper-penguins-1" / "kit.pdf").is_file()
     assert (tmp_path / "paper-penguins-sim-1" / "summary.json").is_file()
     made, where, what_to_print, tables = out.splitlines()[-4:]
-    assert made == "Made: 8 print-and-play kits and 8 balance runs of 20 games each (seed 1)."
+    assert made == "Made: 8 print-and-play kits and 8 balance runs of 4 games each (seed 1)."
     assert where.startswith(f"Where: {tmp_path}/, a <game>-1 folder per kit")
     assert what_to_print.startswith("Print: each kit.pdf at 100 % (actual size")
     assert tables.startswith("Balance tables: one row per seat")

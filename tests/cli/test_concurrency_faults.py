@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 
 from pnp.output import remove_stale_temporaries, staged_folder
-from simulate.scratch import remove_stale_scratch
-from tests.support.waiting import wait_until
+from simulate.run.scratch import remove_stale_scratch
+from tests.support.waiting import PATIENCE, finished, wait_for, wait_until
 
 DEAD_PID = 2**22 + 17  # above Linux's largest pid: no such process
 RUN = ["simulate", "amazons", "--size", "6", "--games", "300", "--seed", "4", "--workers", "2",
@@ -38,11 +38,6 @@ def pnp(*args: str, tmp: Path | None = None) -> subprocess.Popen[bytes]:
     env = {**os.environ, "TMPDIR": str(tmp)} if tmp is not None else None
     return subprocess.Popen([sys.executable, "-m", "pnp", *args], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
-
-
-def finished(process: subprocess.Popen[bytes], seconds: float = 300) -> tuple[int, str]:
-    _, err = process.communicate(timeout=seconds)
-    return process.returncode, err.decode()
 
 
 def run_outputs(folder: Path) -> tuple[bytes, bytes, bytes]:
@@ -73,7 +68,7 @@ def test_two_runs_into_one_folder_one_is_refused_naming_the_holder_and_the_other
 ) -> None:
     first = pnp(*RUN, "--out", str(tmp_path))
     results = tmp_path / "amazons-sim-4" / "results.jsonl"
-    assert wait_until(lambda: results.exists(), 120), "the first run started playing"
+    wait_for(lambda: results.exists(), "the first run to start playing")
     first.send_signal(signal.SIGSTOP)  # held mid-run, however slowly the second one starts
     try:
         code, err = finished(pnp(*RUN, "--setups", "10", "--out", str(tmp_path)))
@@ -135,7 +130,7 @@ def test_a_kit_killed_in_any_phase_leaves_no_half_kit_and_the_next_cleans_up(
     run = pnp("kit", "paper-penguins", "--sheets", "30", "--seed", "2", "--out", str(tmp_path))
     time.sleep(delay)
     run.kill()
-    run.wait(30)
+    run.wait()
     final = tmp_path / "paper-penguins-2"
     if final.exists():
         assert (final / "setup.json").exists(), "a kit folder is whole or absent"
@@ -176,9 +171,9 @@ def test_a_run_killed_in_any_phase_resumes_to_the_bytes_of_a_whole_run_and_leave
 ) -> None:
     out = tmp_path / "killed"
     run = pnp(*RUN, "--out", str(out), tmp=short_tmp)
-    wait_until(lambda: phase(out) or run.poll() is not None, 120)
+    wait_until(lambda: phase(out) or run.poll() is not None)
     run.kill()
-    run.wait(30)
+    run.wait()
     code, err = finished(pnp(*RUN, "--resume", "--out", str(out), tmp=short_tmp))
     assert code == 0, err
     folder = out / "amazons-sim-4"
@@ -247,10 +242,10 @@ def test_ctrl_c_while_pnp_loads_is_one_line_and_exit_130(delay: float) -> None:
     start-up comes before any code of pnp (a Ctrl-C there is Python's: "Could not import runpy
     module", exit 1), and takes over 0.2 s on a loaded machine, so the delay counts from there."""
     run = pnp("games")
-    assert wait_until(lambda: loading_libraries(run), 60)
+    wait_for(lambda: loading_libraries(run), "pnp to begin loading its libraries")
     time.sleep(delay)
     run.send_signal(signal.SIGINT)
-    code, err = finished(run, 60)
+    code, err = finished(run)
     if code == 0:
         pytest.skip("pnp finished before the Ctrl-C")
     assert (code, err) == (130, "pnp: interrupted\n")
@@ -280,7 +275,7 @@ def test_ctrl_c_inside_a_string_exec_while_loading_is_exit_130_under_python_m(
     (tmp_path / "probe.py").write_text(PROBE)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(Path.cwd())])}
     run = subprocess.run([sys.executable, "-m", "probe"], env=env, capture_output=True,
-                         timeout=60, cwd=tmp_path)  # fmt: skip
+                         timeout=PATIENCE, cwd=tmp_path)  # fmt: skip
     assert (run.returncode, run.stderr.decode()) == (130, "pnp: interrupted\n")
 
 
@@ -309,7 +304,7 @@ def test_ctrl_c_after_the_work_is_done_changes_nothing(tmp_path: Path) -> None:
     (tmp_path / "after.py").write_text(AFTER_THE_WORK)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(Path.cwd())])}
     run = subprocess.run([sys.executable, "-m", "after"], env=env, capture_output=True,
-                         timeout=60, cwd=tmp_path)  # fmt: skip
+                         timeout=PATIENCE, cwd=tmp_path)  # fmt: skip
     assert (run.returncode, run.stdout.decode(), run.stderr.decode()) == (0, "done\n", "")
 
 

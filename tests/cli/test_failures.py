@@ -248,7 +248,7 @@ def test_a_full_disk_while_results_are_appended_names_results_jsonl(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A write to a full disk raises an OSError naming no file; the line names the one written."""
-    from simulate.store import ResultStore
+    from simulate.run.store import ResultStore
 
     class Full:
         def write(self, _: str) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.games import get_game
-from simulate.runner import RunPlan, Worker
+from simulate.run.runner import RunPlan, Worker
 from tests.support.cli import invoke
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from pnp.games import GAMES, get_game
 from pnp.games.base import Outcome
-from simulate.agents import check_agent, make_agent
-from simulate.runner import play as play_one
+from simulate.agents.base import check_agent, make_agent
+from simulate.run.play import play as play_one
 from tests.support.cli import invoke
 
 

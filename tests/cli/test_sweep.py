@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from pnp.games import get_game
-from simulate import session
-from simulate.chunkfold import FinishedChunk
-from simulate.executors import BaseExecutor, Finish, InlineExecutor, T, make_executor
-from simulate.runner import RunPlan
+from simulate.report.chunkfold import FinishedChunk
+from simulate.run.executors import BaseExecutor, Finish, InlineExecutor, T, make_executor
+from simulate.run.runner import RunPlan
+from simulate.studies import session
 from tests.support.cli import invoke
 
 AMAZONS = ("sweep", "amazons", "--over", "size=6,8", "--setups", "2", "--games-per-setup", "2",

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from pnp.games.base import Game, State
 from pnp.games.compiled import Compiled
-from simulate.metrics import seat_scores
+from simulate.scoring.metrics import seat_scores
 from tests.conformance.cases import every_config
 from tests.support.random_play import Chooser, Config, examples
 

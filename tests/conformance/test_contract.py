@@ -20,7 +20,7 @@ from pnp.games import GAMES
 from pnp.games.base import Game, State
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
-from simulate.agents import RandomAgent
+from simulate.agents.base import RandomAgent
 from tests.conformance.cases import every_config
 from tests.support.random_play import Chooser, Config, check_result
 

@@ -9,6 +9,7 @@ are the fronts of the sheets, even pages their backs.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -84,14 +85,33 @@ def behind(backs: str, fronts: str) -> bool:
     return title is not None and (fronts == title or fronts.startswith(f"{title}, "))
 
 
+SingleSided = Callable[[Config], list[str]]
+
+
+@pytest.fixture(scope="module")
+def single_sided(tmp_path_factory: pytest.TempPathFactory) -> SingleSided:
+    """The page titles of a configuration's kit printed single-sided (`--duplex none`), printed
+    once for both the long- and the short-edge cases that compare against it."""
+    printed: dict[str, list[str]] = {}
+
+    def titles(config: Config) -> list[str]:
+        key = config_id(config)
+        if key not in printed:
+            folder = tmp_path_factory.mktemp("single")
+            printed[key] = printed_titles(kit_pdf(folder, config, "none")[0])
+        return printed[key]
+
+    return titles
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_a_kit_with_backs_prints_double_sided_as_one_file(
-    tmp_path: Path, config: Config, duplex: str
+    tmp_path: Path, config: Config, duplex: str, single_sided: SingleSided
 ) -> None:
     pdf, to_cut = kit_pdf(tmp_path, config, duplex)
     titles = printed_titles(pdf)
-    single = printed_titles(kit_pdf(tmp_path, config, "none")[0])
+    single = single_sided(config)
     if not any(fronts_title(title) for title in single):
         assert titles == single, "a kit without backs prints single-sided, unchanged"
         return

@@ -176,8 +176,8 @@ def test_a_setup_from_a_board_file_validates(example_sheet: Path) -> None:
 
 
 def test_fairness_evidence_validates_and_reads_back() -> None:
-    from simulate.executors import Execution
-    from simulate.fair import find_fair_setup
+    from simulate.run.executors import Execution
+    from simulate.studies.fair import find_fair_setup
 
     game = GAMES["amazons"]
     options = game.info.resolve(None, None, {"size": "6"})

@@ -1,7 +1,7 @@
 """An independent recomputation of the game's own facts in summary.json (`facts`) from games.csv
 (issue 17), beside tests/simulate/reference_stats.py: pandas reads the table, the definitions are
-the README's ("Metrics", simulate/measures.py's docstring): a game fact is a rate when true or
-false, a distribution when a number, else counts per value; a seat fact gives the seats'
+the README's ("Metrics", simulate/measure/measures.py's docstring): a game fact is a rate when true
+or false, a distribution when a number, else counts per value; a seat fact gives the seats'
 standings by value over finished games.
 """
 

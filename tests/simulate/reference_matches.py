@@ -19,7 +19,9 @@ from scipy import stats as sps
 
 from tests.simulate.reference_stats import distribution, rate, results
 
-KOMI_STREAM = 0x6B6F6D69  # the bootstrap's own stream of the run's seed (simulate/bootstrap.py)
+KOMI_STREAM = (
+    0x6B6F6D69  # the bootstrap's own stream of the run's seed (simulate/measure/bootstrap.py)
+)
 RESAMPLES = 999
 
 
@@ -170,7 +172,7 @@ def recompute_deals(games: pd.DataFrame, players: int, tolerance: float) -> dict
 
 def _setups_interval(groups: dict[int, np.ndarray], statistic: Any, seed: int) -> list[float]:
     """The percentile 95% interval (its ends resampled values, taken outward) of `statistic`
-    over Poisson bootstrap resamples of the setups (simulate/bootstrap.py): in resample b,
+    over Poisson bootstrap resamples of the setups (simulate/measure/bootstrap.py): in resample b,
     setup i's games are each taken w times, w the Poisson(1) quantile (scipy.stats.poisson.ppf)
     of uniform b of the Philox generator keyed by the run's seed with its counter's second word
     at i; a resample holding no setup is left out."""
@@ -208,7 +210,7 @@ def _widened(groups: dict[int, np.ndarray], unit: str, statistic: Any, seed: int
     """The interval over the games (each setup has one, or there is one setup; drawn from
     `games_seed`), or over the setups (or deals) widened to hold the interval over their games,
     so that a few units that agree never give a narrower interval than their games
-    (simulate/bootstrap.py `widened`); a point for fewer than 2 units."""
+    (simulate/measure/bootstrap.py `widened`); a point for fewer than 2 units."""
     games = np.concatenate(list(groups.values()))
     if len(groups if unit != "games" else games) < 2:
         value = statistic(games)

@@ -1,9 +1,9 @@
 """The list-based computation of a run's measures that pnp used before it folded records (kept as
-the reference the folds of simulate/tally.py must agree with): every record in a list, numpy
+the reference the folds of simulate/measure/tally.py must agree with): every record in a list, numpy
 over lists, each measure computed on its own.
 
-Copied from simulate/stats.py, simulate/setups.py and simulate/matches.py as they were at
-a385b7c, with the imports changed and the definitions of issue 17 (setup-stats): Wilson
+Copied from simulate/measure/stats.py, simulate/measure/setups.py and simulate/measure/matches.py as
+they were at a385b7c, with the imports changed and the definitions of issue 17 (setup-stats): Wilson
 intervals on the sum of s and on the points, fair_in_ci95 on the points share,
 first_seat_points_advantage, and per setup the counts the setup statistics read. One change
 since: a seat's points are summed exactly (`standing`), as the folds sum them. A float sum of
@@ -23,10 +23,10 @@ from typing import Any
 import numpy as np
 
 from pnp.games.base import FactValue, Outcome, ranks_by
-from simulate.inference import wilson
-from simulate.metrics import balance, seat_scores
-from simulate.runner import GameRecord
-from simulate.setups import SeatCounts, SetupCounts, SetupMeasures
+from simulate.measure.inference import wilson
+from simulate.measure.setups import SeatCounts, SetupCounts, SetupMeasures
+from simulate.run.runner import GameRecord
+from simulate.scoring.metrics import balance, seat_scores
 
 PERCENTILES = (5, 25, 50, 75, 95)
 

@@ -19,8 +19,8 @@ import pytest
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from simulate.compensation import compensation
-from simulate.runner import GameRecord
+from simulate.measure.compensation import compensation
+from simulate.run.runner import GameRecord
 
 
 def deals(count: int) -> Iterator[GameRecord]:

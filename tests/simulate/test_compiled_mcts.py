@@ -1,6 +1,6 @@
-"""The compiled UCT (simulate/compiled_mcts.py) is simulate/mcts.py's search, draw for draw: the
-same moves from the same seeds over whole games, rollouts cut at the limit included, and the
-agent's generator left in the same state."""
+"""The compiled UCT (simulate/agents/compiled_mcts.py) is simulate/agents/mcts.py's search, draw for
+draw: the same moves from the same seeds over whole games, rollouts cut at the limit included, and
+the agent's generator left in the same state."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import pytest
 from pnp.games import get_game
 from pnp.games.base import Move, Seat, State
 from pnp.games.mechanics.shooting_engine import ENGINE
-from simulate import compiled_mcts as uct
-from simulate.compiled_mcts import MANY, below, drawn, grow, new_trees, plant, search_for
-from simulate.mcts import MCTSAgent
-from simulate.runner import play
+from simulate.agents import compiled_mcts as uct
+from simulate.agents.compiled_mcts import MANY, below, drawn, grow, new_trees, plant, search_for
+from simulate.agents.mcts import MCTSAgent
+from simulate.run.play import play
 
 GAME = get_game("amazons")
 
@@ -83,12 +83,14 @@ def test_a_simultaneous_game_is_searched_in_its_compiled_engine(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Colour Diplomacy's decoupled search runs whole in its compiled engine
-    (simulate/compiled_duct.py); the Python search and rollout are the reference only."""
-    import simulate.mcts
+    (simulate/agents/compiled_duct.py); the Python search and rollout are the reference only."""
+    import simulate.agents.mcts
 
     calls = []
-    reference = simulate.mcts._rollout
-    monkeypatch.setattr(simulate.mcts, "_rollout", lambda *a: calls.append(1) or reference(*a))
+    reference = simulate.agents.mcts._rollout
+    monkeypatch.setattr(
+        simulate.agents.mcts, "_rollout", lambda *a: calls.append(1) or reference(*a)
+    )
     agents = [MCTSAgent(4, 30) for _ in range(4)]
     play(start_of("colour-diplomacy", 4), agents, 3, 3)
     assert calls == []

@@ -1,8 +1,8 @@
-"""The compiled random and greedy agents (simulate/compiled_play.py) are simulate/agents.py's,
-draw for draw: whole games played inside numba give the records the `State` gives (result,
-turns, lead changes, a game cut by the turn cap included), a run's chunk of games on different
-setups played in one call gives each game's own, and the greedy agent choosing one move from
-the engine picks the reference's move and leaves its generator in the same state."""
+"""The compiled random and greedy agents (simulate/agents/compiled_play.py) are
+simulate/agents/base.py's, draw for draw: whole games played inside numba give the records the
+`State` gives (result, turns, lead changes, a game cut by the turn cap included), a run's chunk of
+games on different setups played in one call gives each game's own, and the greedy agent choosing
+one move from the engine picks the reference's move and leaves its generator in the same state."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import pytest
 
 from pnp.games import get_game
 from pnp.games.base import State
-from simulate.agents import Agent, GreedyAgent, RandomAgent
-from simulate.runner import play, play_games
+from simulate.agents.base import Agent, GreedyAgent, RandomAgent
+from simulate.run.play import play
+from simulate.run.runner import play_games
 
 WHOLE_GAMES = [
     ("amazons", 2),

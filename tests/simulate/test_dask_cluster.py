@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.waiting import wait_until
+from tests.support.waiting import PATIENCE, wait_for, wait_until
 
 pytest.importorskip("dask.distributed")
 DASK = Path(sys.executable).with_name("dask")
@@ -58,7 +58,7 @@ def cluster(folder: Path) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]
                                    str(port), "--no-dashboard"], **start,
                                   env={**os.environ, **amm})]  # type: ignore[call-overload]  # fmt: skip
     try:
-        assert wait_until(lambda: listening(port), 60), "the scheduler listens"
+        wait_for(lambda: listening(port), "the scheduler to listen")
         for n in range(2):
             processes.append(subprocess.Popen(  # type: ignore[call-overload]
                 [str(DASK), "worker", address, "--host", "127.0.0.1", "--nthreads", "1",
@@ -69,7 +69,7 @@ def cluster(folder: Path) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]
         for process in processes:
             process.kill()
         for process in processes:
-            process.wait(30)
+            process.wait(PATIENCE)
         logs.close()
 
 
@@ -94,12 +94,12 @@ def test_a_balance_on_a_real_cluster_losing_a_worker_gives_the_local_numbers(
     local = pnp(short_tmp, *BALANCE, "--workers", "1", "--out", str(tmp_path / "local"))
     from distributed import Client
 
-    with cluster(tmp_path) as (address, processes), Client(address, timeout=60) as watching:
-        watching.wait_for_workers(2, timeout=60)
+    with cluster(tmp_path) as (address, processes), Client(address, timeout=PATIENCE) as watching:
+        watching.wait_for_workers(2, timeout=PATIENCE)
         run = pnp(short_tmp, *BALANCE, "--executor", "dask", "--scheduler", address,
                   "--out", str(tmp_path / "dask"))  # fmt: skip
         results = tmp_path / "dask" / "amazons-balance-9" / "results.jsonl"
-        wait_until(lambda: records(results) > 0 or run.poll() is not None, 120)
+        wait_until(lambda: records(results) > 0 or run.poll() is not None)
         # one worker lost mid-run, its chunks going to the other: the one holding data that no
         # task computes (data scattered by the run), if any, else the second
         pids = {pid: worker for worker, pid in watching.run(os.getpid).items()}
@@ -108,7 +108,7 @@ def test_a_balance_on_a_real_cluster_losing_a_worker_gives_the_local_numbers(
         victim = next((p for p in processes[1:] if pids.get(p.pid) in held), processes[2])
         victim.kill()
         lost_at = records(results)
-        _, err = run.communicate(timeout=300)
+        _, err = run.communicate(timeout=PATIENCE)
         assert run.returncode == 0, err
         assert b"Traceback" not in err
         stopped = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
@@ -116,11 +116,11 @@ def test_a_balance_on_a_real_cluster_losing_a_worker_gives_the_local_numbers(
                       "--scheduler", address,
                       "--out", str(tmp_path / "stopped"))  # fmt: skip
         kept = tmp_path / "stopped" / "amazons-sim-9" / "results.jsonl"
-        assert wait_until(lambda: records(kept) > 0, 120), "the stopped run plays"
+        wait_for(lambda: records(kept) > 0, "the stopped run to play")
         stopped.send_signal(signal.SIGINT)
-        _, err = stopped.communicate(timeout=120)
+        _, err = stopped.communicate(timeout=PATIENCE)
         assert (stopped.returncode, err) == (130, b"pnp: interrupted\n"), "Ctrl-C: one line"
-    assert local.wait(300) == 0, local.stderr.read()  # type: ignore[union-attr]
+    assert local.wait(PATIENCE) == 0, local.stderr.read()  # type: ignore[union-attr]
     assert lost_at < 180, "the worker was lost before the run ended"
     for name in ("summary.json", "games.csv", "setups.csv", "results.jsonl"):
         expected = (tmp_path / "local" / "amazons-balance-9" / name).read_bytes()
@@ -135,9 +135,9 @@ def test_ctrl_c_on_a_local_dask_cluster_is_one_line_and_leaves_no_scratch(
                   "--seed", "9", "--agents", "random", "--executor", "dask", "--workers", "2",
                   "--out", str(tmp_path))  # fmt: skip
     kept = tmp_path / "amazons-sim-9" / "results.jsonl"
-    assert wait_until(lambda: records(kept) > 0, 180), "the run plays"
+    wait_for(lambda: records(kept) > 0, "the run to play")
     stopped.send_signal(signal.SIGINT)
-    _, err = stopped.communicate(timeout=120)
+    _, err = stopped.communicate(timeout=PATIENCE)
     assert (stopped.returncode, err) == (130, b"pnp: interrupted\n"), "Ctrl-C: one line"
     assert os.listdir(short_tmp) == [], "the cluster's scratch folder was removed"
 
@@ -147,7 +147,7 @@ import logging
 
 import dask.distributed
 
-from simulate.scratch import quiet_cluster_logs
+from simulate.run.scratch import quiet_cluster_logs
 
 quiet_cluster_logs()
 for name in ("distributed", "distributed.client", "distributed.worker", "tornado.general"):
@@ -159,7 +159,7 @@ def test_a_dask_run_puts_none_of_the_clusters_messages_on_the_terminal() -> None
     """Dask's own logging configuration gives `distributed.client` its own level and handler, so
     quieting `distributed` alone let "Couldn't gather 1 keys, rescheduling" through before
     "pnp: interrupted" (the intermittent failure of the Ctrl-C test above)."""
-    run = subprocess.run([sys.executable, "-c", QUIETED], capture_output=True, timeout=120)
+    run = subprocess.run([sys.executable, "-c", QUIETED], capture_output=True, timeout=PATIENCE)
     assert (run.returncode, run.stderr.decode()) == (0, "")
 
 
@@ -174,9 +174,9 @@ def test_a_scheduler_lost_mid_run_or_never_reached_is_one_line_and_keeps_the_gam
                   "--seed", "9", "--agents", "random", "--executor", "dask",
                   "--scheduler", address, "--out", str(tmp_path / "lost"))  # fmt: skip
         kept = tmp_path / "lost" / "amazons-sim-9" / "results.jsonl"
-        assert wait_until(lambda: records(kept) > 0, 120), "the run plays"
+        wait_for(lambda: records(kept) > 0, "the run to play")
         processes[0].kill()  # the scheduler
-        _, err = run.communicate(timeout=120)
+        _, err = run.communicate(timeout=PATIENCE)
     assert run.returncode == 2, err
     assert err.startswith(f"pnp: error: --scheduler {address}: the cluster failed (".encode()), err
     assert err.count(b"\n") == 1, err
@@ -185,7 +185,7 @@ def test_a_scheduler_lost_mid_run_or_never_reached_is_one_line_and_keeps_the_gam
     again = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
                 "--seed", "9", "--agents", "random", "--executor", "dask",
                 "--scheduler", address, "--resume", "--out", str(tmp_path / "lost"))  # fmt: skip
-    _, err = again.communicate(timeout=120)
+    _, err = again.communicate(timeout=PATIENCE)
     assert again.returncode == 2, err
     assert err.startswith(f"pnp: error: --scheduler {address}: cannot connect (".encode())
     assert err.count(b"\n") == 1 and records(kept) == played

@@ -3,7 +3,7 @@
 `balance` reports the distribution of match results with the deal as the unit of every
 interval; `simulate` never plays a (deal, seat order) twice; `kit --fair` accepts a deal only
 when both of its games end and its match is within the tolerance in points. Every figure is
-recomputed here from games.csv, independently of simulate/deals.py.
+recomputed here from games.csv, independently of simulate/measure/deals.py.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from scipy import stats
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from simulate.deals import DEAL_TOLERANCE, find_fair_deal
+from simulate.measure.deals import find_fair_deal
+from simulate.scoring.metrics import DEAL_TOLERANCE
 from tests.support.cli import invoke
 
 GAME: Any = get_game("platypus")

@@ -8,11 +8,11 @@ import json
 from typing import Any
 
 from pnp.games.base import Facts, Outcome
-from simulate.gamestable import header, row
-from simulate.records import record_json
-from simulate.runner import GameRecord
-from simulate.session import fact_kinds
-from simulate.tally import measures_of
+from simulate.measure.tally import measures_of
+from simulate.report.gamestable import header, row
+from simulate.run.records import record_json
+from simulate.run.runner import GameRecord
+from simulate.studies.session import fact_kinds
 
 
 def record(index: int, ranks: tuple[int, ...], outcome: Outcome, facts: Facts) -> GameRecord:

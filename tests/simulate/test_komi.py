@@ -13,9 +13,9 @@ import pytest
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from simulate.bootstrap import RESAMPLES, PoissonWeights, interval
-from simulate.komi import first_share, komi_of, seat_gaps, second_share_with
-from simulate.runner import GameRecord, RunPlan, Worker
+from simulate.measure.bootstrap import RESAMPLES, PoissonWeights, interval
+from simulate.measure.komi import first_share, komi_of, seat_gaps, second_share_with
+from simulate.run.runner import GameRecord, RunPlan, Worker
 from tests.support.cli import invoke
 
 
@@ -209,8 +209,8 @@ def test_the_intervals_over_setups_do_not_depend_on_the_order_the_games_come_in(
 )  # fmt: skip
 def test_the_komi_line_says_one_point_not_one_points(unit: str, points: float, said: str) -> None:
     """Paper Pen-guins' default ladder printed "komi: give circle 1 points [1, 1]"."""
-    from simulate.compensation import Compensation
-    from simulate.komi import Komi
+    from simulate.measure.compensation import Compensation
+    from simulate.measure.komi import Komi
 
     komi = Komi(points, (1.0, 1.5), 0.58, 0.5, 4000, "setups", 20)
     line = Compensation("komi", unit, "", komi).text(["square", "circle"])

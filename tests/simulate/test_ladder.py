@@ -13,10 +13,14 @@ import pytest
 from pnp.errors import PnpError
 from pnp.games import GAMES, get_game
 from pnp.games.base import Outcome
-from simulate.advantage import widened
-from simulate.agents import make_agent
-from simulate.executors import Execution
-from simulate.ladder import (
+from simulate.agents.base import make_agent
+from simulate.agents.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent, iterations_for
+from simulate.measure.setups import SeatCounts, SetupCounts, SetupMeasures, judge_setups
+from simulate.report.advantage import widened
+from simulate.run.executors import Execution
+from simulate.run.request import RandomSetups, RunRequest
+from simulate.run.runner import GameRecord, Worker
+from simulate.studies.ladder import (
     Duel,
     Estimate,
     Rung,
@@ -26,10 +30,6 @@ from simulate.ladder import (
     read_ladder,
     rung_request,
 )
-from simulate.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent, iterations_for
-from simulate.request import RandomSetups, RunRequest
-from simulate.runner import GameRecord, Worker
-from simulate.setups import SeatCounts, SetupCounts, SetupMeasures, judge_setups
 from tests.support.cli import invoke
 
 SEATS = ("light", "dark")
@@ -317,9 +317,11 @@ def test_the_top_rungs_agree_only_when_their_setups_agree_too() -> None:
     assert not reading.settled
     light = reading.reasons[0]
     assert light.startswith("light: mean s 0.500 [0.485, 0.515] under mcts:1000 against 0.500")
-    assert light.endswith("not shown to agree within +-0.05 (difference +0.000 [-0.377, +0.377], "
-                          "the setup as the unit); about 430 setups per rung (now 10) would "
-                          "show it")
+    assert light.endswith(
+        "not shown to agree within +-0.05 (difference +0.000 [-0.377, +0.377], "
+        "the setup as the unit); about 430 setups per rung (now 10) would "
+        "show it"
+    )
     # the same rungs turned the same way on every setup agree, setup by setup too
     steady = _judged_rung("mcts:1000", [300, 100] * 5, 400)
     assert read_ladder([below, steady], duel, SEATS).settled

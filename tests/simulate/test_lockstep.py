@@ -1,4 +1,4 @@
-"""Games searched side by side (simulate/lockstep.py) are the games `runner.play` plays one at a
+"""Games searched side by side (simulate/run/lockstep.py) are the games `runner.play` plays one at a
 time with the same agents and seeds, move for move, whatever the batch size: each game's search
 draws only from its own seats' generators."""
 
@@ -10,10 +10,11 @@ import pytest
 
 from pnp.games import get_game
 from pnp.games.base import State
-from simulate.agents import Agent, make_agent
-from simulate.executors import InlineExecutor, ProcessExecutor
-from simulate.lockstep import lockstep_games
-from simulate.runner import RunPlan, play
+from simulate.agents.base import Agent, make_agent
+from simulate.run.executors import InlineExecutor, ProcessExecutor
+from simulate.run.lockstep import lockstep_games
+from simulate.run.play import play
+from simulate.run.runner import RunPlan
 
 GAME = get_game("amazons")
 SIX = GAME.info.resolve(None, None, {"size": "6"})
@@ -77,7 +78,7 @@ def test_a_run_searched_in_lockstep_gives_the_records_of_one_game_at_a_time(
     chunks = [[0, 1, 2], [3, 4, 5]]
     together = [r for chunk in InlineExecutor().run(plan, chunks) for r in chunk]
     pooled = [r for chunk in ProcessExecutor(2).run(plan, [[0, 1], [2, 3, 4, 5]]) for r in chunk]
-    monkeypatch.setattr("simulate.lockstep.lockstep_games", lambda *_: None)
+    monkeypatch.setattr("simulate.run.lockstep.lockstep_games", lambda *_: None)
     alone = [r for chunk in InlineExecutor().run(plan, [[i] for i in range(6)]) for r in chunk]
     assert together == alone
     assert sorted(pooled, key=lambda r: r.index) == alone

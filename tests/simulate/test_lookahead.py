@@ -1,5 +1,5 @@
-"""The look-ahead agent (simulate/agents.py `LookaheadAgent`, compiled in
-simulate/compiled_lookahead.py): two plies traced by hand on a toy game, ties drawn as greedy
+"""The look-ahead agent (simulate/agents/base.py `LookaheadAgent`, compiled in
+simulate/agents/compiled_lookahead.py): two plies traced by hand on a toy game, ties drawn as greedy
 draws them, the compiled agent choosing the reference's moves from the same generators over
 whole games of every sequential game, two look-ahead seats playing different games from
 different seeds, and its name checked against the game."""
@@ -15,8 +15,14 @@ import pytest
 from pnp.errors import PnpError
 from pnp.games import get_game
 from pnp.games.base import Move, Outcome, Result, Seat, State
-from simulate.agents import GreedyAgent, LookaheadAgent, agent_budget, agent_settings, make_agent
-from simulate.runner import play
+from simulate.agents.base import (
+    GreedyAgent,
+    LookaheadAgent,
+    agent_budget,
+    agent_settings,
+    make_agent,
+)
+from simulate.run.play import play
 from tests.support.cli import invoke
 
 # A toy game traced by hand. Seat 0 moves, then seat 1 answers (or the game is over at once), and

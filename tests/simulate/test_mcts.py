@@ -12,9 +12,9 @@ import pytest
 
 from pnp.games import GAMES, get_game
 from pnp.games.base import Move, Seat, State
-from simulate.agents import Agent, make_agent
-from simulate.mcts import MCTSAgent, _Node
-from simulate.runner import Played, play
+from simulate.agents.base import Agent, make_agent
+from simulate.agents.mcts import MCTSAgent, _Node
+from simulate.run.play import Played, play
 
 SEQUENTIAL = [n for n, g in GAMES.items() if g.info.has_choices and not g.info.simultaneous]
 SIMULTANEOUS = [n for n, g in GAMES.items() if g.info.has_choices and g.info.simultaneous]

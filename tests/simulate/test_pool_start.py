@@ -9,18 +9,20 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.waiting import PATIENCE
+
 SCRIPT = """
 import sys, threading
 from pathlib import Path
-from simulate import executors
-from simulate.executors import Execution, ProcessExecutor, start_workers
+from simulate.run import executors
+from simulate.run.executors import Execution, ProcessExecutor, start_workers
 from tests.simulate.test_simulate import plan
 
 executors.PRELOAD = [*executors.PRELOAD, "tests.support.gated_import"]
 if __name__ == "__main__":
     starting = threading.Thread(target=start_workers, args=(Execution(2),), daemon=True)
     starting.start()
-    starting.join(20)  # the forkserver waits for the gate, which opens only after this
+    starting.join(600)  # the forkserver waits for the gate, which opens only after this
     print("blocked" if starting.is_alive() else "went on", flush=True)
     Path(sys.argv[1]).touch()
     chunks = list(ProcessExecutor(2).run(plan(8), [[i] for i in range(8)]))
@@ -39,7 +41,7 @@ def test_starting_the_workers_does_not_wait_for_their_forkserver(tmp_path: Path)
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run(
         [sys.executable, str(script), str(gate)], cwd=root, capture_output=True, text=True,
-        env={**os.environ, "PNP_TEST_GATE": str(gate), "PYTHONPATH": str(root)}, timeout=300,
+        env={**os.environ, "PNP_TEST_GATE": str(gate), "PYTHONPATH": str(root)}, timeout=PATIENCE,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["went on", "8 games"]
@@ -51,17 +53,17 @@ def _imported(module: str) -> bool:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork from a forkserver")
 def test_a_worker_starts_with_what_folds_its_chunks_already_imported() -> None:
-    """A run hands each chunk to a worker with `FoldChunk` (simulate/chunkfold.py), whose module
-    imports the run's statistics (scipy.stats, statsmodels: about a second). Imported in every
-    worker at its first chunk, that second is paid in parallel by both workers, after the
+    """A run hands each chunk to a worker with `FoldChunk` (simulate/report/chunkfold.py), whose
+    module imports the run's statistics (scipy.stats, statsmodels: about a second). Imported in
+    every worker at its first chunk, that second is paid in parallel by both workers, after the
     command's own imports: the forkserver imports it once instead, while the command imports
     its reports."""
-    from simulate.executors import drop_pool, worker_pool
+    from simulate.run.executors import drop_pool, worker_pool
 
     drop_pool()  # a pool of an earlier test may have folded chunks already
     try:
         pool = worker_pool(2)
-        assert pool.submit(_imported, "simulate.chunkfold").result(timeout=120)
-        assert pool.submit(_imported, "scipy.stats").result(timeout=120)
+        assert pool.submit(_imported, "simulate.report.chunkfold").result(timeout=PATIENCE)
+        assert pool.submit(_imported, "scipy.stats").result(timeout=PATIENCE)
     finally:
         drop_pool()

@@ -1,6 +1,7 @@
-"""report.pdf and the terminal as the user meets them: the one-page verdict (simulate/verdict.py)
-first in report.pdf, last in the terminal and in summary.json; the header in the user's words; no
-empty chart; Platypus by deal (each test here failed before the verdict was built)."""
+"""report.pdf and the terminal as the user meets them: the one-page verdict
+(simulate/report/verdict.py) first in report.pdf, last in the terminal and in summary.json; the
+header in the user's words; no empty chart; Platypus by deal (each test here failed before the
+verdict was built)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pypdf
 import pytest
 
 from pnp.games import get_game
-from simulate.inference import wilson
+from simulate.measure.inference import wilson
 from tests.support.cli import invoke
 
 

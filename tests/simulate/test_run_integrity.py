@@ -18,12 +18,12 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.errors import InputError
 from pnp.games import get_game
-from simulate import store as store_module
-from simulate.executors import Execution
-from simulate.runfolder import LOCK, locked
-from simulate.runner import MAX_GAMES, IndexSet, RunPlan, missing_chunks
-from simulate.session import run
-from simulate.store import ResultStore
+from simulate.run import store as store_module
+from simulate.run.executors import Execution
+from simulate.run.runfolder import LOCK, locked
+from simulate.run.runner import MAX_GAMES, IndexSet, RunPlan, missing_chunks
+from simulate.run.store import ResultStore
+from simulate.studies.session import run
 
 runner = CliRunner()
 BASE = ["simulate", "amazons", "--size", "6", "--seed", "21", "--workers", "1"]
@@ -42,10 +42,10 @@ def test_a_second_run_into_a_held_folder_is_refused_naming_the_holder(tmp_path: 
     folder = folder_of(tmp_path)
     holder = subprocess.Popen(
         [sys.executable, "-c", "import sys, time; from pathlib import Path; "
-         "from simulate.runfolder import locked\n"
-         "with locked(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(30)",
+         "from simulate.run.runfolder import locked\n"
+         "with locked(Path(sys.argv[1])):\n    print('held', flush=True); sys.stdin.readline()",
          str(folder)],
-        stdout=subprocess.PIPE, text=True,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "held\n"

@@ -16,14 +16,16 @@ from typing import Any
 import pytest
 
 from pnp.games import get_game
-from simulate import executors, session
-from simulate import store as store_module
-from simulate.executors import Execution, Finish, ProcessExecutor, T
-from simulate.runner import GameRecord, RunPlan, Worker, chunks
-from simulate.session import run
-from simulate.store import ResultStore
-from simulate.summary import RunFolds
-from simulate.tally import RunFold
+from simulate.measure.tally import RunFold
+from simulate.report.summary import RunFolds
+from simulate.run import executors
+from simulate.run import store as store_module
+from simulate.run.executors import Execution, Finish, ProcessExecutor, T
+from simulate.run.runner import GameRecord, RunPlan, Worker, chunks
+from simulate.run.store import ResultStore
+from simulate.studies import session
+from simulate.studies.session import run
+from tests.support.waiting import PATIENCE
 
 
 def make_plan(games: int = 60) -> RunPlan:
@@ -55,7 +57,7 @@ def test_the_pool_hands_chunks_back_in_plan_order_holding_a_bounded_window(
 
     def play(plan: RunPlan, chunk: list[int], finish: Finish[T]) -> T:
         if chunk[0] == 0:  # the first chunk ends last of the window
-            first_may_end.wait(10)
+            first_may_end.wait(PATIENCE)
         elif chunk[0] >= 9:  # a chunk the window holds
             first_may_end.set()
         return finish(plan, Worker(plan).play_chunk(chunk))

@@ -16,13 +16,13 @@ from rich.console import Console
 from pnp.errors import InputError
 from pnp.games import GAMES, get_game
 from pnp.games.setupfile import read_setup
-from simulate import session
-from simulate.agents import parse_agents
-from simulate.executors import Execution, make_executor
-from simulate.fair import check_search
-from simulate.request import FixedSetups, RandomSetups, RunRequest
-from simulate.session import run_and_report
-from simulate.store import ResultStore
+from simulate.agents.base import parse_agents
+from simulate.run.executors import Execution, make_executor
+from simulate.run.request import FixedSetups, RandomSetups, RunRequest
+from simulate.run.store import ResultStore
+from simulate.studies import session
+from simulate.studies.fair import check_search
+from simulate.studies.session import run_and_report
 from tests.simulate.test_simulate import InterruptedExecutor, plan
 from tests.support.cli import invoke
 

@@ -1,4 +1,5 @@
-"""The seats' generators made inside numba (simulate/seat_streams.py) draw numpy's numbers."""
+"""The seats' generators made inside numba (simulate/agents/seat_streams.py) draw numpy's
+numbers."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from simulate.seat_streams import STREAM, draw, seed_streams
+from simulate.agents.seat_streams import STREAM, draw, seed_streams
 
 
 @njit(cache=False)
@@ -19,7 +20,7 @@ def _drawn(seed, players, bounds, out):  # type: ignore[no-untyped-def]
 
 
 def numpy_draws(seed: int, players: int, bounds: list[int]) -> list[int]:
-    """What simulate/runner.py's generators draw: seat s's is the s-th child of the seed."""
+    """What simulate/run/runner.py's generators draw: seat s's is the s-th child of the seed."""
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(players)]
     return [int(rngs[i % players].integers(0, bound)) for i, bound in enumerate(bounds)]
 

@@ -11,7 +11,7 @@ import pytest
 from scipy import stats as sps
 
 from pnp.games import GAMES
-from simulate.gamestable import SEATS_DTYPES
+from simulate.report.gamestable import SEATS_DTYPES
 from tests.support.cli import invoke
 
 # What every seats.csv reads as, whatever the game (written out here, not taken from the code).

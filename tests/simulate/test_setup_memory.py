@@ -3,9 +3,9 @@
 It did: each setup kept a `TallyFold` in the main process while the run played (about 0.9 KB),
 and judging the setups at the end built a `SetupTally`, `SetupCounts`, `SetupMeasures` and
 `SetupFairness` per setup (about 3 KB more at the peak), so `balance --setups 1000000` needed
-about 4 GB. Now each setup is a row of numbers in a file (simulate/setupfold.py,
-simulate/setuptable.py) and the judging reads it a chunk at a time, holding a column or two of
-numbers at most. The test measures the growth per setup in the memory Python allocates (the
+about 4 GB. Now each setup is a row of numbers in a file (simulate/measure/setupfold.py,
+simulate/measure/setuptable.py) and the judging reads it a chunk at a time, holding a column or two
+of numbers at most. The test measures the growth per setup in the memory Python allocates (the
 slope between two setup counts, not an absolute size).
 """
 
@@ -16,9 +16,9 @@ import tracemalloc
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from simulate.runner import GameRecord, RunPlan
-from simulate.setups import setup_fairness, spread
-from simulate.summary import RunFolds
+from simulate.measure.setups import setup_fairness, spread
+from simulate.report.summary import RunFolds
+from simulate.run.runner import GameRecord, RunPlan
 
 GAMES_PER_SETUP = 4
 RANKS = ((1, 2), (2, 1), (1, 2), (1, 1))

@@ -17,10 +17,10 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
 from pnp.games.base import Outcome
-from simulate.report import setup_lines, setups_csv
-from simulate.runner import GameRecord
-from simulate.setups import SetupsVerdict, setup_fairness
-from simulate.tally import RunFold
+from simulate.measure.setups import SetupsVerdict, setup_fairness
+from simulate.measure.tally import RunFold
+from simulate.report.terminal import setup_lines, setups_csv
+from simulate.run.runner import GameRecord
 from tests.simulate import reference_facts, reference_matches, reference_stats, reference_verdict
 from tests.support import cli
 

@@ -15,10 +15,10 @@ from matplotlib.figure import Figure
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from simulate.charts import RASTER, _setups_chart
-from simulate.runner import GameRecord, RunPlan
-from simulate.setups import setup_fairness
-from simulate.summary import RunFolds
+from simulate.measure.setups import setup_fairness
+from simulate.report.charts import RASTER, _setups_chart
+from simulate.report.summary import RunFolds
+from simulate.run.runner import GameRecord, RunPlan
 
 RANKS = ((1, 2), (2, 1), (1, 2), (1, 1))
 

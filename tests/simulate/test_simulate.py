@@ -12,7 +12,6 @@ import math
 import multiprocessing
 import subprocess
 import sys
-import time
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,9 +21,12 @@ import pytest
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from simulate import session
-from simulate.agents import make_agent
-from simulate.executors import (
+from simulate.agents.base import make_agent
+from simulate.measure.inference import binomial_p, equal_shares_p, fdr_reject, wilson
+from simulate.measure.setuptable import table_of_fold
+from simulate.measure.tally import RunFold, measures_of
+from simulate.report.summary import RunFolds
+from simulate.run.executors import (
     BaseExecutor,
     Execution,
     Finish,
@@ -32,16 +34,15 @@ from simulate.executors import (
     ProcessExecutor,
     T,
 )
-from simulate.fair import paired_counts
-from simulate.inference import binomial_p, equal_shares_p, fdr_reject, wilson
-from simulate.metrics import LeadTracker, balance, seat_scores
-from simulate.runner import GameRecord, RunPlan, Worker, play
-from simulate.session import run
-from simulate.setuptable import table_of_fold
-from simulate.store import ResultStore, record_json
-from simulate.summary import RunFolds
-from simulate.tally import RunFold, measures_of
+from simulate.run.play import play
+from simulate.run.runner import GameRecord, RunPlan, Worker
+from simulate.run.store import ResultStore, record_json
+from simulate.scoring.metrics import LeadTracker, balance, seat_scores
+from simulate.studies import session
+from simulate.studies.fair import paired_counts
+from simulate.studies.session import run
 from tests.support import cli
+from tests.support.waiting import wait_for
 
 
 def test_wilson_interval_matches_published_values() -> None:
@@ -270,7 +271,7 @@ def test_pool_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> Non
     script = tmp_path / "run.py"
     script.write_text(
         "import multiprocessing, sys\n"
-        "from simulate.executors import ProcessExecutor\n"
+        "from simulate.run.executors import ProcessExecutor\n"
         "from tests.simulate.test_simulate import plan\n"
         "if __name__ == '__main__':\n"
         "    for _ in ProcessExecutor(2).run(plan(400), [[i] for i in range(400)]):\n"
@@ -287,10 +288,7 @@ def test_pool_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> Non
     assert pids, "no worker processes seen"
     main.kill()
     main.wait()
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and any(_alive(p) for p in pids):
-        time.sleep(0.2)
-    assert not any(_alive(p) for p in pids)
+    wait_for(lambda: not any(_alive(p) for p in pids), "the killed run's workers to end")
 
 
 def test_the_runs_of_a_process_share_one_pool_of_workers() -> None:
@@ -348,7 +346,7 @@ def test_a_run_that_plays_no_game_leaves_no_folder(tmp_path: Path) -> None:
 def test_the_runner_uses_a_batch_engine_only_for_a_game_without_choices(
     name: str, agents: tuple[str, str], batched: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from simulate.runner import Worker
+    from simulate.run.runner import Worker
 
     game = get_game(name)
     asked: list[int] = []

@@ -23,20 +23,20 @@ from hypothesis import strategies as st
 
 from pnp.games import get_game
 from pnp.games.base import Outcome, ranks_by
-from simulate import records as records_module
-from simulate import session
-from simulate import store as store_module
-from simulate.executors import BaseExecutor, Execution, Finish, T
-from simulate.gamestable import in_game_order, write_game_tables
-from simulate.matches import MatchFold
-from simulate.records import record_json
-from simulate.request import RandomSetups, RunRequest
-from simulate.runner import GameRecord, IndexSet, RunPlan
-from simulate.session import fact_kinds, run
-from simulate.setuptable import table_of_fold
-from simulate.store import ResultStore
-from simulate.summary import RunFolds
-from simulate.tally import RunFold
+from simulate.measure.matches import MatchFold
+from simulate.measure.setuptable import table_of_fold
+from simulate.measure.tally import RunFold
+from simulate.report.gamestable import in_game_order, write_game_tables
+from simulate.report.summary import RunFolds
+from simulate.run import records as records_module
+from simulate.run import store as store_module
+from simulate.run.executors import BaseExecutor, Execution, Finish, T
+from simulate.run.records import record_json
+from simulate.run.request import RandomSetups, RunRequest
+from simulate.run.runner import GameRecord, IndexSet, RunPlan
+from simulate.run.store import ResultStore
+from simulate.studies import session
+from simulate.studies.session import fact_kinds, run
 from tests.simulate import reference_summary as reference
 
 # summary.json rounded each seat's points share and mean s to 6 decimals before taking these from

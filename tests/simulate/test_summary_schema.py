@@ -14,7 +14,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import pnp
-from simulate.summaryschema import SCHEMA_PATH, schema_text, summary_problems
+from simulate.report.schema import SCHEMA_PATH, schema_text, summary_problems
 from tests.support.cli import invoke
 
 
@@ -127,5 +127,5 @@ def test_the_schema_refuses_a_summary_that_lost_or_gained_a_key(tmp_path: Path) 
 
 
 def test_the_published_schema_is_what_the_code_builds() -> None:
-    # regenerate with `python -m simulate.summaryschema`
+    # regenerate with `python -m simulate.report.schema`
     assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()

@@ -1,4 +1,4 @@
-"""A sweep's configurations and readings (simulate/sweep.py), checked against scipy."""
+"""A sweep's configurations and readings (simulate/studies/sweep.py), checked against scipy."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from scipy import stats
 
-from simulate.inference import score_p, setup_level_p, wilson
-from simulate.ladder import Estimate
-from simulate.sweep import Configuration, SeatRow, SweepRow, configurations, with_readings
+from simulate.measure.inference import score_p, setup_level_p, wilson
+from simulate.studies.ladder import Estimate
+from simulate.studies.sweep import Configuration, SeatRow, SweepRow, configurations, with_readings
 
 
 def test_configurations_are_the_product_first_name_slowest() -> None:

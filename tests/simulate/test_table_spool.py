@@ -1,7 +1,7 @@
-"""games.csv and seats.csv from the rows the workers write as they play (simulate/gamestable.py,
-`TableSpool`, issue 19): the bytes that reading results.jsonl back gives, for every game, with
-one worker or two; and the read-back itself whenever the rows cannot be the tables (a resumed
-run, fact columns that differ between chunks, chunks out of game order)."""
+"""games.csv and seats.csv from the rows the workers write as they play
+(simulate/report/gamestable.py, `TableSpool`, issue 19): the bytes that reading results.jsonl back
+gives, for every game, with one worker or two; and the read-back itself whenever the rows cannot be
+the tables (a resumed run, fact columns that differ between chunks, chunks out of game order)."""
 
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ import pytest
 import pnp.output
 from pnp.games import GAMES, get_game
 from pnp.games.base import Outcome
-from simulate import session
-from simulate.executors import BaseExecutor, Finish
-from simulate.gamestable import TableSpool, chunk_rows, write_game_tables
-from simulate.records import record_data, record_from
-from simulate.runner import GameRecord, IndexSet, RunPlan
-from simulate.session import fact_kinds
-from simulate.tally import measures_of
+from simulate.measure.tally import measures_of
+from simulate.report.gamestable import TableSpool, chunk_rows, write_game_tables
+from simulate.run.executors import BaseExecutor, Finish
+from simulate.run.records import record_data, record_from
+from simulate.run.runner import GameRecord, IndexSet, RunPlan
+from simulate.studies import session
+from simulate.studies.session import fact_kinds
 from tests.support.cli import invoke
 
 T = TypeVar("T")

@@ -1,14 +1,14 @@
-"""The verdict's claims (simulate/verdict.py): never more than the interval shows."""
+"""The verdict's claims (simulate/report/verdict.py): never more than the interval shows."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from simulate.advantage import FirstSeat, first_seat_reading, seat_verdict
-from simulate.inference import setup_level_interval, setup_level_p
-from simulate.report import setup_lines
-from simulate.setups import SeatCounts, SetupCounts, SetupMeasures, judge_setups, spread
+from simulate.measure.inference import setup_level_interval, setup_level_p
+from simulate.measure.setups import SeatCounts, SetupCounts, SetupMeasures, judge_setups, spread
+from simulate.report.advantage import FirstSeat, first_seat_reading, seat_verdict
+from simulate.report.terminal import setup_lines
 from tests.support.cli import invoke
 
 

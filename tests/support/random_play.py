@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, settings
 
 from pnp.games import GAMES
 from pnp.games.base import Game, Outcome, Result, Setup, State
-from simulate.agents import GreedyAgent
+from simulate.agents.base import GreedyAgent
 
 # Hypothesis runs the same examples every time (CI stays stable); PNP_HYPOTHESIS_SEARCH=N runs
 # N times as many new ones, different every run, to search for failures.

@@ -16,6 +16,9 @@ Moves are listed in the `State`'s order: placements by cell; then penguin by pen
 destinations direction by direction, nearest first, and from each the spears the same way, the
 cell left counting as free; a seat with no move passes. A move's code packs (source, target,
 spear), each plus one (so placements' and passes' -1 are 0), in base cells + 1.
+
+game.py turns an `AmazonPenguinsState` into a position and back (`position_of`, `restorer`); the
+engine imports nothing from it.
 """
 
 from __future__ import annotations
@@ -26,8 +29,7 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from pnp.games.amazon_penguins.game import AmazonPenguinsState
-from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.shooting import Move
 from pnp.games.mechanics.slide_engine import can_slide, claim, lead, share_by_lead, two_scores
@@ -282,50 +284,6 @@ def tables(board: Grid, each: int) -> Context:
     return following, np.array(dims, dtype=np.int64)
 
 
-def position_of(state: AmazonPenguinsState) -> tuple[Context, Position]:
-    context = tables(state.board, state.each)
-    dims = context[1]
-    cells, each = state.board.cells, state.each
-    position = np.zeros(int(dims[SEGMENTS] + each * dims[DIRECTIONS]) + 1, dtype=np.int64)
-    position[TURN], position[OVER] = state.turn, state.over
-    position[PLIES], position[PASSES] = state.plies, state.passes
-    position[FREE : FREE + cells] = np.frombuffer(bytes(state.free), dtype=np.uint8)
-    position[dims[CHIP] : dims[CHIP] + cells] = np.frombuffer(bytes(state.chip), dtype=np.uint8)
-    for seat, pieces in enumerate(state.pieces):
-        start = int(dims[PIECES]) + seat * each
-        position[start : start + len(pieces)] = pieces
-        position[dims[COUNTS] + seat] = len(pieces)
-    position[dims[FISH] : dims[FISH] + 2] = state.fish
-    position[dims[CHIPS] : dims[CHIPS] + 2] = state.chips
-    position[dims[VALUES] : dims[VALUES] + cells] = state.values
-    return context, position
-
-
-def restorer(state: AmazonPenguinsState) -> Callable[[Position], AmazonPenguinsState]:
-    """A position of the engine back to an `AmazonPenguinsState` of `state`'s board."""
-    board, values, each = state.board, state.values, state.each
-    dims = tables(board, each)[1]
-    cells = board.cells
-
-    def restore(position: Position) -> AmazonPenguinsState:
-        restored = AmazonPenguinsState(board, values)
-        restored.each = each
-        restored.free = bytearray(position[FREE : FREE + cells].astype(np.uint8).tobytes())
-        chip = position[dims[CHIP] : dims[CHIP] + cells]
-        restored.chip = bytearray(chip.astype(np.uint8).tobytes())
-        for seat in (0, 1):
-            start = int(dims[PIECES]) + seat * each
-            placed = position[start : start + position[dims[COUNTS] + seat]].tolist()
-            restored.pieces[seat][:] = placed
-        restored.fish = position[dims[FISH] : dims[FISH] + 2].tolist()
-        restored.chips = position[dims[CHIPS] : dims[CHIPS] + 2].tolist()
-        restored.turn, restored.over = int(position[TURN]), bool(position[OVER])
-        restored.plies, restored.passes = int(position[PLIES]), int(position[PASSES])
-        return restored
-
-    return restore
-
-
 def decoder(board: Grid) -> Callable[[int], Move]:
     base = board.cells + 1
 
@@ -335,8 +293,3 @@ def decoder(board: Grid) -> Callable[[int], Move]:
         return (source - 1, target - 1, spear - 1)
 
     return decode
-
-
-def compiled(state: AmazonPenguinsState) -> Compiled:
-    context, position = position_of(state)
-    return Compiled(ENGINE, context, position, 2, decoder(state.board), restorer(state))

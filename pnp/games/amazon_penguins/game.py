@@ -13,20 +13,20 @@ penguins. Most fish wins, then most chips, else a shared rank.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from pnp.games.base import Compensation, Game, GameInfo, Result, Seat, Setup, ranks_by
-from pnp.games.compiled import Compiled
+from pnp.games.compiled import Compiled, Position
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import PASS, PLACE, Move, ShootingState
 from pnp.games.mechanics.sliding import Grid
 from pnp.games.options import GameOptions
-from pnp.games.penguins.game import (
+from pnp.games.penguins.floe import (
     FLOE,
     MIX,
     check_fish_conserved,
@@ -36,6 +36,9 @@ from pnp.games.penguins.game import (
     values_of,
 )
 from pnp.games.setupdata import JsonObject, SetupData
+
+if TYPE_CHECKING:
+    from pnp.games.amazon_penguins.engine import Context
 
 SEATS = ("light", "dark")
 LETTERS = "LD"
@@ -110,9 +113,11 @@ class AmazonPenguinsState(ShootingState):
         self.fish, self.chips = self.fish.copy(), self.chips.copy()
 
     def compiled(self) -> Compiled:
-        from pnp.games.amazon_penguins import engine  # numba loads only when an engine plays
+        # numba loads only when a compiled engine plays
+        from pnp.games.amazon_penguins.engine import ENGINE, decoder
 
-        return engine.compiled(self)
+        context, position = position_of(self)
+        return Compiled(ENGINE, context, position, 2, decoder(self.board), restorer(self))
 
     def check_invariants(self) -> None:
         self.check_pieces()
@@ -155,6 +160,82 @@ class AmazonPenguinsState(ShootingState):
         return render_board(
             self.board, token, status, 3 if isinstance(self.board, SquareGrid) else 4
         )
+
+
+# -- the compiled engine's positions (engine.py) ---------------------------------------------
+
+
+def position_of(state: AmazonPenguinsState) -> tuple[Context, Position]:
+    from pnp.games.amazon_penguins.engine import (
+        CHIP,
+        CHIPS,
+        COUNTS,
+        DIRECTIONS,
+        FISH,
+        FREE,
+        PASSES,
+        PIECES,
+        PLIES,
+        SEGMENTS,
+        VALUES,
+        tables,
+    )
+    from pnp.games.mechanics.engine_header import OVER, TURN
+
+    context = tables(state.board, state.each)
+    dims = context[1]
+    cells, each = state.board.cells, state.each
+    position = np.zeros(int(dims[SEGMENTS] + each * dims[DIRECTIONS]) + 1, dtype=np.int64)
+    position[TURN], position[OVER] = state.turn, state.over
+    position[PLIES], position[PASSES] = state.plies, state.passes
+    position[FREE : FREE + cells] = np.frombuffer(bytes(state.free), dtype=np.uint8)
+    position[dims[CHIP] : dims[CHIP] + cells] = np.frombuffer(bytes(state.chip), dtype=np.uint8)
+    for seat, pieces in enumerate(state.pieces):
+        start = int(dims[PIECES]) + seat * each
+        position[start : start + len(pieces)] = pieces
+        position[dims[COUNTS] + seat] = len(pieces)
+    position[dims[FISH] : dims[FISH] + 2] = state.fish
+    position[dims[CHIPS] : dims[CHIPS] + 2] = state.chips
+    position[dims[VALUES] : dims[VALUES] + cells] = state.values
+    return context, position
+
+
+def restorer(state: AmazonPenguinsState) -> Callable[[Position], AmazonPenguinsState]:
+    """A position of the engine back to an `AmazonPenguinsState` of `state`'s board."""
+    from pnp.games.amazon_penguins.engine import (
+        CHIP,
+        CHIPS,
+        COUNTS,
+        FISH,
+        FREE,
+        PASSES,
+        PIECES,
+        PLIES,
+        tables,
+    )
+    from pnp.games.mechanics.engine_header import OVER, TURN
+
+    board, values, each = state.board, state.values, state.each
+    dims = tables(board, each)[1]
+    cells = board.cells
+
+    def restore(position: Position) -> AmazonPenguinsState:
+        restored = AmazonPenguinsState(board, values)
+        restored.each = each
+        restored.free = bytearray(position[FREE : FREE + cells].astype(np.uint8).tobytes())
+        chip = position[dims[CHIP] : dims[CHIP] + cells]
+        restored.chip = bytearray(chip.astype(np.uint8).tobytes())
+        for seat in (0, 1):
+            start = int(dims[PIECES]) + seat * each
+            placed = position[start : start + position[dims[COUNTS] + seat]].tolist()
+            restored.pieces[seat][:] = placed
+        restored.fish = position[dims[FISH] : dims[FISH] + 2].tolist()
+        restored.chips = position[dims[CHIPS] : dims[CHIPS] + 2].tolist()
+        restored.turn, restored.over = int(position[TURN]), bool(position[OVER])
+        restored.plies, restored.passes = int(position[PLIES]), int(position[PASSES])
+        return restored
+
+    return restore
 
 
 @dataclass(frozen=True)

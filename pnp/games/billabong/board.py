@@ -8,7 +8,9 @@ between files h and i, from the bottom edge up to the lake (beside ranks 1-6).
 Everything here is a pure function of a cell and the board's occupancy (an int with one bit per
 occupied cell: kangaroos and the referee), built on tables computed once at import: for every
 cell and direction, the ray of cells up to the lake or the edge as bit masks, and the lap change
-of a straight move to each landing square.
+of a straight move to each landing square. The rules (rules.py) and the compiled engine
+(engine.py) both read their moves' shape here (`Move`, `PLACE`, `OUT`, `PASS`), and `FREE` and
+`FINISH_VALUE`.
 """
 
 from __future__ import annotations
@@ -32,6 +34,13 @@ LAKE_CENTRE = (8.0, 7.0)  # (x, y) in squares, x to the right, y up from the bot
 KANGAROOS = 5  # per player
 FINISH = 2  # a kangaroo is finished the moment its count reaches +2
 FLOOR = -2  # a chain is not followed once its lap change is below this (see `chain_ends`)
+
+Move = tuple[Cell, Cell, int]  # (from, to, lap change); from is PLACE for a placement
+PLACE: Cell = -1
+OUT: Cell = -2  # the `to` of a move that finishes the kangaroo: it leaves the board
+PASS: Move = (-3, -3, 0)
+FREE = -1  # the owner of a square without a kangaroo
+FINISH_VALUE = 100.0  # greedy: finishing beats any progress (a whole race is 2)
 
 Jump = tuple[Cell, int]  # a landing square and the lap change of getting there
 JumpTable = Callable[[Cell], Sequence[Jump]]

@@ -20,11 +20,13 @@ then kangaroo by kangaroo its steps (direction by direction), the ends of its ch
 reaches (in the order the search finds them), and one move finishing it if any step or chain
 does; a player without moves passes. A move (source, target, lap change) has the code
 ((change + BIAS) * SIDE + source + 3) * SIDE + target + 3; `decode` turns it back.
+
+rules.py turns a `BillabongState` into a position and back (`position_of`, `restorer`); the
+engine reads only board.py of this package.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 
 import numpy as np
@@ -34,16 +36,20 @@ from numba import njit
 from pnp.games.billabong.board import (
     CELLS,
     FINISH,
+    FINISH_VALUE,
     FLOOR,
     FRACTION,
+    FREE,
     KANGAROOS,
+    OUT,
+    PLACE,
     SQUARES,
+    Move,
     crossing,
     lake_ray,
     steps_to_finish,
 )
-from pnp.games.billabong.game import FINISH_VALUE, FREE, OUT, PLACE, BillabongState, Move
-from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.grid import QUEEN_STEPS
 from pnp.games.mechanics.sliding import IntArray
@@ -357,50 +363,7 @@ def context_of(players: int, capacity: int = MOVES_KEPT) -> Context:
     )
 
 
-def position_of(state: BillabongState, capacity: int = MOVES_KEPT) -> tuple[Context, Position]:
-    context = context_of(state.players, capacity)
-    dims = context[6]
-    position = np.zeros(int(dims[CODES] + dims[CAPACITY]), dtype=np.int64)
-    position[TURN], position[OVER] = state.turn, state.over
-    position[OWNER:LAPS] = state.owner
-    position[LAPS : LAPS + CELLS] = state.count
-    for seat, cells in enumerate(state.kangaroos):
-        start = int(dims[ROOS]) + seat * KANGAROOS
-        position[start : start + len(cells)] = cells
-        position[dims[ON] + seat] = len(cells)
-        position[dims[PLACED] + seat] = state.placed[seat]
-        position[dims[FINISHED] + seat] = state.finished[seat]
-    return context, position
-
-
-def restorer(players: int) -> Callable[[Position], BillabongState]:
-    """A position of the engine back to a `BillabongState` of `players` players."""
-    dims = context_of(players)[6]
-
-    def restore(position: Position) -> BillabongState:
-        restored = BillabongState(players)
-        restored.owner = position[OWNER:LAPS].tolist()
-        restored.count = position[LAPS : LAPS + CELLS].tolist()
-        restored.occupied = bytearray((position[OWNER:LAPS] != FREE).astype(np.uint8).tobytes())
-        restored.bits = sum(1 << cell for cell in range(CELLS) if restored.occupied[cell])
-        for seat in range(players):
-            start = int(dims[ROOS]) + seat * KANGAROOS
-            on = int(position[dims[ON] + seat])
-            restored.kangaroos[seat] = position[start : start + on].tolist()
-        restored.placed = position[dims[PLACED] : dims[PLACED] + players].tolist()
-        restored.finished = position[dims[FINISHED] : dims[FINISHED] + players].tolist()
-        restored.turn, restored.over = int(position[TURN]), bool(position[OVER])
-        return restored
-
-    return restore
-
-
 def decode(code: int) -> Move:
     rest, target = divmod(int(code), SIDE)
     change, source = divmod(rest, SIDE)
     return (source - 3, target - 3, change - BIAS)
-
-
-def compiled(state: BillabongState) -> Compiled:
-    context, position = position_of(state)
-    return Compiled(ENGINE, context, position, state.players, decode, restorer(state.players))

@@ -4,13 +4,16 @@ Rules: ../shared/RULES.md, "Billabong" (seed 003, in French). 2 to 4 players wit
 each; seat 1 places first and moves first (a setup has nothing random: "a player is designated to
 go first", and that is seat 1). Players place one kangaroo at a time, in seat order, on any free
 square outside the lake. Then a turn moves one kangaroo: a step to a free neighbouring square, or
-a chain of jumps (billabong_board.py). Each kangaroo counts its line crossings (+1 clockwise); it
+a chain of jumps (board.py). Each kangaroo counts its line crossings (+1 clockwise); it
 is finished, and leaves the board, the moment its count reaches +2. The first player with all 5
 finished wins. A player with no move passes (some player can always move: the kangaroos at the
 edge of any group have a free square beside them, so a game never stalls).
 
 A setup file may fix the placement (`"placement": [["i6", ...], ...]`, one list of 5 squares per
 seat): the game then starts with the first move, e.g. to study one opening or count perft.
+
+This module holds the game's record, the setup and the game; the position and its moves are in
+rules.py, the board, its steps and jump chains in board.py.
 """
 
 from __future__ import annotations
@@ -22,35 +25,12 @@ from typing import Annotated
 import numpy as np
 
 from pnp.errors import SetupError
-from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
-from pnp.games.billabong.board import (
-    CELLS,
-    FINISH,
-    GRID,
-    KANGAROOS,
-    LAKE,
-    LINE_FILE,
-    LINE_TOP,
-    SQUARES,
-    STEPS,
-    Jumps,
-    chain_ends,
-    progress,
-    steps_to_finish,
-)
-from pnp.games.compiled import Compiled
-from pnp.games.mechanics.grid import FILES, Cell
+from pnp.games.base import Game, GameInfo, Setup
+from pnp.games.billabong.board import GRID, KANGAROOS, LAKE, PLACE
+from pnp.games.billabong.rules import SEATS, BillabongState
+from pnp.games.mechanics.grid import Cell
 from pnp.games.options import GameOptions
 from pnp.games.setupdata import JsonObject, Schema, SetupData
-
-Move = tuple[Cell, Cell, int]  # (from, to, lap change); from is PLACE for a placement
-PLACE: Cell = -1
-OUT: Cell = -2  # the `to` of a move that finishes the kangaroo: it leaves the board
-PASS: Move = (-3, -3, 0)
-FREE = -1
-SEATS = ("red", "blue", "green", "yellow")
-LETTERS = "RBGY"
-FINISH_VALUE = 100.0  # greedy: finishing beats any progress (a whole race is 2)
 
 INFO = GameInfo(
     name="billabong",
@@ -75,217 +55,6 @@ INFO = GameInfo(
     "read red even, the ladder's top red favoured)",
     rules="Billabong",
 )
-
-
-class BillabongState(State[Move]):
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self.owner = [FREE] * CELLS  # seat of the kangaroo on each square
-        self.count = [0] * CELLS  # lap count of the kangaroo on each square
-        self.occupied = bytearray(CELLS)
-        self.bits = 0  # the occupancy again, one bit per cell, for the jump tables
-        self.kangaroos: list[list[Cell]] = [[] for _ in range(players)]  # squares, per seat
-        self.placed = [0] * players
-        self.finished = [0] * players
-        self.turn: Seat = 0
-        self.over = False
-        self._moves: tuple[Move, ...] | None = None  # legal moves of the seat to play
-
-    # -- the contract ------------------------------------------------------------------------
-
-    def to_act(self) -> tuple[Seat, ...]:
-        return () if self.over else (self.turn,)
-
-    def legal_moves(self, seat: Seat) -> tuple[Move, ...]:
-        if seat == self.turn and self._moves is not None:
-            return self._moves
-        if self.placed[seat] < KANGAROOS:
-            moves = tuple((PLACE, cell, 0) for cell in SQUARES if not self.occupied[cell])
-        else:
-            jumps = Jumps(self.bits)
-            found = [move for cell in self.kangaroos[seat] for move in self.moves_of(cell, jumps)]
-            moves = tuple(found) or (PASS,)
-        if seat == self.turn:
-            self._moves = moves
-        return moves
-
-    def apply(self, move: Move) -> None:
-        source, target, change = move
-        seat = self.turn
-        if source == PLACE:
-            self.placed[seat] += 1
-            self.put(seat, target, 0)
-        elif move != PASS:
-            count = self.count[source] + change
-            self.lift(seat, source)
-            if target == OUT:
-                self.finished[seat] += 1
-                self.over = self.finished[seat] == KANGAROOS
-            else:
-                self.put(seat, target, count)
-        self.turn = (seat + 1) % self.players
-        self._moves = None
-
-    def is_over(self) -> bool:
-        return self.over
-
-    def result(self) -> Result:
-        return Result(self.scores(), ranks_by(self.finished))
-
-    def scores(self) -> tuple[float, ...]:
-        """Kangaroos finished, per seat."""
-        return tuple(float(n) for n in self.finished)
-
-    def move_text(self, move: Move) -> str:
-        source, target, change = move
-        if move == PASS:
-            return "pass"
-        if source == PLACE:
-            return GRID.name(target)
-        if target == OUT:
-            return f"{GRID.name(source)}-out"
-        laps = f"{change:+d}" if change else ""
-        return f"{GRID.name(source)}-{GRID.name(target)}{laps}"
-
-    def evaluate(self, seat: Seat) -> float:
-        """Own total progress (finished kangaroos count 2) minus the best other player's."""
-        totals = [self.total_progress(s) for s in range(self.players)]
-        others = [t for s, t in enumerate(totals) if s != seat]
-        return totals[seat] - max(others)
-
-    def move_value(self, seat: Seat, move: Move) -> float:
-        """Greedy: the clockwise progress the move makes (billabong_board.progress); finishing a
-        kangaroo beats any progress; a placement is worth minus the steps it leaves to go."""
-        source, target, change = move
-        if move == PASS:
-            return 0.0
-        if source == PLACE:
-            return -float(steps_to_finish()[target])
-        if target == OUT:
-            return FINISH_VALUE
-        count = self.count[source]
-        return progress(target, count + change) - progress(source, count)
-
-    def clone(self) -> BillabongState:
-        other = BillabongState.__new__(BillabongState)
-        other.players = self.players
-        other.owner, other.count = self.owner.copy(), self.count.copy()
-        other.occupied, other.bits = self.occupied[:], self.bits
-        other.kangaroos = [cells.copy() for cells in self.kangaroos]
-        other.placed, other.finished = self.placed.copy(), self.finished.copy()
-        other.turn, other.over = self.turn, self.over
-        other._moves = self._moves
-        return other
-
-    def compiled(self) -> Compiled:
-        from pnp.games.billabong import engine  # numba loads only when a compiled engine plays
-
-        return engine.compiled(self)
-
-    def check_invariants(self) -> None:
-        self._check_board()
-        for seat in range(self.players):
-            on_board = len(self.kangaroos[seat])
-            assert on_board + self.finished[seat] == self.placed[seat] <= KANGAROOS, (
-                "a seat's kangaroos are on the board or finished, five at most"
-            )
-        assert self.scores() == tuple(map(float, self.finished)), "scores are kangaroos finished"
-        assert self.over == (KANGAROOS in self.finished), "over when one has finished all five"
-        assert self.finished.count(KANGAROOS) <= 1, "the game ends at the first to finish five"
-        if min(self.placed) < KANGAROOS:
-            first = self.placed[0]
-            behind = [seat for seat, n in enumerate(self.placed) if n < first]
-            assert all(n in (first, first - 1) for n in self.placed), "placing in seat order"
-            last = list(range(self.players - len(behind), self.players))
-            assert behind == last, "placing in seat order"
-            assert self.turn == (behind[0] if behind else 0), "placing in seat order"
-            assert not any(self.finished) and not any(self.count), "no move before placing ends"
-        if self._moves is not None and not self.over:
-            fresh = self.clone()
-            fresh._moves = None
-            assert fresh.legal_moves(self.turn) == self._moves, "stale legal moves"
-
-    def _check_board(self) -> None:
-        """The board's views agree: owners, lap counts, occupancy bits, each seat's squares;
-        no one in the lake; a kangaroo's count is below +2 (it leaves the board at +2)."""
-        on = [c for c in range(CELLS) if self.owner[c] != FREE]
-        assert not set(on) & set(LAKE), "a kangaroo in the lake"
-        assert all(self.owner[c] in range(self.players) for c in on), "an owner with no seat"
-        assert [c for c in range(CELLS) if self.occupied[c]] == on, "occupancy disagrees"
-        assert self.bits == sum(1 << c for c in on), "occupancy bits disagree"
-        for seat, cells in enumerate(self.kangaroos):
-            assert sorted(cells) == [c for c in on if self.owner[c] == seat], "squares disagree"
-        assert all(self.count[c] == 0 for c in range(CELLS) if self.owner[c] == FREE), (
-            "a lap count on an empty square"
-        )
-        assert all(self.count[c] < FINISH for c in on), "a kangaroo at +2 is finished, off"
-
-    # -- rules helpers -----------------------------------------------------------------------
-
-    def moves_of(self, source: Cell, jumps: Jumps) -> list[Move]:
-        """The moves of the kangaroo on `source`: steps, then the ends of jump chains that no
-        step reaches; every way of finishing it is one move, `source-out`."""
-        count = self.count[source]
-        ends = [(t, change) for t, change in STEPS[source] if not self.occupied[t]]
-        finishes = any(count + change >= FINISH for _, change in ends)
-        ends = [end for end in ends if count + end[1] < FINISH]
-        chained, chain_finishes = chain_ends(source, count, jumps)
-        stepped = set(ends)
-        ends += [end for end in chained if end not in stepped]
-        moves = [(source, target, change) for target, change in ends]
-        if finishes or chain_finishes:
-            moves.append((source, OUT, FINISH - count))
-        return moves
-
-    def total_progress(self, seat: Seat) -> float:
-        on_board = sum(progress(cell, self.count[cell]) for cell in self.kangaroos[seat])
-        return on_board + FINISH * self.finished[seat]
-
-    # -- positions as text --------------------------------------------------------------------
-
-    def to_text(self) -> str:
-        """The board as in the tests, rank 14 at the top: `.` free, `~` lake, a kangaroo as its
-        colour letter with its lap count when not 0 (`R`, `B1`, `G-1`), `|` the line; then
-        the kangaroos finished per seat and who plays."""
-        lines = [("   " + "".join(f" {FILES[col]} " for col in range(GRID.cols))).rstrip()]
-        for row in reversed(range(GRID.rows)):
-            fields = []
-            for col in range(GRID.cols):
-                line = col == LINE_FILE and row < LINE_TOP
-                fields.append(("|" if line else " ") + f"{self._token(GRID.cell(row, col)):<2}")
-            lines.append(f"{row + 1:>2} " + "".join(fields).rstrip())
-        finished = " ".join(str(n) for n in self.finished)
-        lines.append(f"finished {finished}; {SEATS[self.turn]} to play")
-        return "\n".join(lines)
-
-    def _token(self, cell: Cell) -> str:
-        if cell in LAKE:
-            return "~"
-        seat = self.owner[cell]
-        if seat == FREE:
-            return "."
-        count = self.count[cell]
-        return LETTERS[seat] + (str(count) if count else "")
-
-    def read_token(self, cell: Cell, token: str) -> None:
-        """Put what a text position's token for `cell` says there (`Billabong.state_from_text`)."""
-        if (token == "~") != (cell in LAKE):
-            raise ValueError(f"{GRID.name(cell)}: {token!r}; the lake is exactly g7-j8 (~)")
-        if token in ("~", "."):
-            return
-        if token[0] not in LETTERS[: self.players]:
-            raise ValueError(f"{GRID.name(cell)}: {token!r} is not a kangaroo of this game")
-        self.put(LETTERS.index(token[0]), cell, int(token[1:] or 0))
-
-    def put(self, seat: Seat, cell: Cell, count: int) -> None:
-        self.owner[cell], self.count[cell], self.occupied[cell] = seat, count, 1
-        self.bits |= 1 << cell
-        self.kangaroos[seat].append(cell)
-
-    def lift(self, seat: Seat, cell: Cell) -> None:
-        self.owner[cell], self.count[cell], self.occupied[cell] = FREE, 0, 0
-        self.bits &= ~(1 << cell)
-        self.kangaroos[seat].remove(cell)
 
 
 Square = Annotated[

@@ -18,7 +18,7 @@ pnp's readings where RULES.md is silent (stated in templates/rules/colour-diplom
 - Only the player of a circle's colour may hold on it or support a move into it, so a held field
   is never supported into and at most one mover into a field is supported; the code does not
   rely on it.
-- Who must hold next turn is the state's business (pnp/games/colour_diplomacy/game.py): RULES.md
+- Who must hold next turn is the state's business (pnp/games/colour_diplomacy/rules.py): RULES.md
   frees a player on their colour only after a hold or a support (or at the start), so whoever
   gave a move order and ends the turn on their colour (entered, pushed out, bounced, shifted,
   or back from the center) must hold.

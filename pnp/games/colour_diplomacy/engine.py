@@ -1,6 +1,6 @@
 """The compiled Colour Diplomacy engine (pnp/games/compiled.py): joint orders, one seat at a time.
 
-Rules: ../shared/RULES.md, "Colour Diplomacy", as `ColourDiplomacyState` (game.py) plays them and
+Rules: ../shared/RULES.md, "Colour Diplomacy", as `ColourDiplomacyState` (rules.py) plays them and
 adjudicator.py resolves them. The orders of a turn are simultaneous, so the engine takes them one
 seat at a time (`Engine.joint`): the seat to play is the next player on the board who has not
 ordered yet; `apply` keeps the order, and the last one resolves the turn as `adjudicate` does.
@@ -8,46 +8,47 @@ Every seat lists and values its orders on the board as the turn found it, as the
 do, and each seat draws from its own generator, so the same draws give the same games.
 
 Fields are numbered (circle - 1) * n + (field - 1); the center is n * n and off the board
-n * n + 1 (`OFF_FIELD`). One position is one int64 array: `TURN` (the seat ordering), `OVER`,
-the turns played, the turns in which someone reached the center, how many reached it alone; then
-per seat its field, the turn it fell off, whether it must hold, its order this turn, the colour
-of each circle (outermost first), the start colours and the seats that reached the center alone,
-first first.
+n * n + 1 (rings.py's `field_numbers`). One position is one int64 array: `TURN` (the seat
+ordering), `OVER`, the turns played, the turns in which someone reached the center, how many
+reached it alone; then per seat its field, the turn it fell off, whether it must hold, its order
+this turn, the colour of each circle (outermost first), the start colours and the seats that
+reached the center alone, first first.
 
 Orders are listed in `ColourDiplomacyState.orders`' order: off one's colour, the steps (in, then
 out); on it after a move order, hold; else hold, the steps, and the supports (each side field,
 each field a move into it starts from, each player there by seat). An order's code is
 (kind * (n * n + 2) + target) * (n + 1) + player + 1; `decoder` turns it back.
+
+rules.py turns a `ColourDiplomacyState` into a position and back (`position_of`, `restorer`) and
+lays out many start positions at once (`starts`); the engine reads only rings.py (the board, the
+orders, `field_numbers`) and valuation.py of this package.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 
 import numpy as np
 from numba import njit
 
-from pnp.games.colour_diplomacy.game import (
+from pnp.games.colour_diplomacy.rings import (
+    HOLD,
+    IN,
+    OUT,
+    SUPPORT,
+    Order,
+    board,
+    field_numbers,
+)
+from pnp.games.colour_diplomacy.valuation import (
     CENTER_REACHED,
     CIRCLE_VALUE,
     LOST,
     OWN_COLOUR_VALUE,
     SUPPORT_COST,
-    ColourDiplomacyState,
 )
-from pnp.games.colour_diplomacy.rings import (
-    HOLD,
-    IN,
-    OFF,
-    OUT,
-    SUPPORT,
-    Field,
-    Order,
-    Seat,
-    board,
-)
-from pnp.games.compiled import Compiled, Engine, Position, Starts
+from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.sliding import IntArray
@@ -292,7 +293,7 @@ ENGINE = Engine(__name__, joint=True)
 def context_of(n: int) -> Context:
     """An n-player board's tables, by field number: the step targets and their order kinds,
     the two side fields, the fields a move into it starts from, the field one circle out."""
-    rings, number = board(n), _numbers(n)
+    rings, number = board(n), field_numbers(n)
     steps = np.full((n * n, 4), -1, dtype=np.int64)
     kinds = np.zeros((n * n, 4), dtype=np.int64)
     sides = np.zeros((n * n, 2), dtype=np.int64)
@@ -311,74 +312,8 @@ def context_of(n: int) -> Context:
 
 
 @cache
-def _numbers(n: int) -> dict[Field, int]:
-    rings = board(n)
-    return {
-        **{spot: i for i, spot in enumerate(rings.fields())},
-        rings.center: n * n,
-        OFF: n * n + 1,
-    }
-
-
-def position_of(state: ColourDiplomacyState) -> tuple[Context, Position]:
-    n = state.players
-    number = _numbers(n)
-    position = np.zeros(HEAD + 3 + 7 * n, dtype=np.int64)
-    seats = state.to_act()
-    position[TURN], position[OVER] = (seats[0] if seats else 0), state.is_over()
-    position[TURNS], position[CENTER_TURNS] = state.turn, state.center_turns
-    position[REACHED_COUNT] = len(state.reached)
-    for seat in range(n):
-        position[HEAD + 3 + seat] = number[state.positions[seat]]
-    parts: dict[int, Sequence[int]] = {
-        FELL: state.fell,
-        HOLDS: [seat in state.must_hold for seat in range(n)],
-        COLOURS: state.colours,
-        START: state.start_colours,
-        REACHED: state.reached,
-    }
-    for part, values in parts.items():
-        first = HEAD + 3 + (part - HEAD - 3) * n
-        position[first : first + len(values)] = values
-    return context_of(n), position
-
-
-@cache
-def restorer(n: int) -> Callable[[Position], ColourDiplomacyState]:
-    """A position of the engine (between turns) back to a `ColourDiplomacyState`."""
-    rings, fields = board(n), {i: spot for spot, i in _numbers(n).items()}
-    first = HEAD + 3  # where the parts of n numbers each start, `SPOT`'s first
-
-    def restore(position: Position) -> ColourDiplomacyState:
-        parts = position[first : first + 7 * n].tolist()
-        spots, fell, holds, colours, start, reached = (
-            parts[(which - first) * n : (which - first + 1) * n]
-            for which in (SPOT, FELL, HOLDS, COLOURS, START, REACHED)
-        )
-        turns, center_turns, reached_count = position[[TURNS, CENTER_TURNS, REACHED_COUNT]].tolist()
-        return ColourDiplomacyState.of_parts(
-            rings, tuple(colours), tuple(start), tuple(fields[i] for i in spots),
-            must_hold=frozenset(s for s, hold in enumerate(holds) if hold), fell=fell,
-            turn=turns, center_turns=center_turns, reached=reached[:reached_count],
-        )  # fmt: skip
-
-    return restore
-
-
-def starts(colourings: Sequence[Sequence[Seat]], n: int) -> Starts:
-    """The start positions of `n`-player games whose circles have these colours (a seat per
-    circle, the innermost first, as `ColourDiplomacyState` takes them)."""
-    context, blank = position_of(ColourDiplomacyState(board(n), range(n)))
-    positions = np.tile(blank, (len(colourings), 1))
-    for part in (COLOURS, START):
-        first = HEAD + 3 + (part - HEAD - 3) * n
-        positions[:, first : first + n] = colourings
-    return Starts(ENGINE, context, positions, [restorer(n)] * len(colourings))
-
-
-@cache
 def decoder(n: int) -> Callable[[int], Order]:
-    fields = {i: spot for spot, i in _numbers(n).items()}
+    fields = {i: spot for spot, i in field_numbers(n).items()}
 
     def decode(code: int) -> Order:
         rest, player = divmod(int(code), n + 1)
@@ -386,9 +321,3 @@ def decoder(n: int) -> Callable[[int], Order]:
         return Order(KINDS[kind], fields[target], player - 1)
 
     return decode
-
-
-def compiled(state: ColourDiplomacyState) -> Compiled:
-    context, position = position_of(state)
-    n = state.players
-    return Compiled(ENGINE, context, position, n, decoder(n), restorer(n))

@@ -140,3 +140,15 @@ def board(n: int) -> Board:
         for spot in inward
     }
     return Board(n, inward, outward, sides, entries, steps)
+
+
+@cache
+def field_numbers(n: int) -> dict[Field, int]:
+    """The numbers of the fields of the board of `n` circles in the compiled engine's arrays:
+    (circle - 1) * n + (field - 1), the center n * n and off the board n * n + 1."""
+    rings = board(n)
+    return {
+        **{spot: i for i, spot in enumerate(rings.fields())},
+        rings.center: n * n,
+        OFF: n * n + 1,
+    }

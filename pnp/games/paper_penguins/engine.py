@@ -15,17 +15,20 @@ Moves are listed in the `State`'s order: placements by square; then piece by pie
 destinations direction by direction, nearest first; a seat with no move passes. `moves` lists
 them all in one walk (the greedy agent's). A move's code
 is (source + 1) * (cells + 1) + target + 1, so a placement's source and a pass's -1 are 0.
+
+rules.py turns a `PaperPenguinsState` into a position and back (`position_of`, `restorer`) and
+lays out many start positions at once (`starts`); the engine reads only marks.py of this package.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 
 import numpy as np
 from numba import njit
 
-from pnp.games.compiled import Compiled, Engine, Position, Starts
+from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.grid import SquareGrid
@@ -38,15 +41,7 @@ from pnp.games.mechanics.slide_engine import (
     two_scores,
 )
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
-from pnp.games.paper_penguins.game import (
-    CROSSED,
-    PIECES_EACH,
-    ZERO,
-    Move,
-    PaperPenguinsState,
-    sheet_digits,
-)
-from pnp.games.paper_penguins.game import FREE as FREE_MARK
+from pnp.games.paper_penguins.marks import CROSSED, PIECES_EACH, Move
 
 FREE = HEAD  # FREE: where the free flags start
 CELLS, DIRECTIONS, MARK, PIECES, COUNTS, SCORE, VALUES = range(7)  # entries of `dims`
@@ -189,70 +184,9 @@ def tables(grid: SquareGrid) -> Context:
     return following, np.array(dims, dtype=np.int64)
 
 
-def position_of(state: PaperPenguinsState) -> tuple[Context, Position]:
-    context = tables(state.grid)
-    cells, _, mark, pieces, counts, score, values = _offsets(state.grid)
-    position = np.zeros(values + cells + 1, dtype=np.int64)
-    position[TURN], position[OVER] = state.turn, state.over
-    marks = np.array(state.mark, dtype=np.int64)
-    position[FREE : FREE + cells] = marks == FREE_MARK
-    position[mark : mark + cells] = marks
-    for seat, placed in enumerate(state.pieces):
-        position[pieces + seat * EACH : pieces + seat * EACH + len(placed)] = placed
-        position[counts + seat] = len(placed)
-    position[score : score + 2] = state.score
-    position[values : values + cells] = state.values
-    return context, position
-
-
-@cache
-def restorer(grid: SquareGrid) -> Callable[[Position], PaperPenguinsState]:
-    """A position of the engine back to a `PaperPenguinsState` on a sheet of `grid`'s size."""
-    cells, _, mark, pieces, counts, score, values = _offsets(grid)
-
-    def restore(position: Position) -> PaperPenguinsState:
-        turn, ended = position[:FREE].tolist()
-        placed = position[counts : counts + 2].tolist()
-        held = position[pieces : pieces + 2 * EACH].tolist()
-        return PaperPenguinsState.of_parts(
-            grid, tuple(position[values : values + cells].tolist()),
-            position[mark : mark + cells].tolist(),
-            (held[: placed[0]], held[EACH : EACH + placed[1]]),
-            position[score : score + 2].tolist(), turn, bool(ended),
-        )  # fmt: skip
-
-    return restore
-
-
-def starts(sheets: Sequence[Sequence[str]]) -> Starts | None:
-    """The start positions of games on `sheets` (rows top first), if all are of one size: a
-    fresh sheet's position with each sheet's numbers."""
-    rows, cols = len(sheets[0]), len(sheets[0][0])
-    if any(len(sheet) != rows or len(sheet[0]) != cols for sheet in sheets):
-        return None
-    grid = SquareGrid(rows, cols)
-    cells, values = grid.cells, _offsets(grid)[VALUES]
-    context, blank = position_of(PaperPenguinsState(grid, [0] * cells))
-    positions = np.tile(blank, (len(sheets), 1))
-    digits = np.frombuffer(b"".join(sheet_digits(sheet) for sheet in sheets), dtype=np.uint8)
-    positions[:, values : values + cells] = digits.reshape(len(sheets), cells) - ZERO
-    return Starts(ENGINE, context, positions, [restorer(grid)] * len(sheets))
-
-
-@cache
-def _offsets(grid: SquareGrid) -> tuple[int, ...]:
-    """`tables(grid)`'s `dims` as Python numbers (slicing by them is quicker)."""
-    return tuple(tables(grid)[1].tolist())
-
-
 def decoder(grid: SquareGrid) -> Callable[[int], Move]:
     def decode(code: int) -> Move:
         source, target = divmod(int(code), grid.cells + 1)
         return (source - 1, target - 1)
 
     return decode
-
-
-def compiled(state: PaperPenguinsState) -> Compiled:
-    context, position = position_of(state)
-    return Compiled(ENGINE, context, position, 2, decoder(state.grid), restorer(state.grid))

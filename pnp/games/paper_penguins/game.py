@@ -5,6 +5,9 @@ files left to right and ranks bottom to top; the first player (seat 0) draws squ
 circles. Four placements each, alternately, on any unmarked number (scoring it); then queen moves
 to an unmarked number, the square left gets an X; pieces and X block. A player with no move
 passes; the game ends when neither can move. Highest score wins, equal scores draw.
+
+This module holds the options and the game; the position and its moves are in rules.py, the
+sheets of numbers in sheets.py, and what the rules share with the compiled engine in marks.py.
 """
 
 from __future__ import annotations
@@ -18,29 +21,24 @@ from typing import Any, ClassVar, Self
 import numpy as np
 
 from pnp.errors import InputError, SetupError
-from pnp.games.base import Game, GameInfo, Result, Seat, Setup, State, ranks_by
-from pnp.games.compiled import Compiled, Starts
-from pnp.games.mechanics.grid import FILES, Cell, SquareGrid
+from pnp.games.base import Game, GameInfo, Setup
+from pnp.games.compiled import Starts
+from pnp.games.mechanics.grid import SquareGrid
 from pnp.games.options import FileOption, GameOptions, GridSize, GridSizeOption, option
+from pnp.games.paper_penguins.marks import CROSSED, FREE
+from pnp.games.paper_penguins.rules import SEATS, PaperPenguinsState, starts
 from pnp.games.paper_penguins.sheets import (
     MAX_SIDE,
     MIN_SIDE,
+    ZERO,
     PaperPenguinsSetup,
     Sheet,
     check_mix,
     mix,
     parse_sheet,
+    sheet_digits,
 )
 from pnp.games.setupdata import JsonObject, SetupData
-
-Move = tuple[Cell, Cell]  # (from, to); from is PLACE for a placement
-PLACE: Cell = -1
-PASS: Move = (-1, -1)
-PIECES_EACH = 4
-SEATS = ("square", "circle")
-
-FREE, CROSSED = -1, 2  # cell marks besides the seat (0 or 1) whose piece stands there
-ZERO = ord("0")  # a digit's number is its character code less this
 
 
 @dataclass(frozen=True)
@@ -118,164 +116,6 @@ INFO = GameInfo(
 )
 
 
-class PaperPenguinsState(State[Move]):
-    players = 2
-
-    def __init__(self, grid: SquareGrid, values: Sequence[int]) -> None:
-        self.grid = grid
-        self.values = tuple(values)
-        self.mark = [FREE] * grid.cells
-        self.pieces: tuple[list[Cell], list[Cell]] = ([], [])
-        self.score = [0, 0]
-        self.turn: Seat = 0
-        self.over = False
-
-    # -- the contract ------------------------------------------------------------------------
-
-    def to_act(self) -> tuple[Seat, ...]:
-        return () if self.over else (self.turn,)
-
-    def legal_moves(self, seat: Seat) -> list[Move]:
-        if self.placing():
-            return [(PLACE, cell) for cell, mark in enumerate(self.mark) if mark == FREE]
-        moves = [(source, target) for source in self.pieces[seat] for target in self.slides(source)]
-        return moves or [PASS]
-
-    def apply(self, move: Move) -> None:
-        source, target = move
-        seat = self.turn
-        if move != PASS:
-            if source == PLACE:
-                self.pieces[seat].append(target)
-            else:
-                self.mark[source] = CROSSED
-                self.pieces[seat][self.pieces[seat].index(source)] = target
-            self.mark[target] = seat
-            self.score[seat] += self.values[target]
-        self.turn = 1 - seat
-        self.over = not self.placing() and not (self.can_move(0) or self.can_move(1))
-
-    def is_over(self) -> bool:
-        return self.over
-
-    def result(self) -> Result:
-        return Result(self.scores(), ranks_by(self.score))
-
-    def scores(self) -> tuple[float, ...]:
-        return (float(self.score[0]), float(self.score[1]))
-
-    def move_text(self, move: Move) -> str:
-        source, target = move
-        if move == PASS:
-            return "pass"
-        if source == PLACE:
-            return self.grid.name(target)
-        return f"{self.grid.name(source)}-{self.grid.name(target)}"
-
-    def move_value(self, seat: Seat, move: Move) -> float:
-        return 0.0 if move == PASS else float(self.values[move[1]])
-
-    def clone(self) -> PaperPenguinsState:
-        pieces = (self.pieces[0].copy(), self.pieces[1].copy())
-        mark, score = self.mark.copy(), self.score.copy()
-        return PaperPenguinsState.of_parts(
-            self.grid, self.values, mark, pieces, score, self.turn, self.over
-        )
-
-    @classmethod
-    def of_parts(
-        cls,
-        grid: SquareGrid,
-        values: tuple[int, ...],
-        mark: list[int],
-        pieces: tuple[list[Cell], list[Cell]],
-        score: list[int],
-        turn: Seat,
-        over: bool,
-    ) -> PaperPenguinsState:
-        """The state with these parts, taken as they are (no copies, no checks): for `clone` and
-        the compiled engine's `restore`, which know them consistent."""
-        state = cls.__new__(cls)
-        state.grid, state.values, state.mark, state.pieces = grid, values, mark, pieces
-        state.score, state.turn, state.over = score, turn, over
-        return state
-
-    def compiled(self) -> Compiled:
-        from pnp.games.paper_penguins import engine  # numba loads only when an engine plays
-
-        return engine.compiled(self)
-
-    def check_invariants(self) -> None:
-        marks = self.mark
-        assert all(m in (FREE, 0, 1, CROSSED) for m in marks), "unknown cell mark"
-        for seat in (0, 1):
-            assert len(self.pieces[seat]) <= PIECES_EACH, "more than four pieces"
-            on = [c for c, m in enumerate(marks) if m == seat]
-            assert sorted(self.pieces[seat]) == on, "pieces and marks disagree"
-        ahead = len(self.pieces[0]) - len(self.pieces[1])
-        assert ahead in (0, 1), "placements alternate, square first"
-        if self.placing():
-            assert self.turn == ahead, "the seat with fewer pieces places next"
-        claimed = sum(v for v, m in zip(self.values, marks, strict=True) if m != FREE)
-        assert sum(self.score) == claimed, "scores are the numbers marked"
-        crossed = sum(1 for m in marks if m == CROSSED)
-        placed = len(self.pieces[0]) + len(self.pieces[1])
-        assert crossed == 0 or placed == 2 * PIECES_EACH, "no move before all are placed"
-        stuck = not self.placing() and not (self.can_move(0) or self.can_move(1))
-        assert self.over == stuck, "over exactly when neither player can move"
-
-    # -- rules helpers -----------------------------------------------------------------------
-
-    def placing(self) -> bool:
-        return len(self.pieces[self.turn]) < PIECES_EACH
-
-    def slides(self, source: Cell) -> list[Cell]:
-        """Cells a queen move from `source` reaches over unmarked numbers."""
-        targets = []
-        for ray in self.grid.queen_rays[source]:
-            for cell in ray:
-                if self.mark[cell] != FREE:
-                    break
-                targets.append(cell)
-        return targets
-
-    def can_move(self, seat: Seat) -> bool:
-        neighbours = self.grid.neighbours
-        return any(self.mark[n] == FREE for source in self.pieces[seat] for n in neighbours[source])
-
-    def parse_move(self, text: str) -> Move:
-        """A move as `move_text` writes it: `d4` (placement), `d4-f6` or `pass`."""
-        text = text.strip().lower()
-        if text == "pass":
-            return PASS
-        if "-" in text:
-            source, target = text.split("-")
-            return (self.grid.parse(source), self.grid.parse(target))
-        return (PLACE, self.grid.parse(text))
-
-    # -- positions as text -------------------------------------------------------------------
-
-    def to_text(self) -> str:
-        """The sheet as in the tests: `[n]` square, `(n)` circle, `xn` crossed, then the status."""
-        grid, lines = self.grid, []
-        lines.append("   " + " ".join(f"{FILES[c]:>3}" for c in range(grid.cols)))
-        for row in reversed(range(grid.rows)):
-            tokens = []
-            for col in range(grid.cols):
-                cell = grid.cell(row, col)
-                value, mark = self.values[cell], self.mark[cell]
-                token = {FREE: f"{value}", 0: f"[{value}]", 1: f"({value})"}.get(mark, f"x{value}")
-                tokens.append(f"{token:>3}")
-            lines.append(f"{row + 1:>2} " + " ".join(tokens))
-        lines.append(f"score {self.score[0]} {self.score[1]}; {SEATS[self.turn]} to play")
-        return "\n".join(lines)
-
-
-def sheet_digits(rows: Sequence[str]) -> bytes:
-    """A sheet's digits (as characters) cell by cell: row-major from the bottom row."""
-    return "".join(reversed(rows)).encode()
-
-
 class PaperPenguins(Game[PaperPenguinsState]):
     info = INFO
     data_type = PaperPenguinsSetup
@@ -342,9 +182,7 @@ class PaperPenguins(Game[PaperPenguinsState]):
         return PaperPenguinsState(grid, [digit - ZERO for digit in sheet_digits(rows)])
 
     def compiled_starts(self, setups: Sequence[Setup]) -> Starts | None:
-        from pnp.games.paper_penguins import engine  # numba loads only when an engine plays
-
-        return engine.starts([PaperPenguinsSetup.of(s.data).sheets[0].rows for s in setups])
+        return starts([PaperPenguinsSetup.of(s.data).sheets[0].rows for s in setups])
 
     def state_from_text(self, setup: Setup, text: str) -> PaperPenguinsState:
         """The text carries the whole sheet (the letter header is optional). Pieces on the

@@ -14,12 +14,18 @@ from typing import Annotated
 from pnp.games.setupdata import Schema, SetupData
 
 MIN_SIDE, MAX_SIDE = 4, 20
+ZERO = ord("0")  # a digit's number is its character code less this
 
 
 def mix(cells: int) -> tuple[int, int, int]:
     """How many 1s, 2s and 3s a sheet of `cells` numbers holds: the 3:2:1 mix of RULES.md."""
     ones, threes = round(cells / 2), round(cells / 6)
     return ones, cells - ones - threes, threes
+
+
+def sheet_digits(rows: Sequence[str]) -> bytes:
+    """A sheet's digits (as characters) cell by cell: row-major from the bottom row."""
+    return "".join(reversed(rows)).encode()
 
 
 def parse_sheet(text: str) -> list[str]:

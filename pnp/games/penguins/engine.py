@@ -13,30 +13,26 @@ the floe's alone and games on different floes are played side by side on them.
 Moves are listed in `PenguinsState.legal_moves`' order: placements on free one-fish tiles by
 cell; then penguin by penguin, destinations direction by direction, nearest first. A move's code
 is (source + 1) * (cells + 1) + target, a placement's source being -1; `decoder` turns it back.
+
+game.py turns a `PenguinsState` into a position and back (`position_of`, `restorer`) and lays
+out many start positions at once (`starts`); the engine reads only floe.py of this package.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 
 import numpy as np
 from numba import njit
 
-from pnp.games.compiled import Compiled, Engine, Position, Starts
+from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.hexgrid import HexGrid
 from pnp.games.mechanics.slide_engine import can_slide, claim, slide_at
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
-from pnp.games.penguins.game import (
-    FLOE,
-    PENGUINS_EACH,
-    ZERO,
-    Move,
-    PenguinsState,
-    layout_index,
-)
+from pnp.games.penguins.floe import PENGUINS_EACH, Move
 
 PLACED, FREE = range(HEAD, HEAD + 2)  # FREE: where the free flags start
 CELLS, PLAYERS, EACH, TILE, PIECES, COUNTS, FISH, TILES, VALUES = range(9)  # entries of `dims`
@@ -202,66 +198,9 @@ def tables(grid: HexGrid, players: int) -> tuple[IntArray, IntArray]:
     return neighbour_table(grid), np.array(dims, dtype=np.int64)
 
 
-def position_of(state: PenguinsState) -> tuple[Context, Position]:
-    context = tables(state.grid, state.players)
-    cells, players, each, tile, pieces, counts, fish, tiles, values = context[1].tolist()
-    position = np.zeros(values + cells + 1, dtype=np.int64)
-    position[TURN], position[OVER], position[PLACED] = state.turn, state.over, state.placed
-    position[FREE : FREE + cells] = np.frombuffer(state.free, dtype=np.uint8)
-    position[tile : tile + cells] = np.frombuffer(state.tile, dtype=np.uint8)
-    for seat, placed in enumerate(state.pieces):
-        position[pieces + seat * each : pieces + seat * each + len(placed)] = placed
-        position[counts + seat] = len(placed)
-    position[fish : fish + players] = state.fish
-    position[tiles : tiles + players] = state.tiles
-    position[values : values + cells] = state.values
-    return context, position
-
-
-@cache
-def restorer(grid: HexGrid, players: int) -> Callable[[Position], PenguinsState]:
-    """A position of the engine back to a `PenguinsState` on `grid` with `players` players."""
-    cells, _, each, tile, pieces, counts, fish, tiles, values = tables(grid, players)[1].tolist()
-
-    def restore(position: Position) -> PenguinsState:
-        placed = position[counts : counts + players].tolist()
-        held = position[pieces : pieces + players * each].tolist()
-        return PenguinsState.of_parts(
-            grid, tuple(position[values : values + cells].tolist()), players,
-            tile=bytearray(position[tile : tile + cells].astype(np.uint8).tobytes()),
-            free=bytearray(position[FREE : FREE + cells].astype(np.uint8).tobytes()),
-            pieces=[held[s * each : s * each + placed[s]] for s in range(players)],
-            fish=position[fish : fish + players].tolist(),
-            tiles=position[tiles : tiles + players].tolist(),
-            placed=int(position[PLACED]), turn=int(position[TURN]), over=bool(position[OVER]),
-        )  # fmt: skip
-
-    return restore
-
-
-def starts(layouts: Sequence[Sequence[str]], players: int) -> Starts:
-    """The start positions of games of `players` on the floes of `layouts` (rows top first):
-    an empty floe's position with each layout's fish, a tile (free) wherever there are some."""
-    grid, games = FLOE, len(layouts)
-    cells, _, _, tile, _, _, _, _, values = tables(grid, players)[1].tolist()
-    context, blank = position_of(PenguinsState(grid, [0] * cells, players))
-    digits = np.frombuffer("".join(row for rows in layouts for row in rows).encode(), np.uint8)
-    fish = (digits.reshape(games, -1) - ZERO)[:, layout_index(grid)]
-    positions = np.tile(blank, (games, 1))
-    positions[:, values : values + cells] = fish
-    positions[:, FREE : FREE + cells] = positions[:, tile : tile + cells] = fish > 0
-    return Starts(ENGINE, context, positions, [restorer(grid, players)] * games)
-
-
 def decoder(grid: HexGrid) -> Callable[[int], Move]:
     def decode(code: int) -> Move:
         source, target = divmod(int(code), grid.cells + 1)
         return (source - 1, target)
 
     return decode
-
-
-def compiled(state: PenguinsState) -> Compiled:
-    context, position = position_of(state)
-    restore = restorer(state.grid, state.players)
-    return Compiled(ENGINE, context, position, state.players, decoder(state.grid), restore)

@@ -6,36 +6,49 @@ players with 4, 3 or 2 penguins. Placement in turn on free one-fish tiles; then 
 along one of the 6 hex directions over tiles without penguins, and its player takes the tile it
 left. A player who cannot move at their turn removes their penguins, keeps the tiles under them
 and is out. The game ends when no penguin is left: most fish, then most tiles, else shared rank.
+
+The floe, its tile mix and its layouts are in floe.py beside this. The compiled engine (engine.py)
+plays the positions this module makes of a state (`position_of`) and reads back (`restorer`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import itemgetter
-from typing import Annotated, ClassVar
+from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import numpy as np
 
-from pnp.errors import SetupError
 from pnp.games.base import Compensation, Game, GameInfo, Result, Seat, Setup, State, ranks_by
-from pnp.games.compiled import Compiled, Starts
-from pnp.games.mechanics.boardtext import parse_board, render_board, rows_top_first
+from pnp.games.compiled import Compiled, Position, Starts
+from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell
 from pnp.games.mechanics.hexgrid import HexGrid
-from pnp.games.mechanics.sliding import Grid, can_slide, reach
+from pnp.games.mechanics.sliding import can_slide, reach
 from pnp.games.options import GameOptions
+from pnp.games.penguins.floe import (
+    FLOE,
+    MIX,
+    PENGUINS_EACH,
+    PLACE,
+    ZERO,
+    Move,
+    check_fish_conserved,
+    check_mix,
+    layout_index,
+    random_rows,
+    rows_shape,
+    values_of,
+)
 from pnp.games.setupdata import JsonObject, Schema, SetupData
 
-Move = tuple[Cell, Cell]  # (from, to); a placement is (PLACE, tile)
-PLACE: Cell = -1
+if TYPE_CHECKING:
+    from pnp.games.penguins.engine import Context
+
 SEATS = ("red", "blue", "green", "yellow")  # the penguin colours, player1..player4 swatches
 LETTERS = "RBGY"
-PENGUINS_EACH = {2: 4, 3: 3, 4: 2}
-FLOE = HexGrid(8, 8)
-MIX = (30, 20, 10)  # one-, two- and three-fish tiles
 
 INFO = GameInfo(
     name="penguins",
@@ -53,89 +66,6 @@ INFO = GameInfo(
     "on two cores; mcts:1000, the ladder's top, would take about 20",
     rules="Penguins / Hey That's My Fish",
 )
-
-
-def random_rows(rng: np.random.Generator, grid: Grid, mix: Sequence[int]) -> list[str]:
-    """A random layout of tiles with `mix` (ones, twos, threes), rows top first as digits."""
-    deck = np.repeat(np.array([1, 2, 3]), mix)
-    values = rng.permutation(deck)
-    rows, k = [], 0
-    for cells in rows_top_first(grid):
-        rows.append("".join(str(v) for v in values[k : k + len(cells)]))
-        k += len(cells)
-    return rows
-
-
-def rows_shape(grid: Grid, piece: str, where: str = "") -> JsonObject:
-    """The JSON Schema keywords of a layout's rows on `grid`: one digit 1-3 per cell, top first."""
-    lengths = [len(cells) for cells in rows_top_first(grid)]
-    return {
-        "description": f"{len(lengths)} rows of fish {piece}s{where}, top row first",
-        "minItems": len(lengths),
-        "maxItems": len(lengths),
-        "prefixItems": [
-            {
-                "type": "string",
-                "pattern": f"^[1-3]{{{n}}}$",
-                "description": f"{n} digits 1-3, the fish on each {piece}",
-            }
-            for n in lengths
-        ],
-    }
-
-
-def check_mix(rows: Sequence[str], mix: Sequence[int]) -> None:
-    """SetupError unless the layout holds `mix` one-, two- and three-fish pieces (its shape is
-    the schema's)."""
-    counts = tuple("".join(rows).count(d) for d in "123")
-    if counts != tuple(mix):
-        raise SetupError(f"the layout has {counts} one/two/three-fish tiles; expected {tuple(mix)}")
-
-
-def values_of(grid: Grid, rows: Sequence[str]) -> list[int]:
-    """Fish per cell from layout rows (top first; a setup's rows have the board's lengths)."""
-    digits = "".join(rows).encode()
-    at = layout_index(grid)
-    if len(digits) != len(at):
-        raise ValueError(f"the layout has {len(digits)} tiles, the board {len(at)} cells")
-    return [digit - ZERO for digit in itemgetter(*at)(digits)]
-
-
-ZERO = ord("0")  # a digit's number is its character code less this
-
-
-@cache
-def layout_index(grid: Grid) -> tuple[int, ...]:
-    """For every cell, where layout rows list it (once per board: every game reads its layout)."""
-    listed = [cell for cells in rows_top_first(grid) for cell in cells]
-    assert sorted(listed) == list(range(grid.cells)), "layout rows list every cell once"
-    at = [0] * grid.cells
-    for index, cell in enumerate(listed):
-        at[cell] = index
-    return tuple(at)
-
-
-def check_fish_conserved(
-    values: Sequence[int],
-    present: Sequence[int],
-    taken: Sequence[int],
-    fish: Sequence[int],
-    piece: str,
-) -> None:
-    """Pieces (tiles or chips) and their fish conserved between the board and the players.
-
-    `values` holds the fish laid per cell (0: none), `present` whether a piece is still there,
-    `taken` and `fish` the pieces and fish each player holds.
-    """
-    cells = range(len(values))
-    assert all(values[c] > 0 for c in cells if present[c]), f"a {piece} where none was laid"
-    left = [c for c in cells if present[c]]
-    laid = sum(1 for v in values if v > 0)
-    assert len(left) + sum(taken) == laid, f"{piece}s conserved between board and players"
-    on_board = sum(values[c] for c in left)
-    assert on_board + sum(fish) == sum(values), "fish conserved between board and players"
-    for pieces, fish_taken in zip(taken, fish, strict=True):
-        assert pieces <= fish_taken <= 3 * pieces, f"fish are 1 to 3 per {piece} taken"
 
 
 class PenguinsState(State[Move]):
@@ -239,9 +169,12 @@ class PenguinsState(State[Move]):
         return state
 
     def compiled(self) -> Compiled:
-        from pnp.games.penguins import engine  # numba loads only when a compiled engine plays
+        # numba loads only when a compiled engine plays
+        from pnp.games.penguins.engine import ENGINE, decoder
 
-        return engine.compiled(self)
+        context, position = position_of(self)
+        restore = restorer(self.grid, self.players)
+        return Compiled(ENGINE, context, position, self.players, decoder(self.grid), restore)
 
     def check_invariants(self) -> None:
         cells, tile = range(self.grid.cells), self.tile
@@ -324,6 +257,68 @@ class PenguinsState(State[Move]):
         return render_board(self.grid, token, f"fish {fish}; tiles {tiles}; {who}", 4)
 
 
+# -- the compiled engine's positions (engine.py) ---------------------------------------------
+
+
+def position_of(state: PenguinsState) -> tuple[Context, Position]:
+    from pnp.games.mechanics.engine_header import OVER, TURN
+    from pnp.games.penguins.engine import FREE, PLACED, tables
+
+    context = tables(state.grid, state.players)
+    cells, players, each, tile, pieces, counts, fish, tiles, values = context[1].tolist()
+    position = np.zeros(values + cells + 1, dtype=np.int64)
+    position[TURN], position[OVER], position[PLACED] = state.turn, state.over, state.placed
+    position[FREE : FREE + cells] = np.frombuffer(state.free, dtype=np.uint8)
+    position[tile : tile + cells] = np.frombuffer(state.tile, dtype=np.uint8)
+    for seat, placed in enumerate(state.pieces):
+        position[pieces + seat * each : pieces + seat * each + len(placed)] = placed
+        position[counts + seat] = len(placed)
+    position[fish : fish + players] = state.fish
+    position[tiles : tiles + players] = state.tiles
+    position[values : values + cells] = state.values
+    return context, position
+
+
+@cache
+def restorer(grid: HexGrid, players: int) -> Callable[[Position], PenguinsState]:
+    """A position of the engine back to a `PenguinsState` on `grid` with `players` players."""
+    from pnp.games.mechanics.engine_header import OVER, TURN
+    from pnp.games.penguins.engine import FREE, PLACED, tables
+
+    cells, _, each, tile, pieces, counts, fish, tiles, values = tables(grid, players)[1].tolist()
+
+    def restore(position: Position) -> PenguinsState:
+        placed = position[counts : counts + players].tolist()
+        held = position[pieces : pieces + players * each].tolist()
+        return PenguinsState.of_parts(
+            grid, tuple(position[values : values + cells].tolist()), players,
+            tile=bytearray(position[tile : tile + cells].astype(np.uint8).tobytes()),
+            free=bytearray(position[FREE : FREE + cells].astype(np.uint8).tobytes()),
+            pieces=[held[s * each : s * each + placed[s]] for s in range(players)],
+            fish=position[fish : fish + players].tolist(),
+            tiles=position[tiles : tiles + players].tolist(),
+            placed=int(position[PLACED]), turn=int(position[TURN]), over=bool(position[OVER]),
+        )  # fmt: skip
+
+    return restore
+
+
+def starts(layouts: Sequence[Sequence[str]], players: int) -> Starts:
+    """The start positions of games of `players` on the floes of `layouts` (rows top first):
+    an empty floe's position with each layout's fish, a tile (free) wherever there are some."""
+    from pnp.games.penguins.engine import ENGINE, FREE, tables
+
+    grid, games = FLOE, len(layouts)
+    cells, _, _, tile, _, _, _, _, values = tables(grid, players)[1].tolist()
+    context, blank = position_of(PenguinsState(grid, [0] * cells, players))
+    digits = np.frombuffer("".join(row for rows in layouts for row in rows).encode(), np.uint8)
+    fish = (digits.reshape(games, -1) - ZERO)[:, layout_index(grid)]
+    positions = np.tile(blank, (games, 1))
+    positions[:, values : values + cells] = fish
+    positions[:, FREE : FREE + cells] = positions[:, tile : tile + cells] = fish > 0
+    return Starts(ENGINE, context, positions, [restorer(grid, players)] * games)
+
+
 @dataclass(frozen=True)
 class PenguinsSetup(SetupData):
     """The floe: a row of digits 1-3 (fish per tile) per floe row, top row (of 7) first."""
@@ -355,9 +350,7 @@ class Penguins(Game[PenguinsState]):
         players = {setup.players for setup in setups}
         if len(players) != 1:
             return None
-        from pnp.games.penguins import engine  # numba loads only when an engine plays
-
-        return engine.starts([PenguinsSetup.of(s.data).rows for s in setups], players.pop())
+        return starts([PenguinsSetup.of(s.data).rows for s in setups], players.pop())
 
     def state_from_text(self, setup: Setup, text: str) -> PenguinsState:
         """The text carries the whole position, the floe and the players included. `red to

@@ -21,6 +21,9 @@ move's code: 0 the pass; a setup step 1 + kind * (cells + 1) + cell + 1; a turn 
 3 * (cells + 1) + 1 on, packing scarecrow + 1 above `ROUTES` codes of jump, bounce, length,
 harvest and put + 1 (`_turn`), so what a move's value reads comes out without dividing by the
 board's size.
+
+rules.py turns a `WallabyState` into a position and back (`position_of`, `restorer`); the engine
+reads only field.py and moves.py of this package.
 """
 
 from __future__ import annotations
@@ -31,11 +34,11 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from pnp.games.compiled import Compiled, Engine, Position
+from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.sliding import IntArray
-from pnp.games.wallaby.moves import PASS, STEPS, Step, Turn
-from pnp.games.wallaby.rules import LOSS, WIN, Field, Move, WallabyState
+from pnp.games.wallaby.field import Field
+from pnp.games.wallaby.moves import LOSS, PASS, STEPS, WIN, Move, Step, Turn
 
 STEP, PLAYS, WINNER, ENDLESS, IN_ROW, TURNS, PASSES, SCARECROW, OUTS = range(HEAD, HEAD + 9)
 TILE = HEAD + 9  # where the cells' plants start
@@ -434,58 +437,6 @@ def tables(field: Field) -> Context:
     return hops, landed, ends, perimeter, steps.reshape(-1, 2), np.array(dims, dtype=np.int64)
 
 
-def position_of(state: WallabyState) -> tuple[Context, Position]:
-    context = tables(state.field)
-    dims = context[5]
-    players, cells = state.players, int(dims[CELLS])
-    position = np.zeros(int(dims[LEFT]) + players, dtype=np.int64)
-    setting_up = state.setting_up()
-    position[TURN] = state.field.steps[state.step][1] if setting_up else state.turn
-    position[OVER] = state.is_over()
-    position[STEP], position[PLAYS] = state.step, state.turn
-    position[WINNER] = -1 if state.winner is None else state.winner
-    position[ENDLESS], position[IN_ROW] = state.endless, state.passes_in_row
-    position[TURNS], position[PASSES] = state.play_turns, state.passes
-    position[SCARECROW], position[OUTS] = state.scarecrow, len(state.out_order)
-    position[TILE : TILE + cells] = state.tile
-    position[dims[POS] : dims[POS] + players] = state.pos
-    position[dims[ALIVE] : dims[ALIVE] + players] = state.alive
-    position[dims[HELD] : dims[HELD] + 4 * players] = [v for held in state.held for v in held]
-    position[dims[SCORE] : dims[SCORE] + players] = state.score
-    for order, seat in enumerate(state.out_order):
-        position[dims[LEFT] + seat] = order
-    return context, position
-
-
-def restorer(state: WallabyState) -> Callable[[Position], WallabyState]:
-    """A position of the engine back to a `WallabyState` of `state`'s field and tiles dealt."""
-    field, dealt = state.field, state.dealt
-    dims = tables(field)[5]
-    players, cells = field.players, int(dims[CELLS])
-
-    def restore(position: Position) -> WallabyState:
-        restored = WallabyState.__new__(WallabyState)
-        restored.field, restored.players, restored.dealt = field, players, dealt
-        restored.tile = position[TILE : TILE + cells].tolist()
-        restored.pos = position[dims[POS] : dims[POS] + players].tolist()
-        restored.scarecrow = int(position[SCARECROW])
-        held = position[dims[HELD] : dims[HELD] + 4 * players].tolist()
-        restored.held = [held[4 * seat : 4 * seat + 4] for seat in range(players)]
-        restored.score = position[dims[SCORE] : dims[SCORE] + players].tolist()
-        restored.alive = [bool(a) for a in position[dims[ALIVE] : dims[ALIVE] + players]]
-        left = position[dims[LEFT] : dims[LEFT] + players]
-        out = [seat for seat in range(players) if not restored.alive[seat]]
-        restored.out_order = sorted(out, key=lambda seat: int(left[seat]))
-        restored.step, restored.turn = int(position[STEP]), int(position[PLAYS])
-        winner = int(position[WINNER])
-        restored.winner = None if winner < 0 else winner
-        restored.endless, restored.passes_in_row = bool(position[ENDLESS]), int(position[IN_ROW])
-        restored.play_turns, restored.passes = int(position[TURNS]), int(position[PASSES])
-        return restored
-
-    return restore
-
-
 def decoder(field: Field) -> Callable[[int], Move]:
     cells = field.rows * field.cols
 
@@ -500,9 +451,3 @@ def decoder(field: Field) -> Callable[[int], Move]:
         return Turn(jump, bounce, length, bool(harvest), target, put)  # -1: STAYS, OUT
 
     return decode
-
-
-def compiled(state: WallabyState) -> Compiled:
-    context, position = position_of(state)
-    return Compiled(ENGINE, context, position, state.players, decoder(state.field),
-                    restorer(state))  # fmt: skip

@@ -1,9 +1,10 @@
 """Wallaby: wallabies jump and bounce over a field of plant tiles and harvest them.
 
-Rules: ../shared/RULES.md, "Wallaby" (seed 004, Giuliano Polverari); the rules engine is in
-wallaby_rules.py and the moves in wallaby_moves.py. This module holds what is fixed before the
-first move: the tiles (17 one-plant, 16 two-plant, 16 three-plant), the tiles set aside (five 1s,
-four 2s and four 3s with 2 players; one random tile more in the Valley) and the random board.
+Rules: ../shared/RULES.md, "Wallaby" (seed 004, Giuliano Polverari); the position and its rules
+are in rules.py, the board and its jumps in field.py, the moves in moves.py. This module holds
+what is fixed before the first move: the tiles (17 one-plant, 16 two-plant, 16 three-plant), the
+tiles set aside (five 1s, four 2s and four 3s with 2 players; one random tile more in the Valley)
+and the random board; and it reads positions written as text (text.py: `read_position`).
 
 Boards (rows x cols): 7 x 7 for 3-4 players, 6 x 6 for 2 players; the Valley 6 x 8 (2 players
 5 x 7); the children's variant has no scarecrow, and with 2 players the full board option plays
@@ -12,6 +13,7 @@ the 7 x 7 board of all 49 tiles.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Annotated
@@ -22,8 +24,10 @@ from pnp.errors import InputError, SetupError
 from pnp.games.base import Compensation, Game, GameInfo, Setup
 from pnp.games.options import GameOptions, YesNoOption, option
 from pnp.games.setupdata import JsonObject, Schema, SetupData
-from pnp.games.wallaby.rules import SEATS, Field, WallabyState, make_field
-from pnp.games.wallaby.text import read_position
+from pnp.games.wallaby.field import SEATS, Field, make_field
+from pnp.games.wallaby.moves import NO_CELL
+from pnp.games.wallaby.rules import WallabyState
+from pnp.games.wallaby.text import LETTERS, SCARECROW, STEP_VERBS
 
 TILES = {1: 17, 2: 16, 3: 16}  # RULES.md [decision]: no published count was found
 TWO_PLAYER_REMOVAL = {1: 5, 2: 4, 3: 4}
@@ -251,6 +255,82 @@ class Wallaby(Game[WallabyState]):
         harvests and the step or turn; the setup's variant says whether jumps may land off the
         board (the Valley) and whether there is a scarecrow (not for children)."""
         return read_position(text, setup.variant == "valley", setup.variant != "children")
+
+
+# -- positions as text (text.py) -------------------------------------------------------------
+
+_TOKEN = re.compile(r"^([.123])([RBGYS]*)$")
+_HOLDING = re.compile(r"^(red|blue|green|yellow)=(-|out|[123]+)$")
+_STATUS = re.compile(
+    r"harvest (.+); (?:(\w+) (?:to (play|place|harvest|place the scarecrow)|wins)|endless)"
+)
+
+
+def read_position(text: str, valley: bool, scarecrow: bool) -> WallabyState:
+    """The position `text` describes, on a field with or without the Valley's jumps off the
+    board and the scarecrow. ValueError says what is wrong."""
+    lines = [line.split() for line in text.strip().splitlines() if line.strip()]
+    status = " ".join(lines.pop())
+    found = _STATUS.fullmatch(status)
+    if not found or (found[2] and found[2] not in SEATS):
+        raise ValueError(f"last line {status!r}: expected 'harvest red=13 blue=-; red to play'")
+    holdings = [_HOLDING.match(part) for part in found[1].split()]
+    if not all(holdings) or [m[1] for m in holdings if m] != list(SEATS[: len(holdings)]):
+        raise ValueError(f"holdings {found[1]!r}: expected red=.. blue=.. in seat order")
+    rows = [tokens[1:] for tokens in lines if tokens[0].isdigit()]
+    field = make_field(len(rows), len(rows[0]), len(holdings), valley, scarecrow)
+    state = WallabyState(field, [0] * (field.rows * field.cols))
+    state.step = _step(field, found[2], found[3])
+    for i, tokens in enumerate(rows):
+        for col, token in enumerate(tokens):
+            _place(state, (field.rows - 1 - i) * field.cols + col, token)
+    for seat, match in enumerate(holdings):
+        assert match is not None
+        if match[2] == "out":
+            state.alive[seat] = False
+            state.out_order.append(seat)
+        else:
+            for digit in match[2].strip("-"):
+                state.held[seat][int(digit)] += 1
+                state.score[seat] += int(digit)
+    placed = [seat for kind, seat in field.steps[: state.step] if kind == "place"]
+    missing = [SEATS[s] for s in placed if state.alive[s] and state.pos[s] == NO_CELL]
+    if missing:
+        raise ValueError(f"no wallaby on the board for {', '.join(missing)}")
+    if found[3] == "play":
+        state.turn = SEATS.index(found[2])
+    elif found[2] and not found[3]:
+        state.turn = state.winner = SEATS.index(found[2])
+    state.endless = not found[2]
+    state.dealt = state.tiles_in_play()
+    return state
+
+
+def _step(field: Field, seat: str | None, verb: str | None) -> int:
+    """The setup step a status names (`blue to harvest`), or past the setup."""
+    if verb is None or verb == "play":
+        return len(field.steps)
+    kind = next(kind for kind, text in STEP_VERBS.items() if text == verb)
+    step = (kind, SEATS.index(seat or ""))
+    if step not in field.steps:
+        raise ValueError(f"{seat} does not {verb} in the setup of this game")
+    return field.steps.index(step)
+
+
+def _place(state: WallabyState, cell: int, token: str) -> None:
+    match = _TOKEN.match(token)
+    if not match:
+        raise ValueError(f"token {token!r}: expected a digit 1-3 or '.', then letters RBGYS")
+    state.tile[cell] = 0 if match[1] == "." else int(match[1])
+    for letter in match[2]:
+        if letter == SCARECROW:
+            state.scarecrow = cell
+        elif LETTERS.index(letter) < state.players:
+            state.pos[LETTERS.index(letter)] = cell
+        else:
+            raise ValueError(f"token {token!r}: no {letter} wallaby with {state.players} players")
+    if match[2] and not state.tile[cell]:
+        raise ValueError(f"token {token!r}: wallabies and the scarecrow stand on tiles")
 
 
 GAME = Wallaby()

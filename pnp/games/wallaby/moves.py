@@ -14,6 +14,9 @@ Move text (no spaces, so a test can play a line of moves):
 - `.../put:1`: the bounce ended where no tile is, and the player puts a harvested 1 there;
   `.../out`: the player has no tile to put down and leaves the game;
 - `pass`; setup steps `place:a1`, `harvest:d4`, `harvest:none`, `scarecrow:c3`.
+
+The rules (rules.py) and the compiled engine (engine.py) both read moves here, and what greedy
+players count a move that wins or leaves the game (`WIN`, `LOSS`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ FREE_LENGTHS = (1, 2, 3)  # a bounce from a spot with no tile
 NO_CELL: Cell = -1
 STAYS: Cell = -1  # the scarecrow is not moved
 NO_PUT, OUT = 0, -1  # `put`: no ground check needed; no tile to put down (the player leaves)
+WIN, LOSS = 1000.0, -1000.0  # greedy values of a winning and of a self-eliminating move
 
 
 class Turn(NamedTuple):
@@ -54,6 +58,7 @@ class Step(NamedTuple):
 
 
 PASS = Step("pass", NO_CELL)
+Move = Turn | Step
 
 
 class Route(NamedTuple):

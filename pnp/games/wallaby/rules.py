@@ -9,19 +9,22 @@ no legal jump and bounce passes; when every player still in passes in a row, not
 any more and the game is reported endless.
 
 Squares are named a1.. (files left to right, ranks bottom to top) as mechanics.grid names them.
+The board and its jumps are in field.py, positions as text in text.py. The compiled engine
+(engine.py) plays the positions `position_of` makes of a state and `restorer` reads back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache, cached_property
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
 
 from pnp.games.base import Facts, Outcome, Result, Seat, State, ranks_by
-from pnp.games.compiled import Compiled
-from pnp.games.mechanics.grid import SquareGrid
+from pnp.games.compiled import Compiled, Position
+from pnp.games.wallaby.field import Field
 from pnp.games.wallaby.moves import (
-    FREE_LENGTHS,
+    LOSS,
     NO_CELL,
     NO_PUT,
     OUT,
@@ -29,7 +32,9 @@ from pnp.games.wallaby.moves import (
     STAYS,
     STEPS,
     VALUES,
+    WIN,
     Cell,
+    Move,
     Route,
     Step,
     Turn,
@@ -37,112 +42,14 @@ from pnp.games.wallaby.moves import (
     step_text,
     turn_text,
 )
+from pnp.games.wallaby.text import position_text
 
-Move = Turn | Step
+if TYPE_CHECKING:
+    from pnp.games.wallaby.engine import Context
+
 Holding = list[int]  # harvested tiles by value: holding[v] tiles of v plants (index 0 unused)
 
-Hop = tuple[int, Cell, int]  # (direction, board cell or NO_CELL, extended spot)
-Bounce = tuple[int, int, Cell]  # (direction, length, board cell)
-
-SEATS = ("red", "blue", "green", "yellow")
-REACH = 3  # how far off the board a Valley jump may land
-GOALS = {2: 25, 3: 20, 4: 15}
 LANDED = (NO_PUT,)  # the only ground-check choice where the bounce ends on a tile
-WIN, LOSS = 1000.0, -1000.0  # greedy values of a winning and of a self-eliminating move
-
-
-@dataclass(frozen=True)
-class Field:
-    """What does not change during a game: the board's shape and the variant's rules."""
-
-    rows: int
-    cols: int
-    players: int
-    valley: bool = False  # jumps may land up to 3 cells outside the board
-    scarecrow: bool = True  # False in the children's variant
-
-    @property
-    def goal(self) -> int:
-        return GOALS[self.players]
-
-    @cached_property
-    def grid(self) -> SquareGrid:
-        return SquareGrid(self.rows, self.cols)
-
-    @cached_property
-    def perimeter(self) -> tuple[Cell, ...]:
-        return tuple(
-            cell
-            for cell in range(self.rows * self.cols)
-            if cell // self.cols in (0, self.rows - 1) or cell % self.cols in (0, self.cols - 1)
-        )
-
-    @cached_property
-    def steps(self) -> tuple[tuple[str, Seat], ...]:
-        """The setup steps in order: (kind, seat)."""
-        steps: list[tuple[str, Seat]] = []
-        for seat in range(self.players):
-            steps.append(("place", seat))
-            if seat > 0:
-                steps.append(("harvest", seat))
-        if self.scarecrow:
-            steps.append(("scarecrow", self.players - 1))
-        return tuple(steps)
-
-    def inside(self, row: int, col: int) -> bool:
-        return 0 <= row < self.rows and 0 <= col < self.cols
-
-    # Jumps and bounces are looked up, not computed: spots are numbered on the board extended
-    # by REACH cells on every side, where a Valley jump may land.
-
-    @cached_property
-    def jumps(self) -> tuple[tuple[tuple[Hop, ...], ...], ...]:
-        """jumps[cell][n]: the jumps of n steps from `cell` as (direction, board cell or NO_CELL
-        outside, extended spot); off the board only in the Valley."""
-        table = []
-        for cell in range(self.rows * self.cols):
-            row, col = divmod(cell, self.cols)
-            by_length: list[tuple[Hop, ...]] = [()]
-            for n in VALUES:
-                hops = []
-                for d, (dr, dc) in enumerate(STEPS):
-                    r, c = row + dr * n, col + dc * n
-                    if self.inside(r, c) or self.valley:
-                        inside = r * self.cols + c if self.inside(r, c) else NO_CELL
-                        hops.append((d, inside, self.spot(r, c)))
-                by_length.append(tuple(hops))
-            table.append(tuple(by_length))
-        return tuple(table)
-
-    @cached_property
-    def bounces(self) -> tuple[tuple[tuple[Bounce, ...], ...], ...]:
-        """bounces[spot][n]: the bounces from an extended spot that end on the board, as
-        (direction, length, cell); n = 0 lists the free bounces of 1, 2 or 3 steps."""
-        wide = self.cols + 2 * REACH
-        table = []
-        for spot in range(wide * (self.rows + 2 * REACH)):
-            row, col = spot // wide - REACH, spot % wide - REACH
-            by_length = []
-            for lengths in (FREE_LENGTHS, *((n,) for n in VALUES)):
-                ends = []
-                for d, (dr, dc) in enumerate(STEPS):
-                    for n in lengths:
-                        r, c = row + dr * n, col + dc * n
-                        if self.inside(r, c):
-                            ends.append((d, n, r * self.cols + c))
-                by_length.append(tuple(ends))
-            table.append(tuple(by_length))
-        return tuple(table)
-
-    def spot(self, row: int, col: int) -> int:
-        """The extended spot of (row, col), which may be up to REACH cells off the board."""
-        return (row + REACH) * (self.cols + 2 * REACH) + col + REACH
-
-
-@cache
-def make_field(rows: int, cols: int, players: int, valley: bool, scarecrow: bool) -> Field:
-    """The one Field of this shape, so its lookup tables are built once per process."""
-    return Field(rows, cols, players, valley, scarecrow)
 
 
 class WallabyState(State[Move]):
@@ -226,9 +133,7 @@ class WallabyState(State[Move]):
         return turn_text(move, self.tile[self.pos[self.turn]], where)
 
     def to_text(self) -> str:
-        """The position as text.py beside this writes and reads it."""
-        from pnp.games.wallaby.text import position_text  # text.py builds states of this class
-
+        """The position as text.py beside this writes it (`Wallaby.state_from_text` reads it)."""
         return position_text(self)
 
     def move_value(self, seat: Seat, move: Move) -> float:
@@ -246,9 +151,12 @@ class WallabyState(State[Move]):
         return float(gain)
 
     def compiled(self) -> Compiled:
-        from pnp.games.wallaby import engine  # numba loads only when a compiled engine plays
+        # numba loads only when a compiled engine plays
+        from pnp.games.wallaby.engine import ENGINE, decoder
 
-        return engine.compiled(self)
+        context, position = position_of(self)
+        restore = restorer(self)
+        return Compiled(ENGINE, context, position, self.players, decoder(self.field), restore)
 
     def clone(self) -> WallabyState:
         other = WallabyState.__new__(WallabyState)
@@ -426,3 +334,98 @@ class WallabyState(State[Move]):
             if self.alive[seat]:
                 break
         self.turn = seat
+
+
+# -- the compiled engine's positions (engine.py) ---------------------------------------------
+
+
+def position_of(state: WallabyState) -> tuple[Context, Position]:
+    from pnp.games.mechanics.engine_header import OVER, TURN
+    from pnp.games.wallaby.engine import (
+        ALIVE,
+        CELLS,
+        ENDLESS,
+        HELD,
+        IN_ROW,
+        LEFT,
+        OUTS,
+        PASSES,
+        PLAYS,
+        POS,
+        SCARECROW,
+        SCORE,
+        STEP,
+        TILE,
+        TURNS,
+        WINNER,
+        tables,
+    )
+
+    context = tables(state.field)
+    dims = context[5]
+    players, cells = state.players, int(dims[CELLS])
+    position = np.zeros(int(dims[LEFT]) + players, dtype=np.int64)
+    setting_up = state.setting_up()
+    position[TURN] = state.field.steps[state.step][1] if setting_up else state.turn
+    position[OVER] = state.is_over()
+    position[STEP], position[PLAYS] = state.step, state.turn
+    position[WINNER] = -1 if state.winner is None else state.winner
+    position[ENDLESS], position[IN_ROW] = state.endless, state.passes_in_row
+    position[TURNS], position[PASSES] = state.play_turns, state.passes
+    position[SCARECROW], position[OUTS] = state.scarecrow, len(state.out_order)
+    position[TILE : TILE + cells] = state.tile
+    position[dims[POS] : dims[POS] + players] = state.pos
+    position[dims[ALIVE] : dims[ALIVE] + players] = state.alive
+    position[dims[HELD] : dims[HELD] + 4 * players] = [v for held in state.held for v in held]
+    position[dims[SCORE] : dims[SCORE] + players] = state.score
+    for order, seat in enumerate(state.out_order):
+        position[dims[LEFT] + seat] = order
+    return context, position
+
+
+def restorer(state: WallabyState) -> Callable[[Position], WallabyState]:
+    """A position of the engine back to a `WallabyState` of `state`'s field and tiles dealt."""
+    from pnp.games.wallaby.engine import (
+        ALIVE,
+        CELLS,
+        ENDLESS,
+        HELD,
+        IN_ROW,
+        LEFT,
+        PASSES,
+        PLAYS,
+        POS,
+        SCARECROW,
+        SCORE,
+        STEP,
+        TILE,
+        TURNS,
+        WINNER,
+        tables,
+    )
+
+    field, dealt = state.field, state.dealt
+    dims = tables(field)[5]
+    players, cells = field.players, int(dims[CELLS])
+
+    def restore(position: Position) -> WallabyState:
+        restored = WallabyState.__new__(WallabyState)
+        restored.field, restored.players, restored.dealt = field, players, dealt
+        restored.tile = position[TILE : TILE + cells].tolist()
+        restored.pos = position[dims[POS] : dims[POS] + players].tolist()
+        restored.scarecrow = int(position[SCARECROW])
+        held = position[dims[HELD] : dims[HELD] + 4 * players].tolist()
+        restored.held = [held[4 * seat : 4 * seat + 4] for seat in range(players)]
+        restored.score = position[dims[SCORE] : dims[SCORE] + players].tolist()
+        restored.alive = [bool(a) for a in position[dims[ALIVE] : dims[ALIVE] + players]]
+        left = position[dims[LEFT] : dims[LEFT] + players]
+        out = [seat for seat in range(players) if not restored.alive[seat]]
+        restored.out_order = sorted(out, key=lambda seat: int(left[seat]))
+        restored.step, restored.turn = int(position[STEP]), int(position[PLAYS])
+        winner = int(position[WINNER])
+        restored.winner = None if winner < 0 else winner
+        restored.endless, restored.passes_in_row = bool(position[ENDLESS]), int(position[IN_ROW])
+        restored.play_turns, restored.passes = int(position[TURNS]), int(position[PASSES])
+        return restored
+
+    return restore

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pnp.games.amazon_penguins.game import BOARDS, PENGUINS_EACH, SEATS, AmazonPenguinsSetup
 from pnp.games.base import Setup
 from pnp.games.mechanics.grid import Cell, SquareGrid
-from pnp.games.penguins.game import values_of
+from pnp.games.penguins.floe import values_of
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.parts.queen import (
     HEX_CELL,

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from pnp.games.base import Setup
 from pnp.games.billabong.board import GRID, LAKE, LINE_FILE, LINE_TOP
-from pnp.games.billabong.game import SEATS, BillabongSetup
+from pnp.games.billabong.game import BillabongSetup
+from pnp.games.billabong.rules import SEATS
 from pnp.games.mechanics.grid import FILES
 from pnp.kits.billabong.art import arrow, jump_arc, kangaroo_shape
 from pnp.render.document import Document, Page

@@ -9,15 +9,8 @@ to lay exactly the board the simulator studied. Rules: ../shared/RULES.md, "Peng
 from __future__ import annotations
 
 from pnp.games.mechanics.grid import Cell
-from pnp.games.penguins.game import (
-    FLOE,
-    LETTERS,
-    MIX,
-    PENGUINS_EACH,
-    SEATS,
-    PenguinsSetup,
-    values_of,
-)
+from pnp.games.penguins.floe import FLOE, MIX, PENGUINS_EACH, values_of
+from pnp.games.penguins.game import LETTERS, SEATS, PenguinsSetup
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.parts.queen import draw_fishes, fish_tile, hex_board, place_items, token
 from pnp.render.drawing import Drawing

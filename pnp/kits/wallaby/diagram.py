@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.games.wallaby.rules import Field
+from pnp.games.wallaby.field import Field
 from pnp.kits.wallaby.art import arrow, cross, plants, scarecrow
 from pnp.render.document import Document
 from pnp.render.drawing import Anchor, Drawing, Point, Style, rect_shape

@@ -8,7 +8,7 @@ from 0 to the goal of the player count (25, 20 or 15).
 
 from __future__ import annotations
 
-from pnp.games.wallaby.rules import Field
+from pnp.games.wallaby.field import Field
 from pnp.kits.wallaby.art import plants, wallaby
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.fonts import fit_size

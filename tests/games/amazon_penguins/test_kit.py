@@ -9,7 +9,7 @@ import pytest
 
 from pnp.games import get_game
 from pnp.games.amazon_penguins.game import BOARDS, AmazonPenguinsSetup
-from pnp.games.penguins.game import values_of
+from pnp.games.penguins.floe import values_of
 from pnp.kits.amazon_penguins.kit import printed_board
 from pnp.kits.parts.queen import LABEL, SQUARE
 from pnp.render.document import Page

@@ -161,8 +161,8 @@ def test_greedy_values_mobility_own_squares_minus_the_opponents() -> None:
 
 
 def test_the_turn_cap_leaves_games_undecided() -> None:
-    from simulate.agents import make_agent
-    from simulate.runner import play_games
+    from simulate.agents.base import make_agent
+    from simulate.run.runner import play_games
 
     setup = GAME.random_setup(1, GAME.info.resolve(None, None, {"size": "6"}))
     (played,) = play_games(GAME, [setup], [[make_agent("random")] * 2], [5], 10)

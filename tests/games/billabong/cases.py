@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.billabong.board import FINISH, LAKE
-from pnp.games.billabong.game import OUT, PASS, PLACE
+from pnp.games.billabong.board import FINISH, LAKE, OUT, PASS, PLACE
 from tests.conformance.cases import (
     BadFile,
     Corruption,

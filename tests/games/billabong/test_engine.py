@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from pnp.games.billabong import engine
 from pnp.games.billabong.board import GRID, KANGAROOS, SQUARES
-from pnp.games.billabong.game import BillabongState
+from pnp.games.billabong.rules import BillabongState, position_of, restorer
 from tests.games.billabong.test_rules import (
     CORNERS,
     CROSSING,
@@ -52,7 +52,7 @@ def check_seat(state: BillabongState, seat: int, capacity: int, played: int | No
     and each move (the first `played`, all by default) leaves the `State`'s position. The
     number of moves."""
     state.turn, state._moves = seat, None
-    context, position = engine.position_of(state, capacity)
+    context, position = position_of(state, capacity)
     moves = list(state.legal_moves(seat))
     assert engine.count(context, position) == len(moves)
     assert bool(position[engine.CACHED]) == (len(moves) <= capacity)
@@ -62,7 +62,7 @@ def check_seat(state: BillabongState, seat: int, capacity: int, played: int | No
     assert values == [state.move_value(seat, move) for move in moves]
     for other in range(state.players):
         assert engine.evaluate(context, position, other) == state.evaluate(other)
-    restore = engine.restorer(state.players)
+    restore = restorer(state.players)
     for code, move in list(zip(codes, moves, strict=True))[:played]:
         after, expected = position.copy(), state.clone()
         engine.apply(context, after, code)
@@ -123,13 +123,13 @@ def test_a_placement_is_listed_square_by_square_and_played_in_seat_order() -> No
         moves = check_seat(state, turn % 3, engine.MOVES_KEPT, played=3)
         assert moves == len(SQUARES) - turn
         state.apply(state.legal_moves(state.turn)[(7 * turn) % moves])
-    restored = engine.restorer(3)(engine.position_of(state)[1])
+    restored = restorer(3)(position_of(state)[1])
     assert restored.placed == [KANGAROOS] * 3 and restored.to_text() == state.to_text()
 
 
 def test_the_same_context_serves_every_position_of_a_player_count() -> None:
     # The lockstep search plays positions side by side only when they share one context.
-    first = engine.compiled(BillabongState(2))
-    assert engine.compiled(BillabongState(2)).context is first.context
-    assert engine.compiled(BillabongState(3)).context is not first.context
-    assert np.array_equal(first.position, engine.compiled(BillabongState(2)).position)
+    first = BillabongState(2).compiled()
+    assert BillabongState(2).compiled().context is first.context
+    assert BillabongState(3).compiled().context is not first.context
+    assert np.array_equal(first.position, BillabongState(2).compiled().position)

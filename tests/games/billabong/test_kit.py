@@ -10,7 +10,7 @@ import pytest
 
 from pnp.games import get_game
 from pnp.games.billabong.board import GRID, STEPS, jumps_from
-from pnp.games.billabong.game import BillabongState
+from pnp.games.billabong.rules import BillabongState
 from pnp.kits import build_kit, write_kit
 from pnp.kits.billabong.art import CHIP, TOKEN
 from pnp.kits.billabong.diagrams import EXAMPLES, Example

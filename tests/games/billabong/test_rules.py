@@ -19,11 +19,11 @@ import pytest
 
 from pnp.errors import SetupError
 from pnp.games import get_game
-from pnp.games.billabong.board import GRID, crossing, progress, steps_to_finish
-from pnp.games.billabong.game import OUT, PASS, BillabongState
+from pnp.games.billabong.board import GRID, OUT, PASS, crossing, progress, steps_to_finish
+from pnp.games.billabong.rules import BillabongState
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
-from simulate.agents import make_agent
+from simulate.agents.base import make_agent
 from tests.games.billabong.reference import kangaroo_moves
 from tests.support.cli import run
 from tests.support.moves import play

@@ -10,7 +10,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 from pnp.games import get_game
-from pnp.games.colour_diplomacy.game import ColourDiplomacyState
+from pnp.games.colour_diplomacy.rules import ColourDiplomacyState
 
 GAME = get_game("colour-diplomacy")
 SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))

@@ -11,9 +11,9 @@ from pnp.errors import PnpError
 from pnp.games import get_game
 from pnp.games.base import Outcome
 from pnp.games.colour_diplomacy.adjudicator import rotated
-from pnp.games.colour_diplomacy.game import ColourDiplomacyState
 from pnp.games.colour_diplomacy.rings import Field, Order, board
-from simulate.agents import RandomAgent
+from pnp.games.colour_diplomacy.rules import ColourDiplomacyState
+from simulate.agents.base import RandomAgent
 from tests.games.colour_diplomacy.positions import START, assert_position, orders, position, resolve
 
 GAME = get_game("colour-diplomacy")

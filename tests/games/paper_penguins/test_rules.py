@@ -16,7 +16,9 @@ from pnp.errors import InputError, PnpError
 from pnp.games import get_game
 from pnp.games.base import Setup
 from pnp.games.options import GridSize
-from pnp.games.paper_penguins.game import PASS, PaperPenguinsOptions, PaperPenguinsState
+from pnp.games.paper_penguins.game import PaperPenguinsOptions
+from pnp.games.paper_penguins.marks import PASS
+from pnp.games.paper_penguins.rules import PaperPenguinsState
 from pnp.games.paper_penguins.sheets import PaperPenguinsSetup, Sheet, mix, parse_sheet
 from pnp.games.perft import perft
 from pnp.games.setupfile import listed_setups

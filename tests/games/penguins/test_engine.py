@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pnp.games.penguins import engine
-from simulate.metrics import seat_scores
+from simulate.scoring.metrics import seat_scores
 from tests.games.penguins.test_rules import SMALL, TIE, position
 
 STUCK = """
@@ -41,7 +41,7 @@ ENDING = """
 )
 def test_hand_traced_positions_play_alike(text: str, moves: list[str]) -> None:
     state = position(text)
-    compiled = engine.compiled(state)
+    compiled = state.compiled()
     context, at = compiled.context, compiled.position.copy()
     for text_move in moves:
         legal = state.legal_moves(state.turn)
@@ -59,7 +59,7 @@ def test_hand_traced_positions_play_alike(text: str, moves: list[str]) -> None:
 
 def test_a_shared_rank_splits_the_reward() -> None:
     state = position(TIE.format(tiles="4 5"))
-    compiled = engine.compiled(state)
+    compiled = state.compiled()
     at = compiled.position.copy()
     engine.apply(compiled.context, at, engine.move_at(compiled.context, at, 0))
     rewards = np.zeros(2)

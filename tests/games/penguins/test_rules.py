@@ -12,11 +12,12 @@ import json
 from textwrap import dedent
 
 import pytest
+from pnp.games.penguins.floe import FLOE
 
 from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.mechanics.hexgrid import HexGrid
-from pnp.games.penguins.game import FLOE, PenguinsSetup, PenguinsState
+from pnp.games.penguins.game import PenguinsSetup, PenguinsState
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
 from tests.support.moves import play

@@ -24,7 +24,7 @@ from pnp.games.setupfile import parse_setup, setup_json
 from pnp.games.wallaby.game import WallabyOptions, WallabySetup
 from pnp.games.wallaby.moves import PASS
 from pnp.games.wallaby.rules import WallabyState
-from simulate.agents import GreedyAgent, RandomAgent
+from simulate.agents.base import GreedyAgent, RandomAgent
 from tests.games.wallaby import reference
 from tests.support.cli import run
 from tests.support.moves import play
