@@ -1,0 +1,1 @@
+"""The manual's own code: the scripts that write its generated pages (not part of pnp)."""
