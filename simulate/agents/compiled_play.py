@@ -9,7 +9,7 @@ so the compiled agents choose the same moves from the same generators as the ref
 
 `greedy_move` chooses one move (the greedy agent, in any game with a compiled engine);
 `play_many` plays whole games inside numba when every seat is random or greedy, a batch of them
-in one call, each seat drawing from the generator simulate/run/runner.py's `play` hands it (made
+in one call, each seat drawing from the generator simulate/run/play.py's `play` hands it (made
 inside numba from the game's seed, simulate/agents/seat_streams.py: the same numbers), and counts
 the changes of the sole leader along the running scores as `LeadTracker` does: the same games, turn
 for turn, as the agents give through the `State`. One call for many games, because making numpy
@@ -109,7 +109,7 @@ def _play(context, position, policies, rngs, max_turns, scored, joint):  # type:
 
 def _play_many(context, positions, policies, seeds, max_turns, scored, joint, turns, changes):  # type: ignore[no-untyped-def]
     """`_play` for every row of `positions` (a game each, played in place): game g's seat s by
-    `policies[g, s]`, drawing from the generator `runner.play` gives it for the seed `seeds[g]`;
+    `policies[g, s]`, drawing from the generator `play.play` gives it for the seed `seeds[g]`;
     each game's turns and changes of the sole leader into `turns[g]` and `changes[g]`."""
     streams = np.empty((policies.shape[1], STREAM), dtype=np.uint64)
     for g in range(positions.shape[0]):

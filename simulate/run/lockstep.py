@@ -9,9 +9,9 @@ game's backup, all through simulate/agents/compiled_mcts.py's `descend` and `bac
 plays its move. Each game's tree (`compiled_mcts.new_trees`) and positions are rows of their own.
 
 Each seat of each game draws only from its own generator (`SeedSequence(game seed).spawn`, as
-`runner.play` hands them out), in the order the one-game search draws: a game's search is
+`play.play` hands them out), in the order the one-game search draws: a game's search is
 simulate/agents/compiled_mcts.py's, step for step, whatever else the batch holds. So a batch plays
-the very games `runner.play` plays with the same `MCTSAgent` and `RandomAgent` seats, whatever the
+the very games `play.play` plays with the same `MCTSAgent` and `RandomAgent` seats, whatever the
 batch size, the chunking and the number of workers (tests check it game for game); the runner
 then replays each game's moves on its `State` for the result, facts and lead changes.
 
@@ -195,7 +195,7 @@ def lockstep_games(
 ) -> list[Played] | None:
     """Play each state to its end (or `max_turns`) with its seats' agents and its game's seed,
     `batch` games at a time in lockstep (by default as many as `ITERATIONS_AT_ONCE` allows):
-    `runner.play`'s games, move for move; None when these games or agents have no lockstep play
+    `play.play`'s games, move for move; None when these games or agents have no lockstep play
     (see the module docstring)."""
     rows = [[seat_row(agent) for agent in seats] for seats in agents]
     if not states or any(row is None for seats in rows for row in seats):

@@ -188,17 +188,21 @@ def test_the_matrix_is_large() -> None:
     assert len(MATRIX) >= 30
 
 
-@pytest.mark.parametrize("case", MATRIX, ids=case_id)
-def test_a_wrong_invocation_gets_one_line_exit_2_and_leaves_nothing(
+def check_refused_in_one_line(
     tmp_path: Path, case: tuple[list[str], Make | None, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Run a wrong invocation in `tmp_path` (its {} the path `make` prepared, an --out below
+    tmp_path where the command writes one): exit code 2, nothing on stdout, one line on stderr
+    with the case's words, no traceback, no file or folder added and no file changed."""
     args, make, words = case
     monkeypatch.chdir(tmp_path)  # a default --out of output/ lands here, where we look
     prepared = make(tmp_path) if make else ""
     args = [a.replace("{}", prepared) for a in args]
+    words = words.replace("{}", prepared)
     if "--out" not in args and args[0] in ("kit", "simulate", "balance"):
         args += ["--out", str(tmp_path / "out")]
-    before = tree(tmp_path)
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    listing = tree(tmp_path)
     code, stdout, stderr = invoke(*args)
     lines = stderr.strip().splitlines()
     assert code == 2, (stdout, stderr)
@@ -206,8 +210,16 @@ def test_a_wrong_invocation_gets_one_line_exit_2_and_leaves_nothing(
     assert len(lines) == 1 and lines[0].startswith("pnp: error: "), stderr
     assert words in lines[0], lines[0]
     assert "Traceback" not in stdout + stderr
-    assert tree(tmp_path) == before, "a failed command left files behind"
+    assert tree(tmp_path) == listing, "a failed command left files behind"
+    assert {p: p.read_bytes() for p in before} == before, "a user's file was changed"
     assert not any(name.startswith(".") for name in os.listdir(tmp_path))
+
+
+@pytest.mark.parametrize("case", MATRIX, ids=case_id)
+def test_a_wrong_invocation_gets_one_line_exit_2_and_leaves_nothing(
+    tmp_path: Path, case: tuple[list[str], Make | None, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_refused_in_one_line(tmp_path, case, monkeypatch)
 
 
 # -- determinism for every game ---------------------------------------------------------------

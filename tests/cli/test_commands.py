@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from tests.cli.test_bad_input import check_refused_in_one_line
 from tests.support.cli import invoke
 
 
@@ -232,15 +233,9 @@ BAD_INPUT = [
     ("args", "message"), BAD_INPUT, ids=lambda v: " ".join(v) if isinstance(v, list) else ""
 )
 def test_bad_input_gets_one_line_exit_2_and_writes_nothing(
-    tmp_path: Path, args: list[str], message: str
+    tmp_path: Path, args: list[str], message: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    out = tmp_path / "out"
-    code, stdout, stderr = invoke(*args, "--out", str(out)) if args[0] != "perft" else invoke(*args)
-    assert code == 2
-    lines = stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("pnp: error: ") and message in lines[0], stderr
-    assert "Traceback" not in stderr + stdout
-    assert not out.exists()
+    check_refused_in_one_line(tmp_path, (args, None, message), monkeypatch)
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from pnp.games.base import MAX_SEED
-from tests.cli.test_bad_input import MATRIX, Make, text_file, tree
+from tests.cli.test_bad_input import MATRIX, Make, check_refused_in_one_line, text_file, tree
 from tests.support.cli import invoke
 
 LONG_SEED = "9" * 300
@@ -156,24 +156,7 @@ def test_the_matrix_grew_by_every_new_case() -> None:
 def test_a_new_wrong_invocation_gets_one_line_exit_2_and_leaves_nothing(
     tmp_path: Path, case: tuple[list[str], Make | None, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    args, make, words = case
-    monkeypatch.chdir(tmp_path)
-    prepared = make(tmp_path) if make else ""
-    args = [a.replace("{}", prepared) for a in args]
-    words = words.replace("{}", prepared)
-    if "--out" not in args and args[0] in ("kit", "simulate", "balance"):
-        args += ["--out", str(tmp_path / "out")]
-    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
-    listing = tree(tmp_path)
-    code, stdout, stderr = invoke(*args)
-    lines = stderr.strip().splitlines()
-    assert code == 2, (stdout, stderr)
-    assert not stdout.strip(), "the one line goes to stderr and nothing else is printed"
-    assert len(lines) == 1 and lines[0].startswith("pnp: error: "), stderr
-    assert words in lines[0], lines[0]
-    assert "Traceback" not in stdout + stderr
-    assert tree(tmp_path) == listing, "a failed command left files behind"
-    assert {p: p.read_bytes() for p in before} == before, "a user's file was changed"
+    check_refused_in_one_line(tmp_path, case, monkeypatch)
 
 
 # -- files of a run that are folders, and a full disk (simulated: this always runs) ------------

@@ -6,9 +6,10 @@ corruptions its invariants must catch (test_corruption.py), the check of what on
 and the bad setup files that must be refused in one line (test_setup_files.py). `cases_of`
 imports them for a registered game (pnp.games.ORDER) and fails loudly if a game has none.
 
-The builders below write the cases as short lines: `bump("score", 1)` corrupts a position,
-`put(5, "options", "players")` edits a setup document, `gains(before, after, "fish")` reads
-what a move changed.
+The cases are written as short lines with the builders beside this module: tampering.py
+corrupts a position (`bump("score", 1)`), edits.py edits a setup document
+(`put(5, "options", "players")`), changes.py reads what a move changed
+(`gains(before, after, "fish")`).
 """
 
 from __future__ import annotations
@@ -22,11 +23,9 @@ import numpy as np
 
 from pnp.errors import PnpError
 from pnp.games import GAMES, ORDER
+from tests.conformance.edits import Edit
+from tests.conformance.tampering import Tamper
 from tests.support.random_play import Chooser, Config, Moved, play
-
-Tamper = Callable[[Any], None]  # breaks one field of a position
-Edit = Callable[[dict[str, Any]], None]  # changes a setup document in place
-Key = str | int
 
 
 @dataclass(frozen=True)
@@ -112,71 +111,3 @@ def configs_of(name: str) -> list[Config]:
 def every_config() -> list[Config]:
     """The configurations of every registered game, games in alphabetical order."""
     return [config for name in sorted(ORDER) for config in configs_of(name)]
-
-
-# -- corruptions -----------------------------------------------------------------------------
-
-
-def first(values: Any, wanted: Callable[[int], bool]) -> int:
-    return next(index for index in range(len(values)) if wanted(index))
-
-
-def bump(field: str, index: int, by: int = 1) -> Tamper:
-    def tamper(state: Any) -> None:
-        getattr(state, field)[index] += by
-
-    return tamper
-
-
-def put_item(field: str, index: int, value: Any) -> Tamper:
-    def tamper(state: Any) -> None:
-        getattr(state, field)[index] = value
-
-    return tamper
-
-
-def assign(field: str, value: Callable[[Any], Any]) -> Tamper:
-    return lambda state: setattr(state, field, value(state))
-
-
-# -- what one move changes -------------------------------------------------------------------
-
-
-def unchanged_but(before: Any, after: Any, field: str, cells: set[int]) -> None:
-    old, new = getattr(before, field), getattr(after, field)
-    assert all(old[c] == new[c] for c in range(len(old)) if c not in cells), f"{field} elsewhere"
-
-
-def moved_piece(before: Any, after: Any, seat: int, source: int, target: int) -> None:
-    """The seat's piece on `source` is now on `target` (a placement adds one: source < 0)."""
-    pieces = [target if c == source else c for c in before.pieces[seat]]
-    assert after.pieces[seat] == (pieces if source >= 0 else [*pieces, target]), "piece moved"
-
-
-def gains(before: Any, after: Any, field: str) -> list[int]:
-    return [a - b for a, b in zip(getattr(after, field), getattr(before, field), strict=True)]
-
-
-# -- setup documents -------------------------------------------------------------------------
-
-
-def put(value: Any, *path: Key) -> Edit:
-    """An edit setting the value at `path` (keys and list positions) of the document."""
-
-    def edit(document: dict[str, Any]) -> None:
-        node: Any = document
-        for key in path[:-1]:
-            node = node[key]
-        node[path[-1]] = value
-
-    return edit
-
-
-def drop(*path: Key) -> Edit:
-    def edit(document: dict[str, Any]) -> None:
-        node: Any = document
-        for key in path[:-1]:
-            node = node[key]
-        del node[path[-1]]
-
-    return edit

@@ -17,7 +17,8 @@ import pytest
 from pnp.games import GAMES
 from pnp.games.setupfile import setup_json
 from pnp.games.setupschema import schema_problem
-from tests.conformance.cases import Edit, cases_of, drop, every_game, put
+from tests.conformance.cases import cases_of, every_game
+from tests.conformance.edits import Edit, drop, put
 from tests.support.cli import refused
 
 

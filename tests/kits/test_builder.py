@@ -72,13 +72,8 @@ def test_every_kit_is_built_by_the_builder(monkeypatch: pytest.MonkeyPatch, name
     drawn: list[KitContext] = []
     calls: list[tuple[Kit, GameInfo]] = []
 
-    def spy(
-        kit: Kit,
-        info: GameInfo,
-        setup: Setup,
-        settings: PrintSettings,
-        test_page: bool = False,
-    ) -> Document:
+    def spy(kit: Kit, info: GameInfo, *rest: Any, **named: Any) -> Document:
+        """`build`, noting each call and each context drawn; the rest passed on as given."""
         calls.append((kit, info))
 
         def draw(context: KitContext) -> None:
@@ -86,7 +81,7 @@ def test_every_kit_is_built_by_the_builder(monkeypatch: pytest.MonkeyPatch, name
             kit.draw(context)
 
         again = Kit(draw, kit.options, kit.needs, kit.assembly)
-        return build(again, info, setup, settings, test_page)
+        return build(again, info, *rest, **named)
 
     monkeypatch.setattr(pnp.kits, "build", spy)
     document = build_kit(game, setup, SETTINGS)

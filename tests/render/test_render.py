@@ -21,7 +21,7 @@ from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import SheetSpec, back_position, lay_out
 from pnp.render.tiling import plan_tiling, tile_drawing
-from tests.support.pdfgeom import pdf_fonts, read_geometry
+from tests.support.pdfgeom import Box, Segment, pdf_fonts, read_geometry
 
 TOLERANCE = 0.1  # mm
 SVG = "{http://www.w3.org/2000/svg}"
@@ -48,6 +48,18 @@ def test_pages_have_the_paper_size_and_the_scale_bar_measures_50_mm(
         assert bars, "every page carries the 50 mm scale bar"
 
 
+def inner_columns(segments: list[Segment], frame: Box, side: float) -> list[float]:
+    """The x of each vertical line `side` long that rises from the frame's lower edge inside it."""
+    return [
+        s.x1
+        for s in segments
+        if abs(s.x1 - s.x2) < 1e-6
+        and frame.x < s.x1 < frame.x + frame.w
+        and abs(min(s.y1, s.y2) - frame.y) < TOLERANCE
+        and abs(s.length - side) < TOLERANCE
+    ]
+
+
 @pytest.mark.parametrize(("paper", "cell"), [("a4", 10.0), ("letter", 9.0)])
 def test_a_printed_grid_cell_measures_what_it_claims(
     tmp_path: Path, paper: str, cell: float
@@ -61,22 +73,13 @@ def test_a_printed_grid_cell_measures_what_it_claims(
     ]
     assert frames, f"an 8 x 8 sheet of {cell:g} mm cells has a {side:g} mm frame"
     frame = frames[0]
-    columns = [
-        s.x1
-        for s in sheet_page.segments
-        if abs(s.x1 - s.x2) < 1e-6
-        and frame.x < s.x1 < frame.x + frame.w
-        and abs(min(s.y1, s.y2) - frame.y) < TOLERANCE
-        and abs(s.length - side) < TOLERANCE
-    ]
-    rows = [
-        s.y1
-        for s in sheet_page.segments
-        if abs(s.y1 - s.y2) < 1e-6
-        and frame.y < s.y1 < frame.y + frame.h
-        and abs(min(s.x1, s.x2) - frame.x) < TOLERANCE
-        and abs(s.length - side) < TOLERANCE
-    ]
+    columns = inner_columns(sheet_page.segments, frame, side)
+    # the rows are the columns of the page mirrored across its diagonal (x and y swapped)
+    rows = inner_columns(
+        [Segment(s.y1, s.x1, s.y2, s.x2) for s in sheet_page.segments],
+        Box(frame.y, frame.x, frame.h, frame.w),
+        side,
+    )
     for lines, start, size in ((columns, frame.x, frame.w), (rows, frame.y, frame.h)):
         assert len(lines) == 7, "7 inner lines split the frame into 8 cells"
         edges = [start, *sorted(lines), start + size]

@@ -1,4 +1,4 @@
-"""Games searched side by side (simulate/run/lockstep.py) are the games `runner.play` plays one at a
+"""Games searched side by side (simulate/run/lockstep.py) are the games `play.play` plays one at a
 time with the same agents and seeds, move for move, whatever the batch size: each game's search
 draws only from its own seats' generators."""
 

@@ -1,10 +1,16 @@
-"""Helpers for rules tests: play moves written as players write them."""
+"""Moves as players write them, for rules tests: the legal ones listed, and a line of them
+played."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pnp.games.base import State
+
+
+def legal_texts(state: State[Any]) -> set[str]:
+    """The legal moves of the player to move, as `move_text` writes them."""
+    return {state.move_text(move) for move in state.legal_moves(state.turn)}
 
 
 def play(state: State[Any], line: str) -> None:

@@ -5,21 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.conformance.cases import (
-    BadFile,
-    Corruption,
-    GameCases,
-    MidGame,
-    assign,
-    bump,
-    drop,
-    first,
-    gains,
-    moved_piece,
-    put,
-    put_item,
-)
+from tests.conformance.cases import BadFile, Corruption, GameCases, MidGame
+from tests.conformance.changes import gains, moved_piece
+from tests.conformance.edits import drop, put
+from tests.conformance.tampering import assign, bump, first, put_item
 from tests.support.random_play import Config
+
+MID_GAME = MidGame(Config("amazon-penguins", 2, "square"), turns=20, seed=1)
 
 
 def corruptions(s: Any) -> list[Corruption]:
@@ -56,21 +48,17 @@ def effect(before: Any, joint: list[Any], after: Any) -> None:
     assert gains(before, after, "fish") == claims, "fish claimed"
 
 
-CASES = GameCases(
-    mid_game=MidGame(Config("amazon-penguins", 2, "square"), turns=20, seed=1),
-    corruptions=corruptions,
-    effect=effect,
-    bad_files=[
-        BadFile("missing key", drop("rows"), "missing key 'rows'"),
-        BadFile("unknown key", put(8, "options", "size"),
-                "options: unknown key 'size'; expected players or variant"),
-        BadFile("wrong type", put(None, "rows", 0), "rows[0]: null is not a string"),
-        BadFile("out of range", put("octagon", "options", "variant"),
-                "options.variant: 'octagon' is not valid: expected 'square' or 'hex'"),
-        BadFile("tampered row", put("1231231", "rows", 3),
-                "rows[3]: '1231231' is not valid: expected 8 digits 1-3"),
-        BadFile("square rows on hex", put("hex", "options", "variant"),
-                "rows[0]: '31213121' is not valid: expected 7 digits 1-3"),
-        BadFile("tampered chip mix", put("33333333", "rows", 0), "the layout has (28, 19, 17)"),
-    ],
-)  # fmt: skip
+BAD_FILES = [
+    BadFile("missing key", drop("rows"), "missing key 'rows'"),
+    BadFile("unknown key", put(8, "options", "size"),
+            "options: unknown key 'size'; expected players or variant"),
+    BadFile("wrong type", put(None, "rows", 0), "rows[0]: null is not a string"),
+    BadFile("out of range", put("octagon", "options", "variant"),
+            "options.variant: 'octagon' is not valid: expected 'square' or 'hex'"),
+    BadFile("tampered row", put("1231231", "rows", 3),
+            "rows[3]: '1231231' is not valid: expected 8 digits 1-3"),
+    BadFile("square rows on hex", put("hex", "options", "variant"),
+            "rows[0]: '31213121' is not valid: expected 7 digits 1-3"),
+    BadFile("tampered chip mix", put("33333333", "rows", 0), "the layout has (28, 19, 17)"),
+]  # fmt: skip
+CASES = GameCases(MID_GAME, corruptions, effect, BAD_FILES)

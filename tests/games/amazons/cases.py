@@ -5,20 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.conformance.cases import (
-    BadFile,
-    Corruption,
-    GameCases,
-    MidGame,
-    assign,
-    drop,
-    first,
-    moved_piece,
-    put,
-    put_item,
-    unchanged_but,
-)
+from tests.conformance.cases import BadFile, Corruption, GameCases, MidGame
+from tests.conformance.changes import moved_piece, unchanged_but
+from tests.conformance.edits import drop, put
+from tests.conformance.tampering import assign, first, put_item
 from tests.support.random_play import Config
+
+MID_GAME = MidGame(Config("amazons", 2, "standard"), turns=10, seed=1)
 
 
 def corruptions(s: Any) -> list[Corruption]:
@@ -43,20 +36,17 @@ def effect(before: Any, joint: list[Any], after: Any) -> None:
     unchanged_but(before, after, "free", {source, target, shot})
 
 
+BAD_FILES = [
+    BadFile("missing key", drop("options"), "missing key 'options'"),
+    BadFile("unknown key", put(["3121211"], "rows"), "unknown key 'rows'; expected game, "
+            "format_version, seed, options or fairness"),
+    BadFile("wrong type", put("1", "seed"), "seed: '1' is not a whole number or null"),
+    BadFile("negative seed", put(-1, "seed"), "seed: -1 is out of range: expected >= 0"),
+    BadFile("out of range", put(12, "options", "size"),
+            "options.size: 12 is not valid: expected 6, 8 or 10"),
+    BadFile("tampered players", put(3, "options", "players"),
+            "options.players: 3 is not valid: expected 2"),
+]  # fmt: skip
 CASES = GameCases(
-    mid_game=MidGame(Config("amazons", 2, "standard"), turns=10, seed=1),
-    corruptions=corruptions,
-    effect=effect,
-    option_sets=[{"size": "6"}, {"size": "8"}],
-    bad_files=[
-        BadFile("missing key", drop("options"), "missing key 'options'"),
-        BadFile("unknown key", put(["3121211"], "rows"), "unknown key 'rows'; expected game, "
-                "format_version, seed, options or fairness"),
-        BadFile("wrong type", put("1", "seed"), "seed: '1' is not a whole number or null"),
-        BadFile("negative seed", put(-1, "seed"), "seed: -1 is out of range: expected >= 0"),
-        BadFile("out of range", put(12, "options", "size"),
-                "options.size: 12 is not valid: expected 6, 8 or 10"),
-        BadFile("tampered players", put(3, "options", "players"),
-                "options.players: 3 is not valid: expected 2"),
-    ],
-)  # fmt: skip
+    MID_GAME, corruptions, effect, BAD_FILES, option_sets=[{"size": "6"}, {"size": "8"}]
+)

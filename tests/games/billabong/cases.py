@@ -6,19 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.billabong.board import FINISH, LAKE, OUT, PASS, PLACE
-from tests.conformance.cases import (
-    BadFile,
-    Corruption,
-    GameCases,
-    MidGame,
-    assign,
-    bump,
-    drop,
-    put,
-    put_item,
-    unchanged_but,
-)
+from tests.conformance.cases import BadFile, Corruption, GameCases, MidGame
+from tests.conformance.changes import unchanged_but
+from tests.conformance.edits import drop, put
+from tests.conformance.tampering import assign, bump, put_item
 from tests.support.random_play import Config
+
+MID_GAME = MidGame(Config("billabong", 2, "standard"), turns=40, seed=1)
 
 PLACEMENT = [["a1", "a2", "a3", "a4", "a5"], ["p14", "p13", "p12", "p11", "p10"]]
 
@@ -60,24 +54,19 @@ def effect(before: Any, joint: list[Any], after: Any) -> None:
     unchanged_but(before, after, "count", touched)
 
 
-CASES = GameCases(
-    mid_game=MidGame(Config("billabong", 2, "standard"), turns=40, seed=1),
-    corruptions=corruptions,
-    effect=effect,
-    default_edit=fixed_placement,
-    bad_files=[
-        BadFile("missing key", drop("seed"), "missing key 'seed'"),
-        BadFile("unknown key", put([], "board"), "unknown key 'board'; expected game, "
-                "format_version, seed, options, placement or fairness"),
-        BadFile("wrong type", put("a1 a2 a3 a4 a5", "placement", 0),
-                "placement[0]: 'a1 a2 a3 a4 a5' is not a list"),
-        BadFile("out of range", put(5, "options", "players"),
-                "options.players: 5 is not valid: expected 2, 3 or 4"),
-        BadFile("tampered square", put("q2", "placement", 0, 4),
-                "placement[0][4]: 'q2' is not valid: expected a square name"),
-        BadFile("square in the lake", put("h7", "placement", 1, 0),
-                "placement of blue: h7 is in the lake"),
-        BadFile("placement for other players", put(3, "options", "players"),
-                "placement: 2 items; expected 3"),
-    ],
-)  # fmt: skip
+BAD_FILES = [
+    BadFile("missing key", drop("seed"), "missing key 'seed'"),
+    BadFile("unknown key", put([], "board"), "unknown key 'board'; expected game, "
+            "format_version, seed, options, placement or fairness"),
+    BadFile("wrong type", put("a1 a2 a3 a4 a5", "placement", 0),
+            "placement[0]: 'a1 a2 a3 a4 a5' is not a list"),
+    BadFile("out of range", put(5, "options", "players"),
+            "options.players: 5 is not valid: expected 2, 3 or 4"),
+    BadFile("tampered square", put("q2", "placement", 0, 4),
+            "placement[0][4]: 'q2' is not valid: expected a square name"),
+    BadFile("square in the lake", put("h7", "placement", 1, 0),
+            "placement of blue: h7 is in the lake"),
+    BadFile("placement for other players", put(3, "options", "players"),
+            "placement: 2 items; expected 3"),
+]  # fmt: skip
+CASES = GameCases(MID_GAME, corruptions, effect, BAD_FILES, default_edit=fixed_placement)

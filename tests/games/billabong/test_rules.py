@@ -3,8 +3,10 @@
 Positions are written as text: rank 14 at the top, files a-p left to right; `.` a free square,
 `~` the lake (g7-j8), a kangaroo as its colour letter (R, B, G, Y) followed by its lap count
 when that is not 0; `|` marks the start/finish line between files h and i. Kangaroos already
-finished are given in the status line. A move is written `from-to`, with the lap change when a
-move changes the count (`a1-o1-1`), `from-out` when it finishes the kangaroo.
+finished are given in the status line. Most positions write only the ranks that hold kangaroos
+(`on_empty_board`): a rank left out is free squares, the lake and the line, as on EMPTY. A move
+is written `from-to`, with the lap change when a move changes the count (`a1-o1-1`), `from-out`
+when it finishes the kangaroo.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def board(state: BillabongState) -> str:
     return "\n".join(state.to_text().splitlines()[1:])
 
 
-LONG_JUMP = """
+EMPTY = """
     14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
     13  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
     12  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
@@ -62,193 +64,186 @@ LONG_JUMP = """
      4  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
      3  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
      2  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     1  R  .  .  .  .  .  .  B |.  .  .  .  .  .  .  .
-    finished 4 4; red to play
+     1  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
 """
 
 
-def test_a_long_symmetric_jump_crosses_the_line_anticlockwise() -> None:
-    # a1 over h1: six free squares before it (b1-g1), six after (i1-n1), landing on o1. It
-    # passes the line left to right (anticlockwise): -1. From o1 the way back over h1 would
-    # land on a1, where the referee stands.
-    state = position(LONG_JUMP)
-    assert moves_from(state, "a1") == {"a1-a2", "a1-b1", "a1-b2", "a1-o1-1"}
-    play(state, "a1-o1-1")
-    assert board(state).splitlines()[13] == " 1  .  .  .  .  .  .  .  B |.  .  .  .  .  .  R-1 ."
+def on_empty_board(text: str) -> str:
+    """The whole position of a text that writes only the ranks holding kangaroos, then the
+    status line: every rank it leaves out is the rank of the EMPTY board."""
+    *ranks, status = dedent(text).strip("\n").splitlines()
+    written = {line.split()[0]: line for line in ranks}
+    whole = [written.pop(line.split()[0], line) for line in dedent(EMPTY).strip("\n").splitlines()]
+    assert not written, f"no such ranks: {sorted(written)}"
+    return "\n".join([*whole, status])
 
 
-def test_a_jump_needs_as_many_free_squares_after_the_kangaroo_as_before() -> None:
-    rank_1 = " 1  R  .  .  .  .  .  .  B |.  .  .  .  .  .  .  ."
-    text = LONG_JUMP.replace("finished 4 4", "finished 4 3")
-    state = position(text.replace(rank_1, " 1  R  .  .  .  .  .  .  B |.  .  .  .  .  B  .  ."))
-    assert moves_from(state, "a1") == {"a1-a2", "a1-b1", "a1-b2"}  # n1, after h1, is taken
-    state = position(text.replace(rank_1, " 1  R  .  .  B  .  .  .  B |.  .  .  .  .  .  .  ."))
-    # Now d1 comes first: over it to g1, and on over h1 to i1, crossing the line (-1).
-    assert moves_from(state, "a1") == {"a1-a2", "a1-b1", "a1-b2", "a1-g1", "a1-i1-1"}
+def rank(state: BillabongState, line: str) -> str:
+    """The line of the board for the rank `line` starts with (" 4  ." is rank 4)."""
+    return board(state).splitlines()[14 - int(line.split()[0])]
 
 
-CORNERS = """
-    14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    13  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    12  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    11  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
+LONG_JUMP = on_empty_board("""
+     1  R  .  .  .  .  .  .  B |.  .  .  .  .  .  .  .
+    finished 4 4; red to play
+""")
+CORNERS = on_empty_board("""
     10  .  .  .  .  .  .  .  .  .  .  .  R  .  .  .  .
      9  .  .  .  .  .  .  .  .  .  .  B  .  .  .  .  .
      8  .  .  .  .  R  .  ~  ~  ~  ~  .  .  .  .  .  .
      7  .  .  .  .  .  B  ~  ~  ~  ~  .  .  .  .  .  .
-     6  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     5  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     4  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     3  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     2  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     1  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
     finished 3 3; red to play
-"""
-
-
-def test_a_diagonal_jump_over_a_lake_corner_is_allowed_one_into_the_lake_is_not() -> None:
-    state = position(CORNERS)
-    # e8 over f7 to g6 touches the lake only at its corner (between f7 and g6).
-    steps = {"e8-d7", "e8-d8", "e8-d9", "e8-e7", "e8-e9", "e8-f8", "e8-f9"}
-    assert moves_from(state, "e8") == steps | {"e8-g6"}
-    # l10 over k9 would land on j8, in the lake: only steps.
-    steps = {"l10-k10", "l10-k11", "l10-l11", "l10-m11", "l10-m10", "l10-m9", "l10-l9"}
-    assert moves_from(state, "l10") == steps
-
-
-LAKE = """
-    14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    13  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    12  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    11  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    10  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     9  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
+""")
+LAKE = on_empty_board("""
      8  .  .  .  .  .  R  ~  ~  ~  ~  B  .  .  .  .  .
-     7  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     6  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     5  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     4  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
      3  .  .  .  .  R  .  .  . |B  .  .  .  .  .  .  .
-     2  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     1  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
     finished 3 3; red to play
-"""
-
-
-def test_a_jump_may_not_pass_over_the_lake() -> None:
-    state = position(LAKE)
-    # f8 over k8 would land on p8 with four free squares each side, but they are lake (g8-j8).
-    assert moves_from(state, "f8") == {"f8-e7", "f8-e8", "f8-e9", "f8-f7", "f8-f9", "f8-g9"}
-    # Below the lake the same shape of jump is allowed: e3 over i3 to m3, crossing the line
-    # left to right.
-    steps = {"e3-d2", "e3-e2", "e3-f2", "e3-d3", "e3-f3", "e3-d4", "e3-e4", "e3-f4"}
-    assert moves_from(state, "e3") == steps | {"e3-m3-1"}
-
-
-REFEREE = """
-    14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    13  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    12  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    11  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    10  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     9  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     8  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     7  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     6  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
+""")
+REFEREE = on_empty_board("""
      5  .  B  B  .  .  .  .  . |.  .  .  .  .  .  .  .
      4  .  .  .  R  .  .  .  . |.  .  .  .  .  .  .  .
-     3  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     2  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     1  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
     finished 4 3; red to play
-"""
-
-
-def test_a_chain_may_jump_the_referee_on_its_start_square() -> None:
-    # d4 over c5 to b6, over b5 to b4, then over c5 to d6. The referee holds d4: from b4 the
-    # chain jumps it to f4 (c4 and e4 free), from d6 to d2 (d5 and d3 free). Nothing may land
-    # on d4 itself (b6 over c5 would).
-    state = position(REFEREE)
-    steps = {"d4-c3", "d4-d3", "d4-e3", "d4-c4", "d4-e4", "d4-d5", "d4-e5"}
-    chains = {"d4-b6", "d4-b4", "d4-d6", "d4-f4", "d4-d2"}
-    assert moves_from(state, "d4") == steps | chains
-    play(state, "d4-f4")
-    assert board(state).splitlines()[10] == " 4  .  .  .  .  .  R  .  . |.  .  .  .  .  .  .  ."
-
-
-CROSSING = """
-    14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    13  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    12  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    11  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    10  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     9  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     8  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     7  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     6  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     5  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     4  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
+""")
+CROSSING = on_empty_board("""
      3  .  .  .  .  .  .  .  . |B  .  .  .  .  .  .  .
      2  .  .  .  .  .  .  .  R |B  .  .  .  .  .  .  .
-     1  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
     finished 4 3; red to play
-"""
-
-
-def test_a_chain_that_crosses_the_line_and_back_counts_both_crossings() -> None:
-    # h2 over i2 to j2 (-1), then over i3 to h4 (+1): h4 with no change. Over i3 to j4 is -1.
-    state = position(CROSSING)
-    steps = {"h2-g1", "h2-h1", "h2-i1-1", "h2-g2", "h2-g3", "h2-h3"}
-    assert moves_from(state, "h2") == steps | {"h2-j2-1", "h2-j4-1", "h2-h4"}
-    play(state, "h2-h4")
-    assert board(state).splitlines()[10] == " 4  .  .  .  .  .  .  .  R |.  .  .  .  .  .  .  ."
-
-
-CROSSING_BACK = """
-    14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    13  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    12  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    11  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    10  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     9  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     8  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     7  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     6  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     5  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     4  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
+""")
+CROSSING_BACK = on_empty_board("""
      3  .  .  .  .  .  .  .  . |B  .  .  .  .  .  .  .
      2  .  .  .  .  .  .  .  . |B  R  .  .  .  .  .  .
-     1  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
     finished 4 3; red to play
-"""
-
-
-def test_a_chain_that_crosses_clockwise_and_back_also_counts_both() -> None:
-    # j2 over i2 to h2 (+1), over i3 to h4 (+1); from h2 over i3 to j4 (+1 - 1 = 0).
-    state = position(CROSSING_BACK)
-    steps = {"j2-i1", "j2-j1", "j2-k1", "j2-k2", "j2-k3", "j2-j3"}
-    assert moves_from(state, "j2") == steps | {"j2-h2+1", "j2-h4+1", "j2-j4"}
-    play(state, "j2-h4+1")
-    assert board(state).splitlines()[10] == " 4  .  .  .  .  .  .  .  R1|.  .  .  .  .  .  .  ."
-
-
-FINISHING_CHAIN = """
-    14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    13  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    12  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    11  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    10  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     9  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     8  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     7  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     6  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     5  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     4  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
+""")
+FINISHING_CHAIN = on_empty_board("""
      3  .  .  .  .  .  .  .  . |B  .  .  .  .  .  .  .
      2  .  .  .  .  .  .  .  . |B  R1 .  .  .  .  .  .
-     1  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
     finished 4 3; red to play
-"""
+""")
+FINISHING_STEP = on_empty_board("""
+     1  .  .  .  .  .  .  .  B |R1 .  .  .  .  .  .  .
+    finished 4 4; red to play
+""")
+STUCK = on_empty_board("""
+     3  B  .  G  .  .  .  .  . |.  .  .  .  .  .  .  .
+     2  B  B  .  .  .  .  .  . |.  .  .  .  .  .  .  .
+     1  R  B  B  .  .  .  .  . |.  .  .  .  .  .  .  .
+    finished 4 0 4; red to play
+""")
+
+
+@pytest.mark.parametrize(
+    ("text", "square", "moves"),
+    [
+        # a1 over h1 needs six free squares after h1 as before it (b1-g1): n1, after it, is taken.
+        pytest.param(
+            on_empty_board("""
+                 1  R  .  .  .  .  .  .  B |.  .  .  .  .  B  .  .
+                finished 4 3; red to play
+            """),
+            "a1",
+            {"a1-a2", "a1-b1", "a1-b2"},
+            id="a jump needs as many free squares after the kangaroo as before",
+        ),
+        # Now d1 comes first: over it to g1, and on over h1 to i1, crossing the line (-1).
+        pytest.param(
+            on_empty_board("""
+                 1  R  .  .  B  .  .  .  B |.  .  .  .  .  .  .  .
+                finished 4 3; red to play
+            """),
+            "a1",
+            {"a1-a2", "a1-b1", "a1-b2", "a1-g1", "a1-i1-1"},
+            id="a jump over the nearer kangaroo, then on over the far one",
+        ),
+        # e8 over f7 to g6 touches the lake only at its corner (between f7 and g6).
+        pytest.param(
+            CORNERS,
+            "e8",
+            {"e8-d7", "e8-d8", "e8-d9", "e8-e7", "e8-e9", "e8-f8", "e8-f9"} | {"e8-g6"},
+            id="a diagonal jump over a lake corner is allowed",
+        ),
+        # l10 over k9 would land on j8, in the lake: only steps.
+        pytest.param(
+            CORNERS,
+            "l10",
+            {"l10-k10", "l10-k11", "l10-l11", "l10-m11", "l10-m10", "l10-m9", "l10-l9"},
+            id="a diagonal jump into the lake is not",
+        ),
+        # f8 over k8 would land on p8 with four free squares each side, but they are lake (g8-j8).
+        pytest.param(
+            LAKE,
+            "f8",
+            {"f8-e7", "f8-e8", "f8-e9", "f8-f7", "f8-f9", "f8-g9"},
+            id="a jump may not pass over the lake",
+        ),
+        # Below the lake the same shape of jump is allowed: e3 over i3 to m3, crossing the line
+        # left to right.
+        pytest.param(
+            LAKE,
+            "e3",
+            {"e3-d2", "e3-e2", "e3-f2", "e3-d3", "e3-f3", "e3-d4", "e3-e4", "e3-f4"} | {"e3-m3-1"},
+            id="the same jump below the lake crosses the line",
+        ),
+    ],
+)
+def test_the_moves_from_a_square(text: str, square: str, moves: set[str]) -> None:
+    assert moves_from(position(text), square) == moves
+
+
+@pytest.mark.parametrize(
+    ("text", "square", "moves", "move", "after"),
+    [
+        # a1 over h1: six free squares before it (b1-g1), six after (i1-n1), landing on o1. It
+        # passes the line left to right (anticlockwise): -1. From o1 the way back over h1 would
+        # land on a1, where the referee stands.
+        pytest.param(
+            LONG_JUMP,
+            "a1",
+            {"a1-a2", "a1-b1", "a1-b2", "a1-o1-1"},
+            "a1-o1-1",
+            " 1  .  .  .  .  .  .  .  B |.  .  .  .  .  .  R-1 .",
+            id="a long symmetric jump crosses the line anticlockwise",
+        ),
+        # h2 over i2 to j2 (-1), then over i3 to h4 (+1): h4 with no change. Over i3 to j4 is -1.
+        pytest.param(
+            CROSSING,
+            "h2",
+            {"h2-g1", "h2-h1", "h2-i1-1", "h2-g2", "h2-g3", "h2-h3"}
+            | {"h2-j2-1", "h2-j4-1", "h2-h4"},
+            "h2-h4",
+            " 4  .  .  .  .  .  .  .  R |.  .  .  .  .  .  .  .",
+            id="a chain that crosses the line and back counts both crossings",
+        ),
+        # d4 over c5 to b6, over b5 to b4, then over c5 to d6. The referee holds d4: from b4 the
+        # chain jumps it to f4 (c4 and e4 free), from d6 to d2 (d5 and d3 free). Nothing may land
+        # on d4 itself (b6 over c5 would).
+        pytest.param(
+            REFEREE,
+            "d4",
+            {"d4-c3", "d4-d3", "d4-e3", "d4-c4", "d4-e4", "d4-d5", "d4-e5"}
+            | {"d4-b6", "d4-b4", "d4-d6", "d4-f4", "d4-d2"},
+            "d4-f4",
+            " 4  .  .  .  .  .  R  .  . |.  .  .  .  .  .  .  .",
+            id="a chain may jump the referee on its start square",
+        ),
+        # j2 over i2 to h2 (+1), over i3 to h4 (+1); from h2 over i3 to j4 (+1 - 1 = 0).
+        pytest.param(
+            CROSSING_BACK,
+            "j2",
+            {"j2-i1", "j2-j1", "j2-k1", "j2-k2", "j2-k3", "j2-j3"}
+            | {"j2-h2+1", "j2-h4+1", "j2-j4"},
+            "j2-h4+1",
+            " 4  .  .  .  .  .  .  .  R1|.  .  .  .  .  .  .  .",
+            id="a chain that crosses clockwise and back also counts both",
+        ),
+    ],
+)
+def test_the_moves_from_a_square_and_the_rank_one_of_them_lands_on(
+    text: str, square: str, moves: set[str], move: str, after: str
+) -> None:
+    state = position(text)
+    assert moves_from(state, square) == moves
+    play(state, move)
+    assert rank(state, after) == after
 
 
 def test_a_kangaroo_finishes_when_its_count_reaches_two_and_the_last_one_wins() -> None:
@@ -262,49 +257,11 @@ def test_a_kangaroo_finishes_when_its_count_reaches_two_and_the_last_one_wins() 
     assert state.result().scores == (5.0, 3.0) and state.result().ranks == (1, 2)
 
 
-FINISHING_STEP = """
-    14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    13  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    12  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    11  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    10  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     9  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     8  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     7  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     6  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     5  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     4  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     3  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     2  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     1  .  .  .  .  .  .  .  B |R1 .  .  .  .  .  .  .
-    finished 4 4; red to play
-"""
-
-
 def test_a_step_across_the_line_finishes_a_kangaroo_on_its_second_crossing() -> None:
     # i1-h2 (a step) and i1 over h1 to g1 (a jump) both finish it.
     state = position(FINISHING_STEP)
     assert moves_from(state, "i1") == {"i1-i2", "i1-j1", "i1-j2", "i1-out"}
     assert (GRID.parse("i1"), OUT, 1) in state.legal_moves(0)
-
-
-STUCK = """
-    14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    13  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    12  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    11  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-    10  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     9  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .
-     8  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     7  .  .  .  .  .  .  ~  ~  ~  ~  .  .  .  .  .  .
-     6  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     5  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     4  .  .  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     3  B  .  G  .  .  .  .  . |.  .  .  .  .  .  .  .
-     2  B  B  .  .  .  .  .  . |.  .  .  .  .  .  .  .
-     1  R  B  B  .  .  .  .  . |.  .  .  .  .  .  .  .
-    finished 4 0 4; red to play
-"""
 
 
 def test_a_player_who_cannot_move_passes() -> None:

@@ -6,17 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.colour_diplomacy.rings import OFF
-from tests.conformance.cases import (
-    BadFile,
-    Corruption,
-    GameCases,
-    MidGame,
-    Tamper,
-    assign,
-    drop,
-    put,
-)
+from tests.conformance.cases import BadFile, Corruption, GameCases, MidGame
+from tests.conformance.edits import drop, put
+from tests.conformance.tampering import Tamper, assign
 from tests.support.random_play import Config
+
+MID_GAME = MidGame(Config("colour-diplomacy", 6, "standard"), turns=3, seed=1)
 
 
 def corruptions(s: Any) -> list[Corruption]:
@@ -53,24 +48,20 @@ def effect(before: Any, joint: list[Any], after: Any) -> None:
         assert after.colours == before.colours, "colours turn only at the center"
 
 
-CASES = GameCases(
-    mid_game=MidGame(Config("colour-diplomacy", 6, "standard"), turns=3, seed=1),
-    corruptions=corruptions,
-    effect=effect,
-    bad_files=[
-        BadFile("missing key", drop("circle_colours"), "missing key 'circle_colours'"),
-        BadFile("unknown key", put("big", "options", "board"),
-                "options: unknown key 'board'; expected players or variant"),
-        BadFile("wrong type", put("1", "circle_colours", 0),
-                "circle_colours[0]: '1' is not a whole number"),
-        BadFile("out of range", put(11, "options", "players"),
-                "options.players: 11 is not valid: expected 4, 5, 6, 7, 8, 9 or 10"),
-        BadFile("tampered colour", put(7, "circle_colours", 0),
-                "circle_colours[0]: 7 is out of range: expected 1 to 6"),
-        BadFile("repeated colour", put(1, "circle_colours", 0),
-                "circle_colours: 1 appears more than once"),
-        BadFile("colours for other players", put(5, "options", "players"),
-                "circle_colours: 6 items; expected 5 (one player number 1-5 per circle, "
-                "for 5 players)"),
-    ],
-)  # fmt: skip
+BAD_FILES = [
+    BadFile("missing key", drop("circle_colours"), "missing key 'circle_colours'"),
+    BadFile("unknown key", put("big", "options", "board"),
+            "options: unknown key 'board'; expected players or variant"),
+    BadFile("wrong type", put("1", "circle_colours", 0),
+            "circle_colours[0]: '1' is not a whole number"),
+    BadFile("out of range", put(11, "options", "players"),
+            "options.players: 11 is not valid: expected 4, 5, 6, 7, 8, 9 or 10"),
+    BadFile("tampered colour", put(7, "circle_colours", 0),
+            "circle_colours[0]: 7 is out of range: expected 1 to 6"),
+    BadFile("repeated colour", put(1, "circle_colours", 0),
+            "circle_colours: 1 appears more than once"),
+    BadFile("colours for other players", put(5, "options", "players"),
+            "circle_colours: 6 items; expected 5 (one player number 1-5 per circle, "
+            "for 5 players)"),
+]  # fmt: skip
+CASES = GameCases(MID_GAME, corruptions, effect, BAD_FILES)

@@ -22,17 +22,22 @@ GAME = get_game("colour-diplomacy")
 # -- the center ----------------------------------------------------------------------------------
 
 
+# 3 is one move from the center: 3's colour goes innermost, 1's and 2's move one circle out;
+# 2 enters circle 3, 4 steps out to c3f4 and 1 in to c2f1, then everyone steps one circle out
+# and 3 lands on c4f3
+REACHING = """
+    circle 1 colour 4:  1  .  .  .
+    circle 2 colour 3:  .  .  2  .
+    circle 3 colour 2:  .  .  .  .
+    circle 4 colour 1:  .  .  3  4
+    off: -
+"""
+REACHING_ORDERS = {1: "in 1", 2: "in 3", 3: "in center", 4: "out 4"}
+
+
 def test_reaching_the_center_turns_the_colours_and_shifts_everyone_out() -> None:
-    state = position("""
-        circle 1 colour 4:  1  .  .  .
-        circle 2 colour 3:  .  .  2  .
-        circle 3 colour 2:  .  .  .  .
-        circle 4 colour 1:  .  .  3  4
-        off: -
-    """)
-    # 3's colour goes innermost, 1's and 2's move one circle out; 2 enters circle 3, 4 steps
-    # out to c3f4 and 1 in to c2f1, then everyone steps one circle out and 3 lands on c4f3
-    resolve(state, {1: "in 1", 2: "in 3", 3: "in center", 4: "out 4"})
+    state = position(REACHING)
+    resolve(state, REACHING_ORDERS)
     assert_position(state, """
         circle 1 colour 4:  1  .  .  .
         circle 2 colour 2:  .  .  2* 4
@@ -245,14 +250,8 @@ def test_facts_name_each_players_starting_ring_and_who_reached_the_center() -> N
         "first_at_center": "none",
         "first_at_center_ring": "none",
     }
-    state = position("""
-        circle 1 colour 4:  1  .  .  .
-        circle 2 colour 3:  .  .  2  .
-        circle 3 colour 2:  .  .  .  .
-        circle 4 colour 1:  .  .  3  4
-        off: -
-    """)
-    resolve(state, {1: "in 1", 2: "in 3", 3: "in center", 4: "out 4"})
+    state = position(REACHING)
+    resolve(state, REACHING_ORDERS)
     facts = state.facts()
     assert facts["reached_center"] == (False, False, True, False)
     assert (facts["first_at_center"], facts["first_at_center_ring"]) == ("3", "2")

@@ -135,109 +135,118 @@ def test_arriving_on_ones_colour_by_a_move_forces_a_hold_even_when_pushed_there(
 # -- resolution ----------------------------------------------------------------------------------
 
 
-def test_moves_into_the_same_field_bounce_to_the_start_fields() -> None:
-    state = position(START)
-    resolve(state, {1: "in 2", 2: "in 2", 3: "in 3", 4: "in 1"})
-    assert_position(state, """
-        circle 1 colour 3:  1  2  .  .
-        circle 2 colour 1:  4  .  3  .
-        circle 3 colour 4:  .  .  .  .
-        circle 4 colour 2:  .  .  .  .
-        off: -
-    """)  # fmt: skip
+# 2, 3 and 4 can each move into c2f2, beside 1, who can support one of them
+SUPPORTS = """
+    circle 1 colour 4:  .  2  .  .
+    circle 2 colour 1:  1  .  .  .
+    circle 3 colour 2:  .  3  4  .
+    circle 4 colour 3:  .  .  .  .
+    off: -
+"""
 
 
-def test_the_one_supported_move_enters_and_the_others_bounce() -> None:
-    state = position("""
-        circle 1 colour 4:  .  2  .  .
-        circle 2 colour 1:  1  .  .  .
-        circle 3 colour 2:  .  3  4  .
-        circle 4 colour 3:  .  .  .  .
-        off: -
-    """)
-    resolve(state, {1: "support 3 into c2f2", 2: "in 2", 3: "out 2", 4: "out 2"})
-    assert_position(state, """
-        circle 1 colour 4:  .  2  .  4*
-        circle 2 colour 1:  1  3  .  .
-        circle 3 colour 2:  .  .  .  .
-        circle 4 colour 3:  .  .  .  .
-        off: -
-    """)  # fmt: skip
-
-
-def test_a_support_counts_only_for_the_named_move_into_the_named_field() -> None:
-    state = position("""
-        circle 1 colour 4:  .  2  .  .
-        circle 2 colour 1:  1  .  .  .
-        circle 3 colour 2:  .  3  4  .
-        circle 4 colour 3:  .  .  .  .
-        off: -
-    """)
-    resolve(state, {1: "support 2 into c2f2", 2: "in 3", 3: "out 2", 4: "out 2"})
-    assert_position(state, """
-        circle 1 colour 4:  .  .  3  4*
-        circle 2 colour 1:  1  .  2  .
-        circle 3 colour 2:  .  .  .  .
-        circle 4 colour 3:  .  .  .  .
-        off: -
-    """)  # fmt: skip
-
-
-def test_a_move_into_a_held_field_is_pushed_one_circle_out_from_where_it_came() -> None:
-    state = position("""
-        circle 1 colour 4:  .  .  .  4
-        circle 2 colour 1:  .  .  2  .
-        circle 3 colour 3:  .  .  3  .
-        circle 4 colour 2:  .  .  .  .
-        off: 1
-    """)
-    # 3 supports (and so holds); 2 moves in from c2f3 into 3's field and lands on c1f3
-    resolve(state, {2: "in 3", 3: "support 2 into c3f4", 4: "hold"})
-    assert_position(state, """
-        circle 1 colour 4:  .  .  2  4
-        circle 2 colour 1:  .  .  .  .
-        circle 3 colour 3:  .  .  3  .
-        circle 4 colour 2:  .  .  .  .
-        off: 1
-    """)  # fmt: skip
-
-
-def test_every_move_into_a_held_field_is_pushed_out_and_from_circle_1_falls_off() -> None:
-    state = position("""
-        circle 1 colour 4:  2  .  .  4
-        circle 2 colour 1:  1  .  .  .
-        circle 3 colour 2:  .  3  .  .
-        circle 4 colour 3:  .  .  .  .
-        off: -
-    """)
-    # two moves into 1's held field: no bounce, each is pushed out (pnp's reading)
-    resolve(state, {1: "hold", 2: "in 1", 3: "out 1", 4: "hold"})
-    assert_position(state, """
-        circle 1 colour 4:  .  .  .  4
-        circle 2 colour 1:  1  3  .  .
-        circle 3 colour 2:  .  .  .  .
-        circle 4 colour 3:  .  .  .  .
-        off: 2
-    """)  # fmt: skip
-
-
-def test_a_field_left_in_the_same_turn_is_free_and_players_may_swap() -> None:
-    state = position("""
-        circle 1 colour 4:  .  .  2  4
-        circle 2 colour 3:  .  .  1  3
-        circle 3 colour 1:  .  .  .  .
-        circle 4 colour 2:  .  .  .  .
-        off: -
-    """)
-    # 1 and 2 swap; 4 follows 3 into the field 3 leaves
-    resolve(state, {1: "out 3", 2: "in 3", 3: "in 4", 4: "in 4"})
-    assert_position(state, """
-        circle 1 colour 4:  .  .  1  .
-        circle 2 colour 3:  .  .  2  4
-        circle 3 colour 1:  .  .  .  3
-        circle 4 colour 2:  .  .  .  .
-        off: -
-    """)  # fmt: skip
+@pytest.mark.parametrize(
+    ("before", "written", "after"),
+    [
+        pytest.param(
+            START,
+            {1: "in 2", 2: "in 2", 3: "in 3", 4: "in 1"},
+            """
+            circle 1 colour 3:  1  2  .  .
+            circle 2 colour 1:  4  .  3  .
+            circle 3 colour 4:  .  .  .  .
+            circle 4 colour 2:  .  .  .  .
+            off: -
+            """,
+            id="moves into the same field bounce to the start fields",
+        ),
+        pytest.param(
+            SUPPORTS,
+            {1: "support 3 into c2f2", 2: "in 2", 3: "out 2", 4: "out 2"},
+            """
+            circle 1 colour 4:  .  2  .  4*
+            circle 2 colour 1:  1  3  .  .
+            circle 3 colour 2:  .  .  .  .
+            circle 4 colour 3:  .  .  .  .
+            off: -
+            """,
+            id="the one supported move enters and the others bounce",
+        ),
+        pytest.param(
+            SUPPORTS,
+            {1: "support 2 into c2f2", 2: "in 3", 3: "out 2", 4: "out 2"},
+            """
+            circle 1 colour 4:  .  .  3  4*
+            circle 2 colour 1:  1  .  2  .
+            circle 3 colour 2:  .  .  .  .
+            circle 4 colour 3:  .  .  .  .
+            off: -
+            """,
+            id="a support counts only for the named move into the named field",
+        ),
+        # 3 supports (and so holds); 2 moves in from c2f3 into 3's field and lands on c1f3
+        pytest.param(
+            """
+            circle 1 colour 4:  .  .  .  4
+            circle 2 colour 1:  .  .  2  .
+            circle 3 colour 3:  .  .  3  .
+            circle 4 colour 2:  .  .  .  .
+            off: 1
+            """,
+            {2: "in 3", 3: "support 2 into c3f4", 4: "hold"},
+            """
+            circle 1 colour 4:  .  .  2  4
+            circle 2 colour 1:  .  .  .  .
+            circle 3 colour 3:  .  .  3  .
+            circle 4 colour 2:  .  .  .  .
+            off: 1
+            """,
+            id="a move into a held field is pushed one circle out from where it came",
+        ),
+        # two moves into 1's held field: no bounce, each is pushed out (pnp's reading)
+        pytest.param(
+            """
+            circle 1 colour 4:  2  .  .  4
+            circle 2 colour 1:  1  .  .  .
+            circle 3 colour 2:  .  3  .  .
+            circle 4 colour 3:  .  .  .  .
+            off: -
+            """,
+            {1: "hold", 2: "in 1", 3: "out 1", 4: "hold"},
+            """
+            circle 1 colour 4:  .  .  .  4
+            circle 2 colour 1:  1  3  .  .
+            circle 3 colour 2:  .  .  .  .
+            circle 4 colour 3:  .  .  .  .
+            off: 2
+            """,
+            id="every move into a held field is pushed out and from circle 1 falls off",
+        ),
+        # 1 and 2 swap; 4 follows 3 into the field 3 leaves
+        pytest.param(
+            """
+            circle 1 colour 4:  .  .  2  4
+            circle 2 colour 3:  .  .  1  3
+            circle 3 colour 1:  .  .  .  .
+            circle 4 colour 2:  .  .  .  .
+            off: -
+            """,
+            {1: "out 3", 2: "in 3", 3: "in 4", 4: "in 4"},
+            """
+            circle 1 colour 4:  .  .  1  .
+            circle 2 colour 3:  .  .  2  4
+            circle 3 colour 1:  .  .  .  3
+            circle 4 colour 2:  .  .  .  .
+            off: -
+            """,
+            id="a field left in the same turn is free and players may swap",
+        ),
+    ],
+)
+def test_one_turn_of_orders_resolves_to(before: str, written: dict[int, str], after: str) -> None:
+    state = position(before)
+    resolve(state, written)
+    assert_position(state, after)
 
 
 def test_a_bounce_may_share_a_field_which_has_no_further_effect() -> None:

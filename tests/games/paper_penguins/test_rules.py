@@ -23,7 +23,7 @@ from pnp.games.paper_penguins.sheets import PaperPenguinsSetup, Sheet, mix, pars
 from pnp.games.perft import perft
 from pnp.games.setupfile import listed_setups
 from pnp.kits.paper_penguins.options import PaperPenguinsKitOptions
-from tests.support.moves import play
+from tests.support.moves import legal_texts, play
 
 GAME = get_game("paper-penguins")
 SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
@@ -38,10 +38,6 @@ def position(text: str) -> PaperPenguinsState:
 def sheet(state: PaperPenguinsState) -> str:
     """The position as text without the file letters."""
     return "\n".join(state.to_text().splitlines()[1:])
-
-
-def moves(state: PaperPenguinsState) -> set[str]:
-    return {state.move_text(m) for m in state.legal_moves(state.turn)}
 
 
 def test_the_rules_example_sheet_loads_with_its_mix_and_total(example_sheet: Path) -> None:
@@ -86,7 +82,7 @@ def test_placements_alternate_and_score_the_number() -> None:
          2   2   1   3   1
          1 (3)   1   2   2
         score 5 6; square to play""")
-    assert "b4" not in moves(state) and "b3" in moves(state)
+    assert "b4" not in legal_texts(state) and "b3" in legal_texts(state)
 
 
 QUEEN_POSITION = """
@@ -100,7 +96,7 @@ QUEEN_POSITION = """
 
 def test_queen_moves_stop_at_crosses_and_pieces() -> None:
     state = position(QUEEN_POSITION)
-    assert moves(state) == {
+    assert legal_texts(state) == {
         "a4-b4",
         "a4-a3",
         "a4-a2",  # b4 then the X on c4 stops it; a1 holds a circle
@@ -140,7 +136,7 @@ def test_a_player_without_a_move_passes_and_the_other_plays_on() -> None:
     state = position(STUCK_CIRCLES)
     assert state.legal_moves(1) == [PASS] and not state.is_over()
     play(state, "pass")
-    assert moves(state) == {"c4-d3", "d4-d3", "d2-d3"}
+    assert legal_texts(state) == {"c4-d3", "d4-d3", "d2-d3"}
     play(state, "d4-d3")
     assert state.is_over() and state.to_act() == ()
     assert state.result().scores == (22.0, 18.0) and state.result().ranks == (1, 2)

@@ -5,19 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.conformance.cases import (
-    BadFile,
-    Corruption,
-    GameCases,
-    MidGame,
-    bump,
-    drop,
-    first,
-    gains,
-    put,
-    put_item,
-)
+from tests.conformance.cases import BadFile, Corruption, GameCases, MidGame
+from tests.conformance.changes import gains
+from tests.conformance.edits import drop, put
+from tests.conformance.tampering import bump, first, put_item
 from tests.support.random_play import Config
+
+MID_GAME = MidGame(Config("penguins", 3, "standard"), turns=15, seed=1)
 
 
 def corruptions(s: Any) -> list[Corruption]:
@@ -56,22 +50,17 @@ def effect(before: Any, joint: list[Any], after: Any) -> None:
     assert gains(before, after, "fish") == taken, "fish taken"
 
 
-CASES = GameCases(
-    mid_game=MidGame(Config("penguins", 3, "standard"), turns=15, seed=1),
-    corruptions=corruptions,
-    effect=effect,
-    bad_files=[
-        BadFile("missing key", drop("rows"), "missing key 'rows'"),
-        BadFile("unknown key", put("red", "colour"), "unknown key 'colour'; expected game, "
-                "format_version, seed, options, rows or fairness"),
-        BadFile("wrong type", put("3121211", "rows"), "rows: '3121211' is not a list"),
-        BadFile("out of range", put(5, "options", "players"),
-                "options.players: 5 is not valid: expected 2, 3 or 4"),
-        BadFile("tampered row", put("1221241", "rows", 2),
-                "rows[2]: '1221241' is not valid: expected 7 digits 1-3, the fish on each tile"),
-        BadFile("short row", put("1221", "rows", 1),
-                "rows[1]: '1221' is not valid: expected 8 digits 1-3"),
-        BadFile("tampered tile mix", put("3333333", "rows", 0),
-                "the layout has (26, 18, 16) one/two/"),
-    ],
-)  # fmt: skip
+BAD_FILES = [
+    BadFile("missing key", drop("rows"), "missing key 'rows'"),
+    BadFile("unknown key", put("red", "colour"), "unknown key 'colour'; expected game, "
+            "format_version, seed, options, rows or fairness"),
+    BadFile("wrong type", put("3121211", "rows"), "rows: '3121211' is not a list"),
+    BadFile("out of range", put(5, "options", "players"),
+            "options.players: 5 is not valid: expected 2, 3 or 4"),
+    BadFile("tampered row", put("1221241", "rows", 2),
+            "rows[2]: '1221241' is not valid: expected 7 digits 1-3, the fish on each tile"),
+    BadFile("short row", put("1221", "rows", 1),
+            "rows[1]: '1221' is not valid: expected 8 digits 1-3"),
+    BadFile("tampered tile mix", put("3333333", "rows", 0), "the layout has (26, 18, 16) one/two/"),
+]  # fmt: skip
+CASES = GameCases(MID_GAME, corruptions, effect, BAD_FILES)

@@ -12,15 +12,15 @@ import json
 from textwrap import dedent
 
 import pytest
-from pnp.games.penguins.floe import FLOE
 
 from pnp.errors import SetupError
 from pnp.games import get_game
 from pnp.games.mechanics.hexgrid import HexGrid
+from pnp.games.penguins.floe import FLOE
 from pnp.games.penguins.game import PenguinsSetup, PenguinsState
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
-from tests.support.moves import play
+from tests.support.moves import legal_texts, play
 
 GAME = get_game("penguins")
 SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
@@ -30,10 +30,6 @@ def position(text: str) -> PenguinsState:
     """A position as text; it carries the floe and the players, so any setup reads it."""
     state: PenguinsState = GAME.state_from_text(SETUP, dedent(text))
     return state
-
-
-def moves(state: PenguinsState) -> set[str]:
-    return {state.move_text(m) for m in state.legal_moves(state.turn)}
 
 
 def names(grid: HexGrid, cells: tuple[int, ...]) -> set[str]:
@@ -114,9 +110,9 @@ SMALL = """
 def test_slides_stop_at_gaps_penguins_and_the_edge() -> None:
     state = position(SMALL)
     # east: the gap on c3; south-east: the blue penguin on b2
-    assert moves(state) == {"b3-a3", "b3-b4", "b3-a4", "b3-a2", "b3-a1"}
+    assert legal_texts(state) == {"b3-a3", "b3-b4", "b3-a4", "b3-a2", "b3-a1"}
     play(state, "b3-a1")
-    assert moves(state) == {"b2-c2", "b2-a2", "b2-c1", "b2-b1"}  # b3 is a gap now
+    assert legal_texts(state) == {"b2-c2", "b2-a2", "b2-c1", "b2-b1"}  # b3 is a gap now
     assert state.to_text() == dedent("""\
          4|      1   2   3
          3|    1   .   .   3
@@ -180,7 +176,7 @@ def test_positions_read_back_and_moves_parse() -> None:
         state.apply(state.legal_moves(state.turn)[-1])
     again = GAME.state_from_text(SETUP, state.to_text())
     assert again.to_text() == state.to_text()
-    assert moves(again) == moves(state)
+    assert legal_texts(again) == legal_texts(state)
 
 
 def test_greedy_values_the_tile_reached_as_banked() -> None:

@@ -6,21 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.platypus.tables import CELLS, GHOST_GUM, GREEN
-from tests.conformance.cases import (
-    BadFile,
-    Corruption,
-    Edit,
-    GameCases,
-    MidGame,
-    assign,
-    drop,
-    first,
-    gains,
-    put,
-    put_item,
-    unchanged_but,
-)
+from tests.conformance.cases import BadFile, Corruption, GameCases, MidGame
+from tests.conformance.changes import gains, unchanged_but
+from tests.conformance.edits import Edit, drop, put
+from tests.conformance.tampering import assign, first, put_item
 from tests.support.random_play import Config
+
+MID_GAME = MidGame(Config("platypus", 2, "standard"), turns=60, seed=16)
 
 
 def corruptions(s: Any) -> list[Corruption]:
@@ -64,25 +56,20 @@ def pack_deal_of_green_platypuses(document: dict[str, Any]) -> None:
     every_column("green platypus wattle")(document)
 
 
-CASES = GameCases(
-    mid_game=MidGame(Config("platypus", 2, "standard"), turns=60, seed=16),
-    corruptions=corruptions,
-    effect=effect,
-    option_sets=[{"deal": "pack"}],
-    bad_files=[
-        BadFile("missing key", drop("tables", "blue", "emu-green"),
-                "tables.blue: missing key 'emu-green'"),
-        BadFile("unknown key", put({}, "tables", "green"),
-                "tables: unknown key 'green'; expected red or blue"),
-        BadFile("wrong type", put(7, "tables", "red", "emu-yellow"),
-                "tables.red.emu-yellow: 7 is not a string"),
-        BadFile("out of range", put("deck", "options", "deal"),
-                "options.deal: 'deck' is not valid: expected 'uniform' or 'pack'"),
-        BadFile("tampered table", put("purple emu wattle", "tables", "red", "emu-yellow"),
-                "tables.red.emu-yellow: 'purple emu wattle' is not valid: "
-                "expected COLOUR ANIMAL TREE, e.g. 'green emu ghost gum'"),
-        BadFile("tampered pack deal", pack_deal_of_green_platypuses,
-                "tables: the tables hold 14 green cards but the Colour pack of the pack deal "
-                "has 8"),
-    ],
-)  # fmt: skip
+BAD_FILES = [
+    BadFile("missing key", drop("tables", "blue", "emu-green"),
+            "tables.blue: missing key 'emu-green'"),
+    BadFile("unknown key", put({}, "tables", "green"),
+            "tables: unknown key 'green'; expected red or blue"),
+    BadFile("wrong type", put(7, "tables", "red", "emu-yellow"),
+            "tables.red.emu-yellow: 7 is not a string"),
+    BadFile("out of range", put("deck", "options", "deal"),
+            "options.deal: 'deck' is not valid: expected 'uniform' or 'pack'"),
+    BadFile("tampered table", put("purple emu wattle", "tables", "red", "emu-yellow"),
+            "tables.red.emu-yellow: 'purple emu wattle' is not valid: "
+            "expected COLOUR ANIMAL TREE, e.g. 'green emu ghost gum'"),
+    BadFile("tampered pack deal", pack_deal_of_green_platypuses,
+            "tables: the tables hold 14 green cards but the Colour pack of the pack deal "
+            "has 8"),
+]  # fmt: skip
+CASES = GameCases(MID_GAME, corruptions, effect, BAD_FILES, option_sets=[{"deal": "pack"}])

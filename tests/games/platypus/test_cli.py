@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from typer.testing import Result
+
 from pnp.games import get_game
 from pnp.games.platypus.tables import parse_short_table, table_json
 from pnp.games.setupdata import to_json
@@ -32,22 +34,18 @@ def setup_file(tmp_path: Path, red: str, blue: str, first: str = "red") -> Path:
     return path
 
 
+def simulate_setup(tmp_path: Path, setup: Path, *more: str) -> Result:
+    """`pnp simulate platypus --setup SETUP` on one worker, its run folder under tmp_path."""
+    where = ("--setup", str(setup), "--workers", "1", "--out", str(tmp_path))
+    return run("simulate", "platypus", *where, *more)
+
+
 def test_a_setup_file_is_reported_exactly_red_first_blue_first_and_the_match(
     tmp_path: Path,
 ) -> None:
     # Red first: the game of test_rules.py that ends after 4 turns, red 2, blue 0.
     path = setup_file(tmp_path, "gP> yK> yK> yK> yK> yK> gP<", "yK> gK< yK> yK> yK> yK> yK>")
-    result = run(
-        "simulate",
-        "platypus",
-        "--setup",
-        str(path),
-        "--json",
-        "--workers",
-        "1",
-        "--out",
-        str(tmp_path),
-    )
+    result = simulate_setup(tmp_path, path, "--json")
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
     red_first, blue_first = summary["results"]
@@ -64,26 +62,14 @@ def test_a_setup_file_is_reported_exactly_red_first_blue_first_and_the_match(
     blue_total = red_first["scores"][1] + blue_first["scores"][0]
     assert match["scores"] == [red_total, blue_total]
     assert summary["games"] == 2 and summary["paired"] is True
-    text = run(
-        "simulate", "platypus", "--setup", str(path), "--workers", "1", "--out", str(tmp_path)
-    ).stdout
+    text = simulate_setup(tmp_path, path).stdout
     assert "game 1, red first: red 2, blue 0: red wins after 4 turns" in text
     assert "match (custom): red " in text
 
 
 def test_an_endless_deal_is_reported_endless_in_both_orders(tmp_path: Path) -> None:
     path = setup_file(tmp_path, "gE> yK> yE> gE> yW> yW> yP>", "yK< yK< yE> yE> yW> yW> yP>")
-    result = run(
-        "simulate",
-        "platypus",
-        "--setup",
-        str(path),
-        "--json",
-        "--workers",
-        "1",
-        "--out",
-        str(tmp_path),
-    )
+    result = simulate_setup(tmp_path, path, "--json")
     summary = json.loads(result.stdout)
     red_first = summary["results"][0]
     assert (red_first["outcome"], red_first["turns"]) == ("endless", 44)
