@@ -44,6 +44,7 @@ Seat = int  # position in turn order, 0 = the seat that acts first
 Move = Hashable  # a game's own move value; `State.move_text` names it
 
 MoveT = TypeVar("MoveT", bound=Hashable)
+ValueT = TypeVar("ValueT", int, str)  # a players count or a variant name
 
 FactValue = bool | int | float | str
 # Facts about one played game that the balance summary reports beside the ranks: a value per game
@@ -170,24 +171,24 @@ class GameInfo:
         return options, kit
 
     def check_players(self, players: int | None) -> int:
-        if players is None:
-            return self.default_players
-        if players not in self.players:
-            raise InputError(
-                "players", players, one_of(self.players), game=self.name,
-                template="{field} {value} is not valid for {game}: expected {accepted}",
-            )  # fmt: skip
-        return players
+        return self._checked("players", players, self.players, self.default_players)
 
     def check_variant(self, variant: str | None) -> str:
-        if variant is None:
-            return self.default_variant
-        if variant not in self.variants:
+        return self._checked("variant", variant, self.variants, self.default_variant)
+
+    def _checked(
+        self, name: str, value: ValueT | None, valid: Sequence[ValueT], default: ValueT
+    ) -> ValueT:
+        """`value`, or `default` when it is not given; InputError naming `name` when it is not
+        one of `valid`."""
+        if value is None:
+            return default
+        if value not in valid:
             raise InputError(
-                "variant", variant, one_of(self.variants), game=self.name,
+                name, value, one_of(valid), game=self.name,
                 template="{field} {value} is not valid for {game}: expected {accepted}",
             )  # fmt: skip
-        return variant
+        return value
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,15 @@ def record_schema(kind: type[SetupData]) -> JsonObject:
     return schema
 
 
+def players_rule(players: int, default: int, then: JsonObject) -> JsonObject:
+    """A rule of a game's written schema fragment: a file for `players` players (a file that
+    names no player count is for `default`) matches `then` too."""
+    given: JsonObject = {"properties": {"players": {"const": players}}}
+    if players != default:  # a left-out player count is the default
+        given["required"] = ["players"]
+    return {"if": {"properties": {"options": given}}, "then": then}
+
+
 def _required(default: object, factory: object) -> bool:
     return default is MISSING and factory is MISSING
 

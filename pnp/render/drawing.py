@@ -9,6 +9,7 @@ large board is split across pages without drawing it twice.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -219,15 +220,28 @@ def rect_shape(x: float, y: float, w: float, h: float) -> Shape:
 
 
 def circle_shape(cx: float, cy: float, r: float) -> Shape:
-    k = KAPPA * r
-    return (
-        ("M", cx + r, cy),
-        ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-        ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
-        ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-        ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
-        ("Z",),
+    return ellipse_shape(cx, cy, r, r)
+
+
+def ellipse_shape(cx: float, cy: float, rx: float, ry: float, tilt: float = 0.0) -> Shape:
+    """An ellipse as four Bezier quarters, turned `tilt` degrees clockwise on the page."""
+    cos, sin = math.cos(math.radians(tilt)), math.sin(math.radians(tilt))
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return cx + x * rx * cos - y * ry * sin, cy + x * rx * sin + y * ry * cos
+
+    k = KAPPA
+    quarters = (
+        ((1, k), (k, 1), (0, 1)),
+        ((-k, 1), (-1, k), (-1, 0)),
+        ((-1, -k), (-k, -1), (0, -1)),
+        ((k, -1), (1, -k), (1, 0)),
     )
+    commands: list[tuple[str | float, ...]] = [("M", *at(1, 0))]
+    for c1, c2, end in quarters:
+        commands.append(("C", *at(*c1), *at(*c2), *at(*end)))
+    commands.append(("Z",))
+    return tuple(commands)
 
 
 def shape_bounds(shape: Shape) -> tuple[float, float, float, float]:

@@ -31,20 +31,15 @@ from numba import njit
 
 from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.seat_scores import lead, seat_scores, share_by_lead
 from pnp.games.mechanics.shooting import Move
-from pnp.games.mechanics.slide_engine import can_slide, claim, lead, share_by_lead, two_scores
+from pnp.games.mechanics.slide_engine import can_slide, cell_values, claim, or_pass
 from pnp.games.mechanics.sliding import Grid, IntArray, neighbour_table
 
 PLIES, PASSES, LISTED, FREE = range(HEAD, HEAD + 4)  # FREE: where the free flags start
 CELLS, EACH, DIRECTIONS, CHIP, PIECES, COUNTS, FISH, CHIPS, SEGMENTS, VALUES = range(10)  # dims
 
 Context = tuple[IntArray, IntArray]  # following, dims
-
-
-@njit(inline="always")
-def _values(dims, position):  # type: ignore[no-untyped-def]
-    """The fish on every cell, and the sentinel's 0 (a view of the position)."""
-    return position[dims[VALUES] : dims[VALUES] + dims[CELLS] + 1]
 
 
 @njit(inline="always")
@@ -58,7 +53,7 @@ def _can_move(context, position, seat):  # type: ignore[no-untyped-def]
 @njit(inline="always")
 def _claim(context, position, seat, cell):  # type: ignore[no-untyped-def]
     dims = context[1]
-    values = _values(dims, position)
+    values = cell_values(position, dims[VALUES], dims[CELLS])
     claim(position, values, cell, dims[CHIP], dims[FISH] + seat, dims[CHIPS] + seat)
 
 
@@ -193,10 +188,7 @@ def moves(context, position, codes):  # type: ignore[no-untyped-def]
                         spear = following[spear, e]
                 target = following[target, d]
         position[FREE + source] = 0
-    if total == 0:
-        codes[0] = 0  # the pass
-        return 1
-    return total
+    return or_pass(codes, total)
 
 
 @njit(inline="always")
@@ -236,7 +228,7 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    two_scores(position, context[1][FISH], out)
+    seat_scores(position, context[1][FISH], 2, out)
 
 
 @njit(inline="always")
@@ -258,7 +250,7 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`AmazonPenguinsState.move_value`: the fish lead after the move, counting the chip it
     spears."""
     dims = context[1]
-    values = _values(dims, position)
+    values = cell_values(position, dims[VALUES], dims[CELLS])
     base = dims[CELLS] + 1
     spear, source = code % base - 1, code // base // base - 1
     lead = evaluate(context, position, seat)

@@ -119,9 +119,8 @@ class AmazonsState(ShootingState):
             restored.turn, restored.over, restored.plies = turn, over, plies
             return restored
 
-        return shooting_engine.compiled(
-            self.board, self.free, self.pieces, self.turn, self.over, self.plies, restore
-        )
+        parts = (self.free, self.pieces, self.turn, self.over, self.plies)
+        return shooting_engine.compiled(self.board, parts, restore)
 
     def check_invariants(self) -> None:
         assert [len(p) for p in self.pieces] == [PIECES_EACH] * 2, "four amazons each"

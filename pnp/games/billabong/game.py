@@ -30,7 +30,7 @@ from pnp.games.billabong.board import GRID, KANGAROOS, LAKE, PLACE
 from pnp.games.billabong.rules import SEATS, BillabongState
 from pnp.games.mechanics.grid import Cell
 from pnp.games.options import GameOptions
-from pnp.games.setupdata import JsonObject, Schema, SetupData
+from pnp.games.setupdata import JsonObject, Schema, SetupData, players_rule
 
 INFO = GameInfo(
     name="billabong",
@@ -85,13 +85,8 @@ class BillabongSetup(SetupData):
 
 def _seats(players: int) -> JsonObject:
     """The schema rule: a placement for `players` players has one list per seat."""
-    given: JsonObject = {"properties": {"players": {"const": players}}}
-    if players != INFO.default_players:  # a left-out player count is the default
-        given["required"] = ["players"]
-    return {
-        "if": {"properties": {"options": given}},
-        "then": {"properties": {"placement": {"$ref": f"#/$defs/seats-{players}"}}},
-    }
+    then = {"properties": {"placement": {"$ref": f"#/$defs/seats-{players}"}}}
+    return players_rule(players, INFO.default_players, then)
 
 
 SCHEMA_NOTES: JsonObject = {

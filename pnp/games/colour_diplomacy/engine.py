@@ -51,6 +51,7 @@ from pnp.games.colour_diplomacy.valuation import (
 from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
+from pnp.games.mechanics.seat_scores import share_by_rank
 from pnp.games.mechanics.sliding import IntArray
 
 TURNS, CENTER_TURNS, REACHED_COUNT = range(HEAD, HEAD + 3)
@@ -247,13 +248,7 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
     for seat in range(n):
         fallen = position[_at(n, SPOT, seat)] == n * n + 1
         keys[seat] = position[_at(n, FELL, seat)] if fallen else position[TURNS] + 1
-    for seat in range(n):
-        above, level = 0, 0
-        for other in range(n):
-            if other != seat:
-                above += keys[other] > keys[seat]
-                level += keys[other] == keys[seat]
-        out[seat] = 1.0 - (above + level / 2) / (n - 1)
+    share_by_rank(keys, out)
 
 
 @njit(inline="always")

@@ -23,7 +23,7 @@ from pnp.games.colour_diplomacy.rings import OFF, Field, Seat, board
 from pnp.games.colour_diplomacy.rules import ColourDiplomacyState, starts
 from pnp.games.compiled import Starts
 from pnp.games.options import GameOptions
-from pnp.games.setupdata import JsonObject, Schema, SetupData
+from pnp.games.setupdata import JsonObject, Schema, SetupData, players_rule
 
 PLAYERS = tuple(range(4, 11))
 
@@ -68,13 +68,8 @@ class ColourDiplomacySetup(SetupData):
 
 def _colours_for(players: int) -> JsonObject:
     """The schema rule: a file for `players` players has one circle per player."""
-    given: JsonObject = {"properties": {"players": {"const": players}}}
-    if players != INFO.default_players:  # a left-out player count is the default
-        given["required"] = ["players"]
-    return {
-        "if": {"properties": {"options": given}},
-        "then": {"properties": {"circle_colours": {"$ref": f"#/$defs/colours-{players}"}}},
-    }
+    then = {"properties": {"circle_colours": {"$ref": f"#/$defs/colours-{players}"}}}
+    return players_rule(players, INFO.default_players, then)
 
 
 SCHEMA_NOTES: JsonObject = {

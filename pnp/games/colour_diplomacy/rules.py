@@ -22,6 +22,7 @@ import numpy as np
 
 from pnp.errors import PnpError
 from pnp.games.base import Facts, Outcome, Result, State, ranks_by
+from pnp.games.colour_diplomacy import valuation
 from pnp.games.colour_diplomacy.adjudicator import adjudicate, start_field
 from pnp.games.colour_diplomacy.rings import (
     HOLD,
@@ -35,13 +36,6 @@ from pnp.games.colour_diplomacy.rings import (
     Seat,
     board,
     field_numbers,
-)
-from pnp.games.colour_diplomacy.valuation import (
-    CENTER_REACHED,
-    CIRCLE_VALUE,
-    LOST,
-    OWN_COLOUR_VALUE,
-    SUPPORT_COST,
 )
 from pnp.games.compiled import Compiled, Position, Starts
 
@@ -199,23 +193,24 @@ class ColourDiplomacyState(State[Order]):
 
     def evaluate(self, seat: Seat) -> float:
         spot = self.positions[seat]
-        return LOST if spot == OFF else self.standing(seat, spot)
+        return valuation.LOST if spot == OFF else self.standing(seat, spot)
 
     def move_value(self, seat: Seat, move: Order) -> float:
         """The value of an order assuming the others stay where they are if they may hold, and
         leave their fields if they must move."""
         spot = self.positions[seat]
         if move.kind in (HOLD, SUPPORT):
-            return self.standing(seat, spot) - (SUPPORT_COST if move.kind == SUPPORT else 0.0)
+            cost = valuation.SUPPORT_COST if move.kind == SUPPORT else 0.0
+            return self.standing(seat, spot) - cost
         if move.target == self.board.center:
-            return CENTER_REACHED
+            return valuation.CENTER_REACHED
         stays = self.colour(move.target) in self.occupants().get(move.target, ())
         landing = self.board.step_out(spot) if stays else move.target
-        return LOST if landing == OFF else self.standing(seat, landing)
+        return valuation.LOST if landing == OFF else self.standing(seat, landing)
 
     def standing(self, seat: Seat, spot: Field) -> float:
-        own = OWN_COLOUR_VALUE if self.colour(spot) == seat else 0.0
-        return CIRCLE_VALUE * spot[0] + own
+        own = valuation.OWN_COLOUR_VALUE if self.colour(spot) == seat else 0.0
+        return valuation.CIRCLE_VALUE * spot[0] + own
 
     # -- rules helpers -----------------------------------------------------------------------
 

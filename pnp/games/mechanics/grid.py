@@ -27,6 +27,19 @@ ROOK_STEPS: tuple[tuple[int, int], ...] = QUEEN_STEPS[0::2]
 FILES = string.ascii_lowercase
 
 
+def cell_name(row: int, place: int) -> str:
+    """A cell's name: its place in its row as a letter from a, then its row from 1."""
+    return f"{FILES[place]}{row + 1}"
+
+
+def name_parts(name: str, what: str) -> tuple[int, int]:
+    """The row and place of a cell name like `d4` (stripped, lower case); ValueError, naming
+    it a `what` name, when it is not one."""
+    if len(name) < 2 or name[0] not in FILES or not name[1:].isdigit():
+        raise ValueError(f"{name!r} is not a {what} name like a1")
+    return int(name[1:]) - 1, FILES.index(name[0])
+
+
 @dataclass(frozen=True)
 class SquareGrid:
     rows: int
@@ -46,15 +59,12 @@ class SquareGrid:
         return 0 <= row < self.rows and 0 <= col < self.cols
 
     def name(self, cell: Cell) -> str:
-        row, col = self.row_col(cell)
-        return f"{FILES[col]}{row + 1}"
+        return cell_name(*self.row_col(cell))
 
     def parse(self, name: str) -> Cell:
         """The cell of an algebraic name like `d4`; ValueError if it is not on this board."""
         name = name.strip().lower()
-        if len(name) < 2 or name[0] not in FILES or not name[1:].isdigit():
-            raise ValueError(f"{name!r} is not a square name like a1")
-        row, col = int(name[1:]) - 1, FILES.index(name[0])
+        row, col = name_parts(name, "square")
         if not self.inside(row, col):
             raise ValueError(f"{name} is off the {self.rows} x {self.cols} board")
         return self.cell(row, col)

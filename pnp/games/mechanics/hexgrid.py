@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from pnp.games.mechanics.grid import FILES, Cell, Ray
+from pnp.games.mechanics.grid import Cell, Ray, cell_name, name_parts
 
 HEX_STEPS: tuple[tuple[int, int], ...] = (
     (0, 2),
@@ -72,15 +72,12 @@ class HexGrid:
         return self.cell(row, place) if 0 <= place < self.row_length(row) else None
 
     def name(self, cell: Cell) -> str:
-        row, place = self.row_place(cell)
-        return f"{FILES[place]}{row + 1}"
+        return cell_name(*self.row_place(cell))
 
     def parse(self, name: str) -> Cell:
         """The cell of a name like `d4`; ValueError if it is not on this board."""
         name = name.strip().lower()
-        if len(name) < 2 or name[0] not in FILES or not name[1:].isdigit():
-            raise ValueError(f"{name!r} is not a tile name like a1")
-        row, place = int(name[1:]) - 1, FILES.index(name[0])
+        row, place = name_parts(name, "tile")
         if not (0 <= row < self.rows and 0 <= place < self.row_length(row)):
             raise ValueError(f"{name} is off the board")
         return self.cell(row, place)

@@ -275,15 +275,14 @@ def _framed(board: SquareGrid) -> IntArray:
     return (cells // board.cols + 1) * (board.cols + 2) + cells % board.cols + 1
 
 
-def position_of(
-    board: SquareGrid,
-    free: bytearray,
-    pieces: tuple[list[Cell], list[Cell]],
-    turn: int,
-    over_: bool,
-    plies: int,
-) -> tuple[Context, Position]:
+Parts = tuple[bytearray, tuple[list[Cell], list[Cell]], int, bool, int]
+"""A `ShootingState`'s parts: the free flags, each seat's pieces (in the `State`'s order), the
+seat to play, whether it is over, the plies played."""
+
+
+def position_of(board: SquareGrid, parts: Parts) -> tuple[Context, Position]:
     """A `ShootingState`'s position for the engine (every seat's pieces all on the board)."""
+    free, pieces, turn, over_, plies = parts
     each = len(pieces[0])
     context = context_of(board, each)
     dims, framed = context[1], _framed(board)
@@ -313,12 +312,8 @@ def decoder(board: SquareGrid) -> Callable[[int], Move]:
     return decode
 
 
-Parts = tuple[bytearray, tuple[list[Cell], list[Cell]], int, bool, int]  # see `unpacker`
-
-
 def unpacker(board: SquareGrid, each: int) -> Callable[[Position], Parts]:
-    """A position back to its `ShootingState`'s parts: the free flags, each seat's pieces (in
-    the `State`'s order), the seat to play, whether it is over, the plies played."""
+    """A position back to its `ShootingState`'s parts."""
     framed, dims = _framed(board), context_of(board, each)[1]
     cell_of = np.full(int(dims[FRAMED]), -1, dtype=np.int64)
     cell_of[framed] = np.arange(board.cells)
@@ -333,13 +328,7 @@ def unpacker(board: SquareGrid, each: int) -> Callable[[Position], Parts]:
 
 
 def compiled(
-    board: SquareGrid,
-    free: bytearray,
-    pieces: tuple[list[Cell], list[Cell]],
-    turn: int,
-    over_: bool,
-    plies: int,
-    restore: Callable[[Position], Any] | None = None,
+    board: SquareGrid, parts: Parts, restore: Callable[[Position], Any] | None = None
 ) -> Compiled:
-    context, position = position_of(board, free, pieces, turn, over_, plies)
+    context, position = position_of(board, parts)
     return Compiled(ENGINE, context, position, 2, decoder(board), restore)

@@ -1,6 +1,7 @@
 """numba helpers of the compiled engines (pnp/games/compiled.py) whose pieces slide over a
 neighbour table (mechanics.sliding's `neighbour_table`: `following[cell, d]` is the next cell in
-direction d, past the edge a sentinel that is never free), and of two-seat games scored by a lead.
+direction d, past the edge a sentinel that is never free). Their scores and rewards are in
+seat_scores.py.
 
 Every helper takes where the parts of the engine's position sit (`free`: where the free flags
 start; `first`: a seat's first piece), so the engines of Penguins, Amazon Penguins and Paper
@@ -61,29 +62,27 @@ def list_slides(following, position, free, first, pieces, base, codes):  # type:
 
 
 @njit(inline="always")
+def or_pass(codes, total):  # type: ignore[no-untyped-def]
+    """The count of `total` moves listed into `codes`, or, with none, of the pass (code 0) as
+    the one move."""
+    if total == 0:
+        if codes.shape[0] > 0:
+            codes[0] = 0
+        return 1
+    return total
+
+
+@njit(inline="always")
+def cell_values(position, at, cells):  # type: ignore[no-untyped-def]
+    """The value on every cell, from `position[at]` on, and the sentinel's 0 (a view of the
+    position: a position holds the values of its own board)."""
+    return position[at : at + cells + 1]
+
+
+@njit(inline="always")
 def claim(position, values, cell, flag, score, taken):  # type: ignore[no-untyped-def]
     """Take the tile or chip on `cell` (its flag at `position[flag + cell]`): its value to
     `position[score]`, one more to `position[taken]`."""
     position[flag + cell] = 0
     position[score] += values[cell]
     position[taken] += 1
-
-
-@njit(inline="always")
-def lead(position, at, seat):  # type: ignore[no-untyped-def]
-    """`seat`'s lead over the other seat in the two counts at `position[at]`."""
-    return position[at + seat] - position[at + 1 - seat]
-
-
-@njit(inline="always")
-def share_by_lead(lead, out):  # type: ignore[no-untyped-def]
-    """simulate.metrics' seat scores of two seats from the first seat's lead: 1 and 0 to the
-    leader, a half each when level."""
-    out[0] = 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
-    out[1] = 1.0 - out[0]
-
-
-@njit(inline="always")
-def two_scores(position, at, out):  # type: ignore[no-untyped-def]
-    """The two seats' scores, the counts at `position[at]`, into `out`."""
-    out[0], out[1] = float(position[at]), float(position[at + 1])

@@ -32,13 +32,13 @@ from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.grid import SquareGrid
+from pnp.games.mechanics.seat_scores import lead, seat_scores, share_by_lead
 from pnp.games.mechanics.slide_engine import (
     can_slide,
-    lead,
+    cell_values,
     list_slides,
-    share_by_lead,
+    or_pass,
     slide_at,
-    two_scores,
 )
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.paper_penguins.marks import CROSSED, PIECES_EACH, Move
@@ -48,12 +48,6 @@ CELLS, DIRECTIONS, MARK, PIECES, COUNTS, SCORE, VALUES = range(7)  # entries of 
 EACH = PIECES_EACH
 
 Context = tuple[IntArray, IntArray]  # following, dims
-
-
-@njit(inline="always")
-def _values(dims, position):  # type: ignore[no-untyped-def]
-    """The number on every square, and the sentinel's 0 (a view of the position)."""
-    return position[dims[VALUES] : dims[VALUES] + dims[CELLS] + 1]
 
 
 @njit(inline="always")
@@ -109,17 +103,13 @@ def moves(context, position, codes):  # type: ignore[no-untyped-def]
         return total
     first = dims[PIECES] + position[TURN] * EACH
     total = list_slides(following, position, FREE, first, EACH, dims[CELLS] + 1, codes)
-    if total == 0:
-        if room > 0:
-            codes[0] = 0  # the pass
-        return 1
-    return total
+    return or_pass(codes, total)
 
 
 @njit(inline="always")
 def apply(context, position, code):  # type: ignore[no-untyped-def]
     dims = context[1]
-    values = _values(dims, position)
+    values = cell_values(position, dims[VALUES], dims[CELLS])
     base = dims[CELLS] + 1
     source, target = code // base - 1, code % base - 1
     seat = position[TURN]
@@ -144,7 +134,7 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    two_scores(position, context[1][SCORE], out)
+    seat_scores(position, context[1][SCORE], 2, out)
 
 
 @njit(inline="always")
@@ -163,7 +153,7 @@ def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
 def value(context, position, seat, code):  # type: ignore[no-untyped-def]
     """`PaperPenguinsState.move_value`: the number marked (nothing for a pass)."""
     dims = context[1]
-    values = _values(dims, position)
+    values = cell_values(position, dims[VALUES], dims[CELLS])
     target = code % (dims[CELLS] + 1) - 1
     return float(values[target]) if target >= 0 else 0.0
 

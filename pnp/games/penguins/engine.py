@@ -30,7 +30,8 @@ from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.hexgrid import HexGrid
-from pnp.games.mechanics.slide_engine import can_slide, claim, slide_at
+from pnp.games.mechanics.seat_scores import seat_scores, share_by_rank
+from pnp.games.mechanics.slide_engine import can_slide, cell_values, claim, slide_at
 from pnp.games.mechanics.sliding import IntArray, neighbour_table
 from pnp.games.penguins.floe import PENGUINS_EACH, Move
 
@@ -51,15 +52,9 @@ def _piece(dims, position, seat, p):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _values(dims, position):  # type: ignore[no-untyped-def]
-    """The fish on every cell, and the sentinel's 0 (a view of the position)."""
-    return position[dims[VALUES] : dims[VALUES] + dims[CELLS] + 1]
-
-
-@njit(inline="always")
 def _take(context, position, seat, cell):  # type: ignore[no-untyped-def]
     dims = context[1]
-    values = _values(dims, position)
+    values = cell_values(position, dims[VALUES], dims[CELLS])
     claim(position, values, cell, dims[TILE], dims[FISH] + seat, dims[TILES] + seat)
 
 
@@ -93,7 +88,7 @@ def _walk(context, position, index):  # type: ignore[no-untyped-def]
     """The code of move `index` of the seat to play, or -1 and the count of its moves when it
     has no more than `index`."""
     following, dims = context
-    values, cells = _values(dims, position), dims[CELLS]
+    values, cells = cell_values(position, dims[VALUES], dims[CELLS]), dims[CELLS]
     total = 0
     if _placing(dims, position):
         for cell in range(cells):
@@ -133,9 +128,7 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    dims = context[1]
-    for seat in range(dims[PLAYERS]):
-        out[seat] = float(position[dims[FISH] + seat])
+    seat_scores(position, context[1][FISH], context[1][PLAYERS], out)
 
 
 @njit(inline="always")
@@ -143,18 +136,10 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks by fish, then tiles (ties share the average
     of their ranks)."""
     dims = context[1]
-    players, fish, tiles = dims[PLAYERS], dims[FISH], dims[TILES]
-    for seat in range(players):
-        above, level = 0, 0
-        for other in range(players):
-            if other == seat:
-                continue
-            a, b = position[fish + other], position[fish + seat]
-            if a > b or (a == b and position[tiles + other] > position[tiles + seat]):
-                above += 1
-            elif a == b and position[tiles + other] == position[tiles + seat]:
-                level += 1
-        out[seat] = 1.0 - (above + level / 2) / (players - 1)
+    keys = np.empty(dims[PLAYERS], dtype=np.int64)
+    for seat in range(dims[PLAYERS]):  # fish, then tiles: a seat takes at most every tile
+        keys[seat] = position[dims[FISH] + seat] * (dims[CELLS] + 1) + position[dims[TILES] + seat]
+    share_by_rank(keys, out)
 
 
 @njit(inline="always")
@@ -162,7 +147,7 @@ def evaluate(context, position, seat):  # type: ignore[no-untyped-def]
     """`PenguinsState.evaluate`: fish taken plus the fish under one's penguins, minus the best
     other player's."""
     dims = context[1]
-    values = _values(dims, position)
+    values = cell_values(position, dims[VALUES], dims[CELLS])
     own, best = 0, -(1 << 62)
     for player in range(dims[PLAYERS]):
         banked = position[dims[FISH] + player]

@@ -36,6 +36,7 @@ from numba import njit
 
 from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.seat_scores import seat_scores, share_by_rank
 from pnp.games.mechanics.sliding import IntArray
 from pnp.games.wallaby.field import Field
 from pnp.games.wallaby.moves import LOSS, PASS, STEPS, WIN, Move, Step, Turn
@@ -344,9 +345,7 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    dims = context[5]
-    for seat in range(dims[PLAYERS]):
-        out[seat] = float(position[dims[SCORE] + seat])
+    seat_scores(position, context[5][SCORE], context[5][PLAYERS], out)
 
 
 @njit(inline="always")
@@ -366,16 +365,10 @@ def _key(dims, position, seat):  # type: ignore[no-untyped-def]
 def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks (ties share the average of their ranks)."""
     dims = context[5]
-    players = dims[PLAYERS]
-    for seat in range(players):
-        above, level = 0, 0
-        own = _key(dims, position, seat)
-        for other in range(players):
-            if other != seat:
-                key = _key(dims, position, other)
-                above += key > own
-                level += key == own
-        out[seat] = 1.0 - (above + level / 2) / (players - 1)
+    keys = np.empty(dims[PLAYERS], dtype=np.int64)
+    for seat in range(dims[PLAYERS]):
+        keys[seat] = _key(dims, position, seat)
+    share_by_rank(keys, out)
 
 
 @njit(inline="always")

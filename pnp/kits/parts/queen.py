@@ -14,12 +14,11 @@ from pnp.games.mechanics.grid import FILES, Cell, SquareGrid
 from pnp.games.mechanics.hexgrid import HexGrid
 from pnp.render.document import Page
 from pnp.render.drawing import (
-    KAPPA,
     WHITE,
     Drawing,
-    Shape,
     Style,
     circle_shape,
+    ellipse_shape,
     polygon_shape,
     translated,
 )
@@ -40,18 +39,6 @@ GREY = "#555555"
 PATCH = Style(fill=WHITE, stroke=None)  # under a word on a hatched area
 
 CellPainter = Callable[[Drawing, Cell, float, float], None]  # draws cell content at its centre
-
-
-def ellipse_shape(cx: float, cy: float, rx: float, ry: float) -> Shape:
-    kx, ky = KAPPA * rx, KAPPA * ry
-    return (
-        ("M", cx + rx, cy),
-        ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
-        ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
-        ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
-        ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
-        ("Z",),
-    )
 
 
 def draw_fish(drawing: Drawing, cx: float, cy: float, length: float) -> None:

@@ -7,10 +7,9 @@ code only: the rules are in pnp/games/platypus/game.py.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-from pnp.render.drawing import Drawing, Point, Shape, Style, polygon_shape
+from pnp.render.drawing import Drawing, Point, Shape, Style, ellipse_shape, polygon_shape
 from pnp.render.theme import Painter
 
 Part = tuple[str, tuple[float, ...]]  # ("ellipse", cx, cy, rx, ry, degrees) or ("poly", x, y, ...)
@@ -56,28 +55,6 @@ ANIMAL_PARTS: dict[int, tuple[Part, ...]] = {
 }
 EYES = {0: (0.72, 0.15), 1: (0.775, 0.06), 2: (0.85, 0.58), 3: (0.75, 0.49)}
 HOLLOW_LINE = 0.08  # a hollow animal's outline (half of it outside the silhouette), per size
-
-
-def ellipse_shape(cx: float, cy: float, rx: float, ry: float, degrees: float = 0.0) -> Shape:
-    """An ellipse as 4 Bezier quarters, turned by `degrees` (clockwise on the page)."""
-    k = 0.5522847498
-    turn = math.radians(degrees)
-    c, s = math.cos(turn), math.sin(turn)
-
-    def at(u: float, v: float) -> tuple[float, float]:
-        return cx + u * c - v * s, cy + u * s + v * c
-
-    quarters = [
-        ((rx, k * ry), (k * rx, ry), (0.0, ry)),
-        ((-k * rx, ry), (-rx, k * ry), (-rx, 0.0)),
-        ((-rx, -k * ry), (-k * rx, -ry), (0.0, -ry)),
-        ((k * rx, -ry), (rx, -k * ry), (rx, 0.0)),
-    ]
-    commands: list[tuple[str | float, ...]] = [("M", *at(rx, 0.0))]
-    for a, b, end in quarters:
-        commands.append(("C", *at(*a), *at(*b), *at(*end)))
-    commands.append(("Z",))
-    return tuple(commands)
 
 
 def _place(part: Part, x: float, y: float, size: float, flip: bool) -> Shape:

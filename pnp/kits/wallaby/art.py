@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import math
 
-from pnp.render.drawing import Drawing, Point, Shape, Style, polygon_shape
+from pnp.render.drawing import Drawing, Point, Shape, Style, ellipse_shape, polygon_shape
 from pnp.render.theme import Painter
 
-KAPPA = 0.5522847498
 Ellipse = tuple[float, float, float, float, float]  # centre x, y, radii x, y, tilt (degrees)
 
 # A wallaby facing right, in a unit box (x right, y down): tail, haunch, foot, body, chest,
@@ -33,27 +32,6 @@ TAIL: tuple[Point, ...] = (
 )  # fmt: skip
 WALLABY_EYE = (0.72, 0.2)
 WALLABY_BELLY = (0.47, 0.63)  # where the seat letter goes
-
-
-def ellipse_shape(cx: float, cy: float, rx: float, ry: float, tilt: float = 0.0) -> Shape:
-    """An ellipse as four Bezier quarters, turned `tilt` degrees clockwise on the page."""
-    cos, sin = math.cos(math.radians(tilt)), math.sin(math.radians(tilt))
-
-    def at(x: float, y: float) -> tuple[float, float]:
-        return cx + x * rx * cos - y * ry * sin, cy + x * rx * sin + y * ry * cos
-
-    k = KAPPA
-    quarters = (
-        ((1, k), (k, 1), (0, 1)),
-        ((-k, 1), (-1, k), (-1, 0)),
-        ((-1, -k), (-k, -1), (0, -1)),
-        ((k, -1), (1, -k), (1, 0)),
-    )
-    commands: list[tuple[str | float, ...]] = [("M", *at(1, 0))]
-    for c1, c2, end in quarters:
-        commands.append(("C", *at(*c1), *at(*c2), *at(*end)))
-    commands.append(("Z",))
-    return tuple(commands)
 
 
 def silhouette(

@@ -23,12 +23,12 @@ from pnp.games.wallaby.game import (
     tile_set,
 )
 from pnp.kits.builder import Kit, KitContext
-from pnp.kits.wallaby.art import ellipse_shape, plants, scarecrow, wallaby
+from pnp.kits.wallaby.art import plants, scarecrow, wallaby
 from pnp.kits.wallaby.diagram import add_turn_diagrams
 from pnp.kits.wallaby.mat import MARKER, MAT_H, MAT_W, harvest_mat, seat_swatch
 from pnp.kits.wallaby.options import WallabyKitOptions
 from pnp.render.document import Document
-from pnp.render.drawing import Drawing, Style, rect_shape
+from pnp.render.drawing import Drawing, Style, circle_shape, rect_shape
 from pnp.render.fonts import text_width
 from pnp.render.paper import Box, component_sizes
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
@@ -319,7 +319,7 @@ def token_strip(painter: Painter, tokens: list[Token]) -> Drawing:
     for k, (kind, swatch, label) in enumerate(tokens):
         cx, cy = STANDEE_W / 2, height / 6 * (2 * k + 1)
         radius = (MARKER if kind == "marker" else TOKEN) / 2  # a marker fits one track cell
-        disc = ellipse_shape(cx, cy, radius, radius)
+        disc = circle_shape(cx, cy, radius)
         outline.extend(disc)
         if kind == "marker" and swatch is not None:
             painter.area(strip, disc, swatch, outline=0.4)
