@@ -14,6 +14,7 @@ import errno
 import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,7 +111,7 @@ def staged_folder(final: Path) -> Iterator[Path]:
     rename is whole: the folder is always one writer's complete folder, the last one's.
     """
     output_folder(final.parent)
-    if final.exists() and not final.is_dir():
+    if _is_file(final):
         raise PnpError(f"{final} is a file; move it away or write into another folder")
     remove_stale_temporaries(final.parent)
     staging = Path(tempfile.mkdtemp(prefix=temporary_prefix(final.name), suffix=".tmp",
@@ -125,6 +126,15 @@ def staged_folder(final: Path) -> Iterator[Path]:
         raise
 
 
+def _is_file(path: Path) -> bool:
+    """Whether something other than a folder is at `path`, read in one look: another writer may
+    move a folder there aside at any moment, and a name it left free is no file."""
+    try:
+        return not stat.S_ISDIR(path.stat().st_mode)
+    except FileNotFoundError:
+        return False
+
+
 def _rename_into_place(staging: Path, final: Path) -> None:
     """Rename `staging` to `final`, moving a folder already there aside and then removing it."""
     for _ in range(_RENAME_TRIES):
@@ -134,7 +144,7 @@ def _rename_into_place(staging: Path, final: Path) -> None:
         except OSError as exc:
             if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
                 raise
-        if not final.is_dir():
+        if _is_file(final):
             raise PnpError(f"{final} is a file; move it away or write into another folder")
         replaced = staging.with_name(f"{staging.name}.old")
         try:

@@ -11,6 +11,7 @@ bytes of a run never killed, a refused resume leaves results.jsonl as it was.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import shutil
@@ -118,6 +119,31 @@ def test_a_kit_landing_between_two_renames_of_another_leaves_the_later_kit_whole
     assert raced, "the other writer landed first"
     assert (final / "setup.json").read_text() == "this kit"
     assert os.listdir(tmp_path) == ["amazons-1"], "no staging or replaced folder left"
+
+
+def test_a_kit_whose_place_another_writer_empties_at_that_moment_lands_and_is_not_called_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race `.ci/run` met at load 4 (four kits into one folder at once: one said "is a
+    file"), made certain: this writer's rename finds the earlier kit in place, and before it
+    looks again another writer has moved that kit aside, so the name is free, not a file."""
+    final = tmp_path / "amazons-1"
+    final.mkdir()
+    (final / "setup.json").write_text("the earlier kit")
+    rename = Path.rename
+    raced: list[Path] = []
+
+    def rename_while_another_moves_it_aside(self: Path, target: str | Path) -> Path:
+        if Path(target) == final and self != final and not raced:
+            raced.append(rename(final, tmp_path / "another-writer.old"))
+            raise OSError(errno.ENOTEMPTY, "Directory not empty")
+        return rename(self, target)
+
+    monkeypatch.setattr(Path, "rename", rename_while_another_moves_it_aside)
+    with staged_folder(final) as staging:
+        (staging / "setup.json").write_text("this kit")
+    assert raced, "the other writer moved the earlier kit aside"
+    assert (final / "setup.json").read_text() == "this kit"
 
 
 # -- kills in each phase ----------------------------------------------------------------------
