@@ -16,11 +16,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from pnp.games.billabong.rules import BillabongState, position_of
-
 from pnp.games import get_game
 from pnp.games.billabong import engine
 from pnp.games.billabong.board import GRID, Jumps, chain_ends
+from pnp.games.billabong.rules import BillabongState, position_of
 from simulate.agents.base import make_agent
 from simulate.run.play import play
 
