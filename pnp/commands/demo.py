@@ -27,8 +27,8 @@ def demo(
     checked_seed(seed)
     with worded_flags():  # every run checked (its plan drawn up) before anything is written
         requests = [
-            run_request(RunOptions(chosen.info.name, "sim", None, Place(out), games, seed=seed))
-            for chosen in GAMES.values()
+            run_request(RunOptions(game, "sim", None, Place(out), games=games, seed=seed))
+            for game in GAMES
         ]  # fmt: skip
         for request in requests:
             request.plan()

@@ -149,8 +149,9 @@ def simulate(
     with worded_flags():
         run_or_ladder(
             RunOptions(
-                game, "sim", agents, place, games, setups, setup,
-                players, variant, game_options or {}, paired, seed, as_json,
+                game, "sim", agents, place, games=games, setups=setups, setup_file=setup,
+                players=players, variant=variant, options=game_options or {}, paired=paired,
+                seed=seed, as_json=as_json,
             ),
             ladder,
         )  # fmt: skip
@@ -196,8 +197,9 @@ def balance(
         margin = fair_tolerance(info.has_choices, tolerance)
         run_or_ladder(
             RunOptions(
-                game, "balance", agents, place, setups * per_setup,
-                setups, None, players, variant, game_options or {}, paired, seed, as_json, margin,
+                game, "balance", agents, place, games=setups * per_setup, setups=setups,
+                players=players, variant=variant, options=game_options or {}, paired=paired,
+                seed=seed, as_json=as_json, tolerance=margin,
             ),
             ladder,
         )  # fmt: skip

@@ -145,10 +145,10 @@ def configuration_request(
         with worded_flags():
             request = run_request(RunOptions(
                 plan.game, "balance", swept.get(AGENTS, plan.agents), place,
-                plan.setups * plan.games_per_setup, plan.setups, None,
-                int(swept["players"]) if "players" in swept else players,
-                swept.get("variant", variant), {**options, **own}, plan.paired, plan.seed,
-                tolerance=plan.tolerance,
+                games=plan.setups * plan.games_per_setup, setups=plan.setups,
+                players=int(swept["players"]) if "players" in swept else players,
+                variant=swept.get("variant", variant), options={**options, **own},
+                paired=plan.paired, seed=plan.seed, tolerance=plan.tolerance,
             ))  # fmt: skip
     except PnpError as error:
         raise PnpError(f"--over: the configuration {configuration.label} is refused: {error}"
