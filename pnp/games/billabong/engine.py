@@ -52,7 +52,6 @@ from pnp.games.billabong.board import (
 from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
 from pnp.games.mechanics.grid import QUEEN_STEPS
-from pnp.games.mechanics.seat_scores import seat_scores, share_by_rank
 from pnp.games.mechanics.sliding import IntArray
 
 CACHED = HEAD
@@ -81,12 +80,9 @@ def _parts(code):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _listed(codes, total, code, index):  # type: ignore[no-untyped-def]
-    """Whether `code`, move `total`, is move `index`; kept in `codes` as far as they fit (with
-    a move asked for, `codes` is empty)."""
+def _keep(codes, total, code):  # type: ignore[no-untyped-def]
     if total < codes.shape[0]:
         codes[total] = code
-    return total == index
 
 
 @njit(inline="always")
@@ -111,13 +107,15 @@ def _walk(context, position, index, codes):  # type: ignore[no-untyped-def]
     has no more than `index`; with `index` -1 the moves are kept in `codes` as far as they
     fit (the cache, or `moves`' room)."""
     rays, lengths, changes, squares, _, _, dims = context
-    seat, total = position[TURN], 0
+    seat, keep, total = position[TURN], index < 0, 0
     if position[dims[PLACED] + seat] < KANGAROOS:
         for cell in squares:
             if position[OWNER + cell] == FREE:
                 code = _code(PLACE, cell, 0)
-                if _listed(codes, total, code, index):
+                if total == index:
                     return code, total
+                if keep:
+                    _keep(codes, total, code)
                 total += 1
         return -1, total
     first, on = dims[ROOS] + seat * KANGAROOS, position[dims[ON] + seat]
@@ -142,8 +140,10 @@ def _walk(context, position, index, codes):  # type: ignore[no-untyped-def]
             stepped[steps] = (change - FLOOR) * CELLS + target
             steps += 1
             code = _code(source, target, change)
-            if _listed(codes, total, code, index):
+            if total == index:
                 return code, total
+            if keep:
+                _keep(codes, total, code)
             total += 1
         seen[-FLOOR * CELLS + source] = k + 1
         stack[0], depth = -FLOOR * CELLS + source, 1
@@ -167,18 +167,24 @@ def _walk(context, position, index, codes):  # type: ignore[no-untyped-def]
                 if key in stepped[:steps]:
                     continue
                 code = _code(source, landing, reached)
-                if _listed(codes, total, code, index):
+                if total == index:
                     return code, total
+                if keep:
+                    _keep(codes, total, code)
                 total += 1
         if finishes:
             code = _code(source, OUT, FINISH - count)
-            if _listed(codes, total, code, index):
+            if total == index:
                 return code, total
+            if keep:
+                _keep(codes, total, code)
             total += 1
     if total == 0:
         code = _code(PASSING, PASSING, 0)
-        if _listed(codes, 0, code, index):
+        if index == 0:
             return code, 0
+        if keep:
+            _keep(codes, 0, code)
         total = 1
     return -1, total
 
@@ -259,7 +265,9 @@ def apply(context, position, code):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def scores(context, position, out):  # type: ignore[no-untyped-def]
-    seat_scores(position, context[6][FINISHED], context[6][PLAYERS], out)
+    dims = context[6]
+    for seat in range(dims[PLAYERS]):
+        out[seat] = float(position[dims[FINISHED] + seat])
 
 
 @njit(inline="always")
@@ -267,7 +275,14 @@ def rewards(context, position, out):  # type: ignore[no-untyped-def]
     """simulate.metrics' seat scores of the ranks by kangaroos finished (ties share the average
     of their ranks)."""
     dims = context[6]
-    share_by_rank(position[dims[FINISHED] : dims[FINISHED] + dims[PLAYERS]], out)
+    players, finished = dims[PLAYERS], dims[FINISHED]
+    for seat in range(players):
+        above, level = 0, 0
+        for other in range(players):
+            if other != seat:
+                above += position[finished + other] > position[finished + seat]
+                level += position[finished + other] == position[finished + seat]
+        out[seat] = 1.0 - (above + level / 2) / (players - 1)
 
 
 @njit(inline="always")
