@@ -3,7 +3,7 @@
 For each game, N random and N/4 greedy games, every seat the same agent, on the same setups and
 seeds, played two ways:
 
-- **State**: simulate/run/runner.py's `play` with `compiled=False` and the reference agents (the
+- **State**: simulate/run/play.py's `play` with `compiled=False` and the reference agents (the
   random agent, and the greedy agent valuing every move with `State.move_value`,
   `GreedyAgent(compiled=False)`): one game at a time, one move at a time, in Python. This is
   the per-state figure the speed goals are stated against.

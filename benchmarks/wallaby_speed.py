@@ -1,7 +1,7 @@
 """Wallaby speed: milliseconds per game with random and with greedy agents, per player count.
 
-Plays the same games the simulator would (random setups, the runner's `play`) in this process and
-prints ms per game, microseconds per move and moves per game, best of `--repeat` runs.
+Plays the same games the simulator would (random setups, simulate/run/play.py's `play`) in this
+process and prints ms per game, microseconds per move and moves per game, best of `--repeat` runs.
 
     python -m benchmarks.wallaby_speed [--games 60] [--repeat 3]
 """
