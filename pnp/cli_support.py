@@ -9,7 +9,8 @@ called with nothing prints its help; a structured InputError of the library is w
 inputs named as flags (`--size 7 is not valid: expected 6, 8 or 10`). `game_command` adds each
 registered game's own options (e.g. `--size`, `--board`) to a command, and `kit_command` those
 and each kit's print options (`--sheets`, `--tile-backs`), so the CLI never lists an option of a
-game that is not built; the given ones reach the command as `game_options`.
+game that is not built; the given ones reach the command as `game_options`. Both give a run's
+command its `place: Place` as the options that make it (`--workers`, `--out`, ...).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typer.core import TyperGroup
 
 from pnp.commands.choices import game_option_metavar
 from pnp.commands.common import COMMAND_LINE
+from pnp.commands.runs import PLACE_OPTIONS, Place
 from pnp.errors import InputError, PnpError
 from pnp.games import GAMES
 from pnp.games.options import OptionRecord
@@ -105,7 +107,8 @@ def _option_help(records: Mapping[str, type[OptionRecord]]) -> dict[str, str]:
 
 
 def game_command(func: Callable[..., None]) -> Callable[..., None]:
-    """`func` with every game's own options added; they arrive as `game_options` (given only)."""
+    """`func` with every game's own options added; they arrive as `game_options` (given only).
+    A parameter `place: Place` is given by the options of PLACE_OPTIONS."""
     games = {name: game.info.options_type for name, game in GAMES.items()}
     return _with_options(func, {"Game options": _option_help(games)})
 
@@ -120,11 +123,28 @@ def kit_command(func: Callable[..., None]) -> Callable[..., None]:
     return _with_options(func, panels)
 
 
+def _given_by(parameter: inspect.Parameter) -> list[inspect.Parameter]:
+    """A command's parameter as the options that give it: `place: Place` as PLACE_OPTIONS, each
+    defaulting to the parameter's default place; any other as itself."""
+    if parameter.annotation is not Place:
+        return [parameter]
+    return [
+        inspect.Parameter(
+            name,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=getattr(parameter.default, name),
+            annotation=annotation,
+        )
+        for name, annotation in PLACE_OPTIONS.items()
+    ]
+
+
 def _with_options(
     func: Callable[..., None], panels: dict[str, dict[str, str]]
 ) -> Callable[..., None]:
     signature = inspect.signature(func, eval_str=True)
     kept = [p for p in signature.parameters.values() if p.name != "game_options"]
+    takes_place = any(p.annotation is Place for p in kept)
     option_help = {name: text for helps in panels.values() for name, text in helps.items()}
     panel_of = {name: panel for panel, helps in panels.items() for name in helps}
     added = [
@@ -149,9 +169,13 @@ def _with_options(
     @functools.wraps(func)
     def command(**kwargs: Any) -> None:
         given = {name: kwargs.pop(f"game_option_{name.replace('-', '_')}") for name in option_help}
+        if takes_place:
+            kwargs["place"] = Place(**{name: kwargs.pop(name) for name in PLACE_OPTIONS})
         func(**kwargs, game_options={k: v for k, v in given.items() if v is not None})
 
-    parameters = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in kept] + added
+    parameters = [
+        option.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in kept for option in _given_by(p)
+    ] + added
     command.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in parameters}
     return command

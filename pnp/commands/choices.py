@@ -14,14 +14,7 @@ import typer
 from pnp.errors import PnpError, one_of
 from pnp.games import GAMES
 from pnp.games.base import Game
-from pnp.games.options import (
-    ChoiceOption,
-    FileOption,
-    GridSizeOption,
-    IntOption,
-    Option,
-    YesNoOption,
-)
+from pnp.games.options import FileOption, GridSizeOption, IntOption, Option
 
 #: The GAME argument's help: every registered game (typer's argument panel would cut a metavar
 #: this long, so the names go in the help text).
@@ -96,13 +89,13 @@ def complete_ladder(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]
 
 
 def _metavar(option: Option[Any]) -> str:
-    """How --help writes the values of one game's option (typer's style: `a|b`, `<int>`)."""
+    """How --help writes the values of one game's option (typer's style: `a|b`, `<int>`): its
+    choices where it has them (a list of numbers, of words, `no|yes`)."""
+    choices = getattr(option, "choices", ())
+    if choices:
+        return "|".join(str(c) for c in choices)
     if isinstance(option, IntOption):
-        return "|".join(str(c) for c in option.choices) if option.choices else "<int>"
-    if isinstance(option, ChoiceOption):
-        return "|".join(option.choices)
-    if isinstance(option, YesNoOption):
-        return "no|yes"
+        return "<int>"
     if isinstance(option, GridSizeOption):
         return "ROWSxCOLS"
     if isinstance(option, FileOption):

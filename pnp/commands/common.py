@@ -97,6 +97,9 @@ ExecutorName = Annotated[
 Scheduler = Annotated[
     str | None, typer.Option(help="Dask scheduler address (default: a local cluster).")
 ]
+Resume = Annotated[
+    bool, typer.Option("--resume", help="Continue an interrupted run in the same --out.")
+]
 
 
 def checked_seed(seed: int | None) -> int | None:
@@ -175,7 +178,9 @@ def setup_from(
     kit: type[KitOptions] = KitOptions,
 ) -> Setup:
     """The setup a command works on: read from `setup_file`, or drawn from the seed as the kit
-    with print options `kit` prints it (`options` holds the game's and the kit's)."""
+    with print options `kit` prints it (`options` holds the game's and the kit's). A seed out of
+    range is refused first, with a setup file too."""
+    checked_seed(seed)
     if setup_file is not None:
         refuse_with_setup({"seed": seed, "players": players, "variant": variant, **options})
         setup = read_setup(setup_file, GAMES, expected=game.info.name)

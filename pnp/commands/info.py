@@ -17,7 +17,6 @@ from pnp.commands.common import (
     Seed,
     SetupFile,
     Variant,
-    checked_seed,
     console,
     setup_from,
 )
@@ -113,7 +112,7 @@ def perft(
     chosen = get_game(game)
     if depth < 0:
         raise PnpError(f"--depth {depth} is not valid: expected a whole number >= 0")
-    drawn = setup_from(chosen, setup, checked_seed(seed), players, variant, game_options or {})
+    drawn = setup_from(chosen, setup, seed, players, variant, game_options or {})
     listed = listed_setups(chosen, drawn)
     for one in listed:
         count = count_perft(chosen.new_state(one), depth)

@@ -15,7 +15,6 @@ from pnp.commands.common import (
     Seed,
     SetupFile,
     Variant,
-    checked_seed,
     console,
     seed_or_draw,
     setup_from,
@@ -171,9 +170,7 @@ def kit(
                 )  # fmt: skip
         drawn = _checked(printed.given(own), chosen, drawn, None)  # the options given with it
     else:  # a setup drawn from a seed comes checked (KitOptions.draw); a file's is checked here
-        drawn = setup_from(
-            chosen, setup, checked_seed(seed), players, variant, game_options or {}, printed
-        )
+        drawn = setup_from(chosen, setup, seed, players, variant, game_options or {}, printed)
         if setup is not None:
             drawn = _checked(printed.of(drawn), chosen, drawn, setup)
     document = build_kit(chosen, drawn, settings, test_page)

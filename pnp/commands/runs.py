@@ -13,6 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.commands.common import (
+    ExecutorName,
+    Out,
+    Resume,
+    Scheduler,
+    Workers,
     checked_seed,
     console,
     recorded_command,
@@ -42,6 +47,13 @@ class Place:
     executor: str = "local"
     scheduler: str | None = None
     resume: bool = False
+
+
+DEFAULT_PLACE = Place()
+# The options that give a Place, in the order --help lists them: a command's parameter
+# `place: Place = DEFAULT_PLACE` stands for all of them (pnp/cli_support.py `game_command`).
+PLACE_OPTIONS = {"workers": Workers, "executor": ExecutorName, "scheduler": Scheduler,
+                 "resume": Resume, "out": Out}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from pnp.commands.choices import complete_agents, complete_ladder, default_agents_help
-from pnp.commands.common import (
-    ExecutorName,
-    GameArg,
-    Out,
-    Players,
-    Scheduler,
-    Seed,
-    SetupFile,
-    Variant,
-    Workers,
-    worded_flags,
-)
+from pnp.commands.common import GameArg, Players, Seed, SetupFile, Variant, worded_flags
 from pnp.commands.ladder import ladder_agents, ladder_note, ladder_seed, play_ladder
 from pnp.commands.runs import (
+    DEFAULT_PLACE,
     Place,
     RunOptions,
     balance_counts,
@@ -32,9 +21,6 @@ from pnp.commands.runs import (
 from pnp.errors import PnpError
 from pnp.games import get_game
 
-Resume = Annotated[
-    bool, typer.Option("--resume", help="Continue an interrupted run in the same --out.")
-]
 Paired = Annotated[bool, typer.Option(help="Rotate the seats over each setup's games.")]
 RunAgents = Annotated[
     str | None,
@@ -137,15 +123,10 @@ def simulate(
         bool, typer.Option("--json", help="Print the summary as JSON instead of the table.")
     ] = False,
     seed: Seed = None,
-    workers: Workers = None,
-    executor: ExecutorName = "local",
-    scheduler: Scheduler = None,
-    resume: Resume = False,
-    out: Out = Path("output"),
+    place: Place = DEFAULT_PLACE,
     game_options: dict[str, str] | None = None,
 ) -> None:
     """Play many games and report balance: seat win rates, draws, margins, game length."""
-    place = Place(out, workers, executor, scheduler, resume)
     with worded_flags():
         run_or_ladder(
             RunOptions(
@@ -178,11 +159,7 @@ def balance(
         bool, typer.Option("--json", help="Print the summary as JSON instead of the tables.")
     ] = False,
     seed: Seed = None,
-    workers: Workers = None,
-    executor: ExecutorName = "local",
-    scheduler: Scheduler = None,
-    resume: Resume = False,
-    out: Out = Path("output"),
+    place: Place = DEFAULT_PLACE,
     game_options: dict[str, str] | None = None,
 ) -> None:
     """Play every one of --setups random setups --games-per-setup times and judge each one's
@@ -192,7 +169,6 @@ def balance(
     refuse_total_games(games)
     info = get_game(game).info
     setups, per_setup, paired = balance_counts(game, setups, games_per_setup, paired, players)
-    place = Place(out, workers, executor, scheduler, resume)
     with worded_flags():
         margin = fair_tolerance(info.has_choices, tolerance)
         run_or_ladder(

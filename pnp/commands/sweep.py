@@ -12,31 +12,32 @@ from __future__ import annotations
 import shlex
 from collections.abc import Mapping
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pnp.commands.choices import complete_agents
 from pnp.commands.common import (
-    ExecutorName,
     GameArg,
-    Out,
     Players,
-    Scheduler,
     Seed,
     Variant,
-    Workers,
     console,
     marked_seed,
     seed_or_draw,
     worded_flags,
 )
-from pnp.commands.runs import Place, RunOptions, balance_counts, default_agents, run_request
+from pnp.commands.runs import (
+    DEFAULT_PLACE,
+    Place,
+    RunOptions,
+    balance_counts,
+    default_agents,
+    run_request,
+)
 from pnp.commands.simulate import (
     GamesPerSetup,
     Paired,
-    Resume,
     Tolerance,
     TotalGames,
     refuse_total_games,
@@ -201,11 +202,7 @@ def sweep(
     paired: Paired = True,
     tolerance: Tolerance = None,
     seed: Seed = None,
-    workers: Workers = None,
-    executor: ExecutorName = "local",
-    scheduler: Scheduler = None,
-    resume: Resume = False,
-    out: Out = Path("output"),
+    place: Place = DEFAULT_PLACE,
     game_options: dict[str, str] | None = None,
 ) -> None:
     """Play one balance per configuration (every combination of the --over values) and compare
@@ -228,13 +225,12 @@ def sweep(
                   if value is not None and name != AGENTS)  # fmt: skip
     agents = agents or default_agents(info.name)
     plan = SweepPlan(info.name, swept, fixed, agents, setups, per_setup, paired,
-                     seed_or_draw(marked_seed(seed, out, info.name, SWEEP, resume,
+                     seed_or_draw(marked_seed(seed, place.out, info.name, SWEEP, place.resume,
                                               "sweep.json", "sweep")), margin)  # fmt: skip
     requests = [
-        (c, configuration_request(c, plan, players, variant, options,
-                                  Place(out, workers, executor, scheduler, resume)))
+        (c, configuration_request(c, plan, players, variant, options, place))
         for c in plan.configurations
-    ]  # fmt: skip
+    ]
     play_sweep(plan, requests, info.title)
 
 

@@ -309,6 +309,19 @@ class State(ABC, Generic[MoveT]):
         return Result(self.scores(), (1,) * self.players, Outcome.UNDECIDED)
 
 
+class TurnState(State[MoveT]):
+    """A sequential game whose one seat to act is `turn`, until the game is `over`."""
+
+    turn: Seat
+    over: bool
+
+    def to_act(self) -> tuple[Seat, ...]:
+        return () if self.over else (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.over
+
+
 StateT = TypeVar("StateT", bound=State[Any])
 
 

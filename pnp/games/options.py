@@ -66,8 +66,17 @@ def option(spec: Option[T]) -> T:
 
 
 @dataclass(frozen=True)
-class IntOption(Option[int]):
-    default: int
+class DefaultOption(Option[T]):
+    """An option that takes `default` when it is not given."""
+
+    default: T
+
+    def default_value(self) -> T:
+        return self.default
+
+
+@dataclass(frozen=True)
+class IntOption(DefaultOption[int]):
     minimum: int
     maximum: int
     choices: tuple[int, ...] = ()
@@ -88,16 +97,12 @@ class IntOption(Option[int]):
             return one_of(self.choices)
         return f"a whole number from {self.minimum} to {self.maximum}"
 
-    def default_value(self) -> int:
-        return self.default
-
     def to_json(self, value: int) -> int:
         return value
 
 
 @dataclass(frozen=True)
-class ChoiceOption(Option[str]):
-    default: str
+class ChoiceOption(DefaultOption[str]):
     choices: tuple[str, ...]
 
     def parse(self, text: str) -> str:
@@ -109,15 +114,12 @@ class ChoiceOption(Option[str]):
     def accepted(self) -> str:
         return one_of(self.choices)
 
-    def default_value(self) -> str:
-        return self.default
-
     def to_json(self, value: str) -> str:
         return value
 
 
 @dataclass(frozen=True)
-class YesNoOption(Option[bool]):
+class YesNoOption(DefaultOption[bool]):
     """A switch given and stored as `yes` or `no`."""
 
     default: bool = False
@@ -131,9 +133,6 @@ class YesNoOption(Option[bool]):
 
     def accepted(self) -> str:
         return one_of(self.choices)
-
-    def default_value(self) -> bool:
-        return self.default
 
     def to_json(self, value: bool) -> str:
         return "yes" if value else "no"
@@ -154,10 +153,9 @@ _GRID_SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 
 
 @dataclass(frozen=True)
-class GridSizeOption(Option[GridSize]):
+class GridSizeOption(DefaultOption[GridSize]):
     """A rectangle `ROWSxCOLS`, stored as that text (e.g. `8x8`)."""
 
-    default: GridSize
     min_side: int
     max_side: int
 
@@ -173,9 +171,6 @@ class GridSizeOption(Option[GridSize]):
 
     def accepted(self) -> str:
         return f"ROWSxCOLS with sides from {self.min_side} to {self.max_side} (e.g. {self.default})"
-
-    def default_value(self) -> GridSize:
-        return self.default
 
     def to_json(self, value: GridSize) -> str:
         return str(value)

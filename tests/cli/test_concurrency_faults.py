@@ -96,6 +96,17 @@ def test_four_kits_into_one_folder_at_once_all_succeed_and_leave_one_whole_kit(
     assert files(shared / "amazons-1") == files(reference / "amazons-1")
 
 
+def land_this_kit(
+    final: Path, monkeypatch: pytest.MonkeyPatch, rename: Callable[[Path, str | Path], Path]
+) -> None:
+    """This writer's kit staged and moved to `final` with `Path.rename` as `rename` (which plays
+    the other writer's part): `final` then holds this kit."""
+    monkeypatch.setattr(Path, "rename", rename)
+    with staged_folder(final) as staging:
+        (staging / "setup.json").write_text("this kit")
+    assert (final / "setup.json").read_text() == "this kit"
+
+
 def test_a_kit_landing_between_two_renames_of_another_leaves_the_later_kit_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -113,11 +124,8 @@ def test_a_kit_landing_between_two_renames_of_another_leaves_the_later_kit_whole
             raced.append(rename(other, final))
         return rename(self, target)
 
-    monkeypatch.setattr(Path, "rename", rename_after_another)
-    with staged_folder(final) as staging:
-        (staging / "setup.json").write_text("this kit")
+    land_this_kit(final, monkeypatch, rename_after_another)
     assert raced, "the other writer landed first"
-    assert (final / "setup.json").read_text() == "this kit"
     assert os.listdir(tmp_path) == ["amazons-1"], "no staging or replaced folder left"
 
 
@@ -139,11 +147,8 @@ def test_a_kit_whose_place_another_writer_empties_at_that_moment_lands_and_is_no
             raise OSError(errno.ENOTEMPTY, "Directory not empty")
         return rename(self, target)
 
-    monkeypatch.setattr(Path, "rename", rename_while_another_moves_it_aside)
-    with staged_folder(final) as staging:
-        (staging / "setup.json").write_text("this kit")
+    land_this_kit(final, monkeypatch, rename_while_another_moves_it_aside)
     assert raced, "the other writer moved the earlier kit aside"
-    assert (final / "setup.json").read_text() == "this kit"
 
 
 # -- kills in each phase ----------------------------------------------------------------------

@@ -5,7 +5,9 @@ over lists, each measure computed on its own.
 Copied from simulate/measure/stats.py, simulate/measure/setups.py and simulate/measure/matches.py as
 they were at a385b7c, with the imports changed and the definitions of issue 17 (setup-stats): Wilson
 intervals on the sum of s and on the points, fair_in_ci95 on the points share,
-first_seat_points_advantage, and per setup the counts the setup statistics read. One change
+first_seat_points_advantage, and per setup the counts the setup statistics read. A fact value's
+JSON key and the order of the values (`fact_key`, `value_order`) are stats.py's own, as the
+interval is inference.py's: they word and sort what is measured, not measure it. One change
 since: a seat's points are summed exactly (`standing`), as the folds sum them. A float sum of
 shared draws (1/3 three times) can land just below a rounding tie that the exact share sits on
 (23/128 = 0.1796875, the 6th decimal 0.179688), and the reference, not the fold, was wrong.
@@ -13,7 +15,6 @@ shared draws (1/3 three times) can land just below a rounding tie that the exact
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ import numpy as np
 from pnp.games.base import FactValue, Outcome, ranks_by
 from simulate.measure.inference import wilson
 from simulate.measure.setups import SeatCounts, SetupCounts, SetupMeasures
+from simulate.measure.stats import fact_key, value_order
 from simulate.run.runner import GameRecord
 from simulate.scoring.metrics import balance, seat_scores
 
@@ -101,28 +103,13 @@ def fact_kinds(records: Sequence[GameRecord]) -> dict[str, str]:
     return dict(sorted(kinds.items()))
 
 
-def fact_key(value: FactValue) -> str:
-    """A fact value as a JSON key: `true`/`false`, numbers as written, text as it is."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
-def _value_order(value: FactValue) -> tuple[int, float, tuple[tuple[int, str], ...]]:
-    """Numbers by value, then text in natural order (`none`, `2`, `10`, `ring 2`, `ring 10`)."""
-    if isinstance(value, int | float):
-        return (0, float(value), ())
-    parts = re.split(r"(\d+)", str(value))
-    return (1, 0.0, tuple((int(p), "") if p.isdigit() else (-1, p) for p in parts if p))
-
-
 def _game_fact(values: Sequence[FactValue]) -> dict[str, Any]:
     if all(isinstance(v, bool) for v in values):
         return {"kind": "game", **rate(sum(1 for v in values if v), len(values))}
     if all(isinstance(v, int | float) for v in values):
         return {"kind": "game", **distribution([float(v) for v in values])}
     counts = Counter(values)
-    ordered = sorted(counts, key=_value_order)
+    ordered = sorted(counts, key=value_order)
     return {"kind": "game", "n": len(values), "counts": {fact_key(v): counts[v] for v in ordered}}
 
 
@@ -133,7 +120,7 @@ def _seat_fact(finished: Sequence[GameRecord], name: str) -> dict[str, Any]:
         if isinstance(values, tuple):
             pairs += [(value, standing(record.ranks, seat)) for seat, value in enumerate(values)]
     by_value = {}
-    for value in sorted({v for v, _ in pairs}, key=_value_order):
+    for value in sorted({v for v, _ in pairs}, key=value_order):
         results = [result for v, result in pairs if v == value]
         by_value[fact_key(value)] = {"seats": len(results), **tally(results, len(results))}
     return {"kind": "seat", "by_value": by_value}

@@ -9,6 +9,7 @@ import json
 import pickle
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -17,6 +18,7 @@ from pnp.errors import InputError
 from pnp.games import GAMES, get_game
 from pnp.games.setupfile import read_setup
 from simulate.agents.base import parse_agents
+from simulate.report.summary import RunResult
 from simulate.run.executors import Execution, make_executor
 from simulate.run.request import FixedSetups, RandomSetups, RunRequest
 from simulate.run.store import ResultStore
@@ -37,29 +39,28 @@ def recorded(folder: Path) -> str:
     return command
 
 
+def run_directly(tmp_path: Path, cli_run: str, **given: Any) -> tuple[RunRequest, RunResult]:
+    """The CLI run in tmp_path/cli/`cli_run` asked for again as a RunRequest of `given` (random
+    agents, paired, on one worker, with the command the CLI run recorded: None from a script)
+    and run into tmp_path/direct, where it must write the CLI run's summary.json and games.csv."""
+    request = RunRequest(agents=("random", "random"), paired=True, execution=Execution(1),
+                         out=tmp_path / "direct", command=recorded(tmp_path / "cli" / cli_run),
+                         **given)  # fmt: skip
+    result = run_and_report(request, Console(quiet=True))
+    assert outputs(request.folder) == outputs(tmp_path / "cli" / cli_run)
+    return request, result
+
+
 def test_a_request_built_directly_gives_the_summary_of_the_cli_run(tmp_path: Path) -> None:
     code, _, err = invoke("simulate", "amazons", "--size", "6", "--games", "12", "--setups", "3",
                           "--paired", "--seed", "5", "--agents", "random", "--workers", "1",
                           "--out", str(tmp_path / "cli"))  # fmt: skip
     assert code == 0, err
-    info = get_game("amazons").info
-    request = RunRequest(
-        game="amazons",
-        options=info.resolve(None, None, {"size": "6"}),
-        players=2,
-        setups=RandomSetups(3),
-        games=12,
-        agents=("random", "random"),
-        paired=True,
-        seed=5,
-        execution=Execution(1),
-        out=tmp_path / "direct",
-        command=recorded(tmp_path / "cli" / "amazons-sim-5"),  # the CLI's; None from a script
-    )
-    result = run_and_report(request, Console(quiet=True))
+    options = get_game("amazons").info.resolve(None, None, {"size": "6"})
+    request, result = run_directly(tmp_path, "amazons-sim-5", game="amazons", options=options,
+                                   players=2, setups=RandomSetups(3), games=12, seed=5)  # fmt: skip
     assert result.complete and result.played == 12
     assert request.folder == tmp_path / "direct" / "amazons-sim-5"
-    assert outputs(request.folder) == outputs(tmp_path / "cli" / "amazons-sim-5")
 
 
 def test_a_request_of_fixed_setups_gives_the_summary_of_the_cli_run(tmp_path: Path) -> None:
@@ -74,21 +75,8 @@ def test_a_request_of_fixed_setups_gives_the_summary_of_the_cli_run(tmp_path: Pa
     assert code == 0, err
     setup = read_setup(setup_file, GAMES, expected="platypus")
     # a game without choices on a setup file: each seat order once, paired
-    request = RunRequest(
-        game="platypus",
-        options=setup.options,
-        players=2,
-        setups=FixedSetups((setup,)),
-        games=2,
-        agents=("random", "random"),
-        paired=True,
-        seed=2,
-        execution=Execution(1),
-        out=tmp_path / "direct",
-        command=recorded(tmp_path / "cli" / "platypus-sim-2"),
-    )
-    run_and_report(request, Console(quiet=True))
-    assert outputs(request.folder) == outputs(tmp_path / "cli" / "platypus-sim-2")
+    run_directly(tmp_path, "platypus-sim-2", game="platypus", options=setup.options, players=2,
+                 setups=FixedSetups((setup,)), games=2, seed=2)  # fmt: skip
 
 
 def raised(action: Callable[[], object]) -> InputError:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from simulate.measure.inference import setup_level_interval, setup_level_p
 from simulate.measure.setups import SeatCounts, SetupCounts, SetupMeasures, judge_setups, spread
 from simulate.report.advantage import FirstSeat, first_seat_reading, seat_verdict
 from simulate.report.terminal import setup_lines
-from tests.support.cli import invoke
+from tests.support.cli import balance_run
 
 
 def _seat(mean: float, low: float, high: float) -> FirstSeat:
@@ -60,11 +59,8 @@ def test_setups_all_at_one_mean_say_their_interval_cannot_be_estimated() -> None
 
 
 def test_the_verdict_of_three_players_reads_every_seat(tmp_path: Path) -> None:
-    code, out, err = invoke("balance", "penguins", "--players", "3", "--setups", "2",
-                            "--games-per-setup", "3", "--seed", "2", "--workers", "1",
-                            "--out", str(tmp_path))  # fmt: skip
-    assert code == 0, err
-    summary = json.loads((tmp_path / "penguins-balance-2" / "summary.json").read_text())
+    summary, out = balance_run(tmp_path, "penguins", 2, "--players", "3", "--setups", "2",
+                               "--games-per-setup", "3")  # fmt: skip
     (level,) = summary["verdict"]["levels"]
     seats = level["seats"]
     assert [seat["seat"] for seat in seats] == ["red", "blue", "green"]

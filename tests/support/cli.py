@@ -2,7 +2,7 @@
 
 `invoke` gives the exit code, stdout and stderr; `run` the whole result (its exception too);
 `runner` is there for the calls that set an environment or a program name; `refused` is the
-one line `pnp kit` refuses a setup file with.
+one line `pnp kit` refuses a setup file with; `balance_run` a balance run's summary.json.
 """
 
 from __future__ import annotations
@@ -27,6 +27,17 @@ def invoke(*args: str) -> tuple[int, str, str]:
     """`pnp ARGS`, in-process: its exit code, stdout and stderr."""
     result = run(*args)
     return result.exit_code, result.stdout, result.stderr
+
+
+def balance_run(out: Path, game: str, seed: int, *args: str) -> tuple[dict[str, Any], str]:
+    """`pnp balance GAME ARGS --seed SEED --workers 1 --out OUT`, which must succeed: the
+    summary.json of its run folder (GAME-balance-SEED) and what it printed."""
+    code, stdout, err = invoke("balance", game, *args, "--seed", str(seed), "--workers", "1",
+                               "--out", str(out))  # fmt: skip
+    assert code == 0, err
+    folder = out / f"{game}-balance-{seed}"
+    summary: dict[str, Any] = json.loads((folder / "summary.json").read_text())
+    return summary, stdout
 
 
 def refused(tmp_path: Path, name: str, document: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pnp.games.base import Result, Seat, State, ranks_by
+from pnp.games.base import Result, Seat, TurnState, ranks_by
 from pnp.games.billabong.board import (
     CELLS,
     FINISH,
@@ -51,7 +51,7 @@ SEATS = ("red", "blue", "green", "yellow")
 LETTERS = "RBGY"
 
 
-class BillabongState(State[Move]):
+class BillabongState(TurnState[Move]):
     def __init__(self, players: int) -> None:
         self.players = players
         self.owner = [FREE] * CELLS  # seat of the kangaroo on each square
@@ -66,9 +66,6 @@ class BillabongState(State[Move]):
         self._moves: tuple[Move, ...] | None = None  # legal moves of the seat to play
 
     # -- the contract ------------------------------------------------------------------------
-
-    def to_act(self) -> tuple[Seat, ...]:
-        return () if self.over else (self.turn,)
 
     def legal_moves(self, seat: Seat) -> tuple[Move, ...]:
         if seat == self.turn and self._moves is not None:
@@ -99,9 +96,6 @@ class BillabongState(State[Move]):
                 self.put(seat, target, count)
         self.turn = (seat + 1) % self.players
         self._moves = None
-
-    def is_over(self) -> bool:
-        return self.over
 
     def result(self) -> Result:
         return Result(self.scores(), ranks_by(self.finished))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Iterable
 
-from pnp.games.base import Seat, State
+from pnp.games.base import Seat, TurnState
 from pnp.games.mechanics.grid import Cell
 from pnp.games.mechanics.sliding import Grid, can_slide, reach, reach_count
 
@@ -20,7 +20,7 @@ PLACE: Cell = -1
 PASS: Move = (-1, -1, -1)
 
 
-class ShootingState(State[Move]):
+class ShootingState(TurnState[Move]):
     """Two seats, `each` pieces per seat; pieces given at the start count as placed."""
 
     players = 2
@@ -40,12 +40,6 @@ class ShootingState(State[Move]):
         self.passes = 0
 
     # -- the contract ------------------------------------------------------------------------
-
-    def to_act(self) -> tuple[Seat, ...]:
-        return () if self.over else (self.turn,)
-
-    def is_over(self) -> bool:
-        return self.over
 
     def apply(self, move: Move) -> None:
         source, target, shot = move

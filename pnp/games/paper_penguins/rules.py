@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pnp.games.base import Result, Seat, State, ranks_by
+from pnp.games.base import Result, Seat, TurnState, ranks_by
 from pnp.games.compiled import Compiled, Position, Starts
 from pnp.games.mechanics.grid import FILES, Cell, SquareGrid
 from pnp.games.paper_penguins.marks import CROSSED, FREE, PASS, PIECES_EACH, PLACE, Move
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 SEATS = ("square", "circle")
 
 
-class PaperPenguinsState(State[Move]):
+class PaperPenguinsState(TurnState[Move]):
     players = 2
 
     def __init__(self, grid: SquareGrid, values: Sequence[int]) -> None:
@@ -44,9 +44,6 @@ class PaperPenguinsState(State[Move]):
         self.over = False
 
     # -- the contract ------------------------------------------------------------------------
-
-    def to_act(self) -> tuple[Seat, ...]:
-        return () if self.over else (self.turn,)
 
     def legal_moves(self, seat: Seat) -> list[Move]:
         if self.placing():
@@ -67,9 +64,6 @@ class PaperPenguinsState(State[Move]):
             self.score[seat] += self.values[target]
         self.turn = 1 - seat
         self.over = not self.placing() and not (self.can_move(0) or self.can_move(1))
-
-    def is_over(self) -> bool:
-        return self.over
 
     def result(self) -> Result:
         return Result(self.scores(), ranks_by(self.score))

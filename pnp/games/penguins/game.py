@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import numpy as np
 
-from pnp.games.base import Compensation, Game, GameInfo, Result, Seat, Setup, State, ranks_by
+from pnp.games.base import Compensation, Game, GameInfo, Result, Seat, Setup, TurnState, ranks_by
 from pnp.games.compiled import Compiled, Position, Starts
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell
@@ -68,7 +68,7 @@ INFO = GameInfo(
 )
 
 
-class PenguinsState(State[Move]):
+class PenguinsState(TurnState[Move]):
     def __init__(self, grid: HexGrid, values: Sequence[int], players: int) -> None:
         self.grid = grid
         self.players = players
@@ -84,9 +84,6 @@ class PenguinsState(State[Move]):
         self.over = False
 
     # -- the contract ------------------------------------------------------------------------
-
-    def to_act(self) -> tuple[Seat, ...]:
-        return () if self.over else (self.turn,)
 
     def legal_moves(self, seat: Seat) -> list[Move]:
         if self.placing():
@@ -106,9 +103,6 @@ class PenguinsState(State[Move]):
             self.take(seat, source)
         self.free[target] = 0
         self.pass_turn(seat)
-
-    def is_over(self) -> bool:
-        return self.over
 
     def result(self) -> Result:
         return Result(self.scores(), ranks_by(list(zip(self.fish, self.tiles, strict=True))))

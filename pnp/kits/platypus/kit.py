@@ -28,24 +28,20 @@ from pnp.kits.platypus.tables import (
     PACK_H,
     PACK_W,
     PLAYER_SWATCH,
-    ROWS_BLANK,
-    ROWS_DEALT,
+    SIZES,
     SLOT,
     SWATCH,
     colour_word,
     draw_table,
     pack_cards,
-    table_size,
 )
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
 from pnp.render.fonts import fit_size
-from pnp.render.paper import component_sizes
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
 
-SIZES = component_sizes("platypus")
 CELL_W, CELL_H = SIZES["cell_width"], SIZES["cell_height"]
 CARD_W, CARD_H = SIZES["card_width"], SIZES["card_height"]
 TOKEN_W, TOKEN_H = SIZES["token_width"], SIZES["token_height"]
@@ -281,15 +277,7 @@ def draw(kit: KitContext) -> None:
         draw_table(painter, p, t, f"{first} starts  ·  {deal} deal")
         for p, t in zip(PLAYERS, (red, blue), strict=True)
     ]
-    width, height = table_size(ROWS_DEALT)
-    lay_out(
-        document,
-        dealt,
-        SheetSpec(width, height, 8),
-        "Tables",
-        f"The dealt tables: {first} plays first",
-        landscape=True,
-    )
+    _lay_out_tables(document, dealt, "Tables", f"The dealt tables: {first} plays first")
     if deal == "pack":
         _pack_deal(document, painter)
     sheet = draw_match_sheet(first)
@@ -311,18 +299,16 @@ def draw(kit: KitContext) -> None:
     )
 
 
+def _lay_out_tables(document: Document, tables: list[Drawing], title: str, heading: str) -> None:
+    """Both players' tables (of one size), on landscape pages."""
+    spec = SheetSpec(tables[0].width, tables[0].height, 8)
+    lay_out(document, tables, spec, title, heading, landscape=True)
+
+
 def _pack_deal(document: Document, painter: Painter) -> None:
     """What only the pack deal needs: blank tables and the three card packs to deal onto them."""
     blank = [draw_table(painter, p, None, "deal the packs onto the slots") for p in PLAYERS]
-    width, height = table_size(ROWS_BLANK)
-    lay_out(
-        document,
-        blank,
-        SheetSpec(width, height, 8),
-        "Blank tables",
-        "Blank tables, for dealing the card packs",
-        landscape=True,
-    )
+    _lay_out_tables(document, blank, "Blank tables", "Blank tables, for dealing the card packs")
     fronts, backs = pack_cards(painter)
     lay_out(
         document,

@@ -24,7 +24,7 @@ from pnp.render.fonts import fit_size, text_width
 from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
 
-SIZES = component_sizes("platypus")
+SIZES = component_sizes("platypus")  # the kit's component sizes, kit.py's too
 PACK_W, PACK_H = SIZES["pack_card_width"], SIZES["pack_card_height"]
 LABEL_W, COL_W = 31.0, 32.0
 LINE = Style(stroke="#000000", width=0.3)
@@ -44,22 +44,24 @@ def colour_word(colour: int) -> str:
 # -- tables --------------------------------------------------------------------------------------
 
 # Rows read as a sentence, top to bottom: "your token is a kangaroo, on a yellow card: turn the
-# card to green (+1 point), become an emu, hop towards the Wattle". (key, label lines, height)
-ROWS_DEALT = (
-    ("TOKEN", ("YOUR TOKEN", "IS A"), 13.0),
-    ("ON CELL", ("ON A", "... CARD"), 9.0),
-    ("COLOUR", ("TURN THE", "CARD TO"), 13.0),
-    ("ANIMAL", ("BECOME", "A"), 13.0),
-    ("TREE", ("HOP", "TOWARDS"), 12.0),
-)
-ROWS_BLANK = (
-    ("TOKEN", ("YOUR TOKEN", "IS A"), 16.0),
-    ("ON CELL", ("ON A", "... CARD"), 10.0),
-    ("COLOUR", ("TURN THE", "CARD TO"), 23.0),
-    ("ANIMAL", ("BECOME", "A"), 23.0),
-    ("TREE", ("HOP", "TOWARDS"), 23.0),
+# card to green (+1 point), become an emu, hop towards the Wattle". (key, label lines)
+ROW_LABELS = (
+    ("TOKEN", ("YOUR TOKEN", "IS A")),
+    ("ON CELL", ("ON A", "... CARD")),
+    ("COLOUR", ("TURN THE", "CARD TO")),
+    ("ANIMAL", ("BECOME", "A")),
+    ("TREE", ("HOP", "TOWARDS")),
 )
 Rows = tuple[tuple[str, tuple[str, str], float], ...]
+
+
+def _rows(*heights: float) -> Rows:
+    """The rows with these heights (mm), as (key, label lines, height)."""
+    return tuple((key, label, h) for (key, label), h in zip(ROW_LABELS, heights, strict=True))
+
+
+ROWS_DEALT = _rows(13.0, 9.0, 13.0, 13.0, 12.0)
+ROWS_BLANK = _rows(16.0, 10.0, 23.0, 23.0, 23.0)  # the action rows hold a pack card's slot
 HEAD_H = 9.0
 END_H = 11.0  # the band under the columns: the platypus on green ends the game
 POINT_RULE = "+1 point if it changes"

@@ -16,15 +16,14 @@ from pnp.games.amazon_penguins.game import AmazonPenguinsSetup, AmazonPenguinsSt
 from pnp.games.mechanics.shooting import PASS
 from pnp.games.perft import perft
 from tests.support.moves import legal_texts, play
+from tests.support.positions import read_position
 
 GAME = get_game("amazon-penguins")
-SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
 
 
 def position(text: str) -> AmazonPenguinsState:
     """A position as text; it carries the board, so any setup reads it."""
-    state: AmazonPenguinsState = GAME.state_from_text(SETUP, dedent(text))
-    return state
+    return read_position(GAME, text)
 
 
 def targets(state: AmazonPenguinsState, source: str) -> set[str]:

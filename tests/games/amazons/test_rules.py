@@ -114,33 +114,48 @@ def test_the_square_left_is_free_for_the_arrow() -> None:
     assert state.turn == 1
 
 
-def test_the_player_to_move_with_no_move_loses() -> None:
-    state = position("""
-         6|  . . . . x D
-         5|  . . . . x .
-         4|  . . . . . .
-         3|  . . . . . .
-         2|  x x . . . .
-         1|  L x . . . .
-        light to play
-    """)
+@pytest.mark.parametrize(
+    ("text", "line", "ranks"),
+    [
+        pytest.param(
+            """
+             6|  . . . . x D
+             5|  . . . . x .
+             4|  . . . . . .
+             3|  . . . . . .
+             2|  x x . . . .
+             1|  L x . . . .
+            light to play
+            """,
+            "",
+            (2, 1),
+            id="light, walled in, loses",
+        ),
+        # dark's one way out is f5, which light's arrow takes
+        pytest.param(
+            """
+             6|  . . . . x D
+             5|  . . . . x .
+             4|  . . . . . .
+             3|  . . . . . .
+             2|  . . . . . .
+             1|  L . . . . .
+            light to play
+            """,
+            "a1-f1/f5",
+            (1, 2),
+            id="a move that walls in the last amazon wins",
+        ),
+    ],
+)
+def test_the_player_to_move_with_no_move_loses(
+    text: str, line: str, ranks: tuple[int, int]
+) -> None:
+    state = position(text)
+    assert state.is_over() != bool(line)  # over as it stands, or only after the line
+    play(state, line)
     assert state.is_over() and state.to_act() == ()
-    assert state.result().ranks == (2, 1) and state.result().scores is None
-
-
-def test_a_move_that_walls_in_the_last_amazon_wins() -> None:
-    state = position("""
-         6|  . . . . x D
-         5|  . . . . x .
-         4|  . . . . . .
-         3|  . . . . . .
-         2|  . . . . . .
-         1|  L . . . . .
-        light to play
-    """)
-    assert not state.is_over()
-    play(state, "a1-f1/f5")
-    assert state.is_over() and state.result().ranks == (1, 2)
+    assert state.result().ranks == ranks and state.result().scores is None
 
 
 def test_greedy_values_mobility_own_squares_minus_the_opponents() -> None:

@@ -29,15 +29,14 @@ from simulate.agents.base import make_agent
 from tests.games.billabong.reference import kangaroo_moves
 from tests.support.cli import run
 from tests.support.moves import play
+from tests.support.positions import default_setup, read_position
 
 GAME = get_game("billabong")
-SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
 
 
 def position(text: str) -> BillabongState:
     """A position as text; it carries the board and the players, so any setup reads it."""
-    state: BillabongState = GAME.state_from_text(SETUP, dedent(text))
-    return state
+    return read_position(GAME, text)
 
 
 def moves_from(state: BillabongState, square: str) -> set[str]:
@@ -410,7 +409,8 @@ def test_the_placement_heuristic_counts_the_steps_still_to_go() -> None:
 
 def test_text_positions_round_trip_and_bad_ones_are_refused() -> None:
     state = position(CROSSING_BACK)
-    assert GAME.state_from_text(SETUP, state.to_text()).to_text() == state.to_text()
+    again = GAME.state_from_text(default_setup("billabong"), state.to_text())
+    assert again.to_text() == state.to_text()
     with pytest.raises(ValueError, match="blue has 6 kangaroos"):
         position(CROSSING_BACK.replace("finished 4 3", "finished 4 4"))
     with pytest.raises(ValueError, match="the lake is exactly g7-j8"):

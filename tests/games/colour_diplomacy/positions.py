@@ -11,15 +11,14 @@ from textwrap import dedent
 
 from pnp.games import get_game
 from pnp.games.colour_diplomacy.rules import ColourDiplomacyState
+from tests.support.positions import read_position
 
 GAME = get_game("colour-diplomacy")
-SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
 
 
 def position(text: str) -> ColourDiplomacyState:
     """A position as text; it carries the board and the players, so any setup reads it."""
-    state: ColourDiplomacyState = GAME.state_from_text(SETUP, dedent(text))
-    return state
+    return read_position(GAME, text)
 
 
 def lines(text: str) -> list[list[str]]:

@@ -24,15 +24,14 @@ from pnp.games.perft import perft
 from pnp.games.setupfile import listed_setups
 from pnp.kits.paper_penguins.options import PaperPenguinsKitOptions
 from tests.support.moves import legal_texts, play
+from tests.support.positions import read_position
 
 GAME = get_game("paper-penguins")
-SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
 
 
 def position(text: str) -> PaperPenguinsState:
     """A position as text; it carries the sheet, so any setup reads it."""
-    state: PaperPenguinsState = GAME.state_from_text(SETUP, dedent(text))
-    return state
+    return read_position(GAME, text)
 
 
 def sheet(state: PaperPenguinsState) -> str:

@@ -21,15 +21,14 @@ from pnp.games.penguins.game import PenguinsSetup, PenguinsState
 from pnp.games.perft import perft
 from pnp.games.setupfile import parse_setup, setup_json
 from tests.support.moves import legal_texts, play
+from tests.support.positions import default_setup, read_position
 
 GAME = get_game("penguins")
-SETUP = GAME.random_setup(0, GAME.info.resolve(None, None, {}))
 
 
 def position(text: str) -> PenguinsState:
     """A position as text; it carries the floe and the players, so any setup reads it."""
-    state: PenguinsState = GAME.state_from_text(SETUP, dedent(text))
-    return state
+    return read_position(GAME, text)
 
 
 def names(grid: HexGrid, cells: tuple[int, ...]) -> set[str]:
@@ -174,7 +173,7 @@ def test_positions_read_back_and_moves_parse() -> None:
     state = GAME.new_state(GAME.random_setup(9, GAME.info.resolve(4, None, {})))
     while state.placing():
         state.apply(state.legal_moves(state.turn)[-1])
-    again = GAME.state_from_text(SETUP, state.to_text())
+    again = GAME.state_from_text(default_setup("penguins"), state.to_text())
     assert again.to_text() == state.to_text()
     assert legal_texts(again) == legal_texts(state)
 
