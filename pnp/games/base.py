@@ -120,6 +120,9 @@ class GameInfo:
     ladder: tuple[str, ...] = ("random", "greedy", "mcts:200", "mcts:1000")
     ladder_note: str = ""
     rules: str = ""  # the RULES.md section the game follows
+    # Every setup is the same start (Amazons): nothing is drawn, so runs speak of games from the
+    # fixed start, never of random setups.
+    fixed_start: bool = False
     # The data key under which one setup file lists several setups of a kit (Paper Pen-guins'
     # sheets), one item each; "" when a setup file holds one setup.
     listed: str = ""

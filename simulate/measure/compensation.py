@@ -51,26 +51,34 @@ class Compensation:
         return entry
 
     def text(self, seat_names: Sequence[str]) -> str:
-        """The compensation of the verdict, in a line."""
+        """The compensation of the verdict, in a line: none needed when every interval holds 0
+        (the games do not show that points would help), else the points to give and to whom
+        (a negative komi is given to the first seat)."""
         hint = "; " + self.hint if self.hint else ""
         k = self.komi
         if k is not None:
             low, high = k.ci95
-            unit = self.unit.removesuffix("s") if k.points == 1 else self.unit  # 1 point, 1 fish
+            bootstrap = f"95%, bootstrap over {k.units} {k.unit}"
+            before = f"{seat_names[0]}'s points share {100 * k.first_share_before:.1f}% without"
+            if low <= 0 <= high:
+                return (f"komi: none needed, 0 is inside its interval [{low:g}, {high:g}] "
+                        f"{self.unit} for {seat_names[1]} ({bootstrap}); {before} one")  # fmt: skip
+            given, points, low, high = (1, k.points, low, high) if k.points > 0 else (
+                0, -k.points, -high, -low)  # fmt: skip
+            unit = self.unit.removesuffix("s") if points == 1 else self.unit  # 1 point, 1 fish
             return (
-                f"komi: give {seat_names[1]} {k.points:g} {unit} [{low:g}, {high:g}] (95%, "
-                f"bootstrap over {k.units} {k.unit}): {seat_names[0]}'s points share "
-                f"{100 * k.first_share_before:.1f}% without, "
-                f"{100 * k.first_share_after:.1f}% with it{hint}"
+                f"komi: give {seat_names[given]} {points:g} {unit} [{low:g}, {high:g}] "
+                f"({bootstrap}): {before}, {100 * k.first_share_after:.1f}% with it{hint}"
             )
         parts = [
             f"{seat_names[g.seat - 1]} {g.behind_best:.1f} [{g.ci95[0]:.1f}, {g.ci95[1]:.1f}]"
             for g in self.seat_gaps
         ]
-        return (
-            f"to even the seats ({self.unit} each seat trails the best seat's mean score, 95% "
-            f"bootstrap): {', '.join(parts)}{hint}"
-        )
+        trailing = f"{self.unit} each seat trails the best seat's mean score, 95% bootstrap"
+        if all(g.ci95[0] <= 0 for g in self.seat_gaps):
+            return (f"to even the seats: none needed, no seat is shown to trail the best seat "
+                    f"({trailing}: {', '.join(parts)})")  # fmt: skip
+        return f"to even the seats ({trailing}): {', '.join(parts)}{hint}"
 
 
 def _pair(values: tuple[float, float]) -> tuple[float, float]:

@@ -34,7 +34,8 @@ from simulate.report.deal_chart import deals_chart as _deals_chart
 from simulate.report.deal_report import deal_report
 from simulate.report.summary import RunSummary
 from simulate.report.terminal import fact_line, result_lines, setup_lines
-from simulate.report.verdict import RunReport, agents_text
+from simulate.report.verdict import RunReport, Verdict, agents_text
+from simulate.report.verdict_page import verdict_pages
 from simulate.report.wording import options_text
 
 plt.rcParams.update({"svg.hashsalt": "pnp", "font.size": 9, "figure.dpi": 100})
@@ -68,17 +69,21 @@ def write_report(folder: Path, report: RunReport, seat_names: Sequence[str]) -> 
     if setups is not None and sum(1 for f in setups.setups if f.games) >= 2:
         charts["setups"] = _setups_chart(setups)
     paths = [path for name, figure in charts.items() for path in save_chart(folder, name, figure)]
+    pages = [_summary_page(summary, seat_names), *charts.values()]
+    return [write_report_pdf(folder, verdict, pages), *paths]
+
+
+def write_report_pdf(folder: Path, verdict: Verdict, figures: Sequence[Figure]) -> Path:
+    """report.pdf in `folder`: the verdict's pages, then `figures`, with no date or software
+    version in the file (the same run gives the same bytes)."""
     buffer = io.BytesIO()
     with PdfPages(
         buffer, metadata={"Creator": "pnp", "Producer": None, "CreationDate": None}
     ) as pdf:
-        pdf.savefig(text_page(verdict.lines()[1:], verdict.lines()[0], size=9.5))
-        pdf.savefig(_summary_page(summary, seat_names))
-        for figure in charts.values():
+        for figure in [*verdict_pages(verdict.lines()), *figures]:
             pdf.savefig(figure)
-    paths.insert(0, write_file(folder / "report.pdf", buffer.getvalue()))
     plt.close("all")
-    return paths
+    return write_file(folder / "report.pdf", buffer.getvalue())
 
 
 def save_chart(folder: Path, name: str, figure: Figure) -> list[Path]:
@@ -94,21 +99,16 @@ def save_chart(folder: Path, name: str, figure: Figure) -> list[Path]:
     return paths
 
 
-def text_page(lines: Sequence[str], title: str = "", size: float = 8) -> Figure:
-    """An A4 page of text in `size` points, each line wrapped to the page's width, under a
-    bold `title` when given."""
+def text_page(lines: Sequence[str]) -> Figure:
+    """An A4 page of the summary's text in 8-point monospace (its columns line up), each line
+    wrapped to the page's width."""
     figure = plt.figure(figsize=(8.27, 11.69))
-    width = int(WIDTH * 8 / size)
     wrapped = [
         part
         for line in lines
-        for part in textwrap.wrap(line, width, subsequent_indent="    ") or [""]
+        for part in textwrap.wrap(line, WIDTH, subsequent_indent="    ") or [""]
     ]
-    top = 0.95
-    if title:
-        figure.text(0.07, top, title, va="top", family="monospace", fontsize=14, weight="bold")
-        top -= 0.035
-    figure.text(0.07, top, "\n".join(wrapped), va="top", family="monospace", fontsize=size)
+    figure.text(0.07, 0.95, "\n".join(wrapped), va="top", family="monospace", fontsize=8)
     return figure
 
 

@@ -23,9 +23,18 @@ from simulate.measure.setups import UNFAIR, VERDICTS, SetupsVerdict
 from simulate.measure.stats import Distribution, Rate
 from simulate.report.summary import RunResult, RunSummary
 from simulate.report.verdict import RunReport
-from simulate.report.wording import options_text, pct, power_line
+from simulate.report.wording import on_setups, options_text, pct, power_line
 
 RATES = ("completion", "draws", "cap_reached")
+
+
+def whole_words(table: Table) -> Table:
+    """`table` with every column at least as wide as its longest word (header or cell), so a
+    narrow terminal wraps its cells between words and never cuts one ("handicap…")."""
+    for column in table.columns:
+        texts = [str(column.header), *(str(cell) for cell in column.cells)]
+        column.min_width = max((len(word) for text in texts for word in text.split()), default=1)
+    return table
 
 
 def _g(value: float | None) -> str:
@@ -166,8 +175,9 @@ def print_summary(summary: RunSummary, console: Console, seat_names: Sequence[st
     tally = measures.tally
     state = "" if result.complete else f" (interrupted: {result.played} of {plan.games})"
     console.print(
-        f"[bold]{summary.title}[/] ({options_text(plan.options)}): {result.played} games on "
-        f"{plan.setup_count} setup(s), agents {', '.join(plan.agents)}, seed {plan.seed}{state}"
+        f"[bold]{summary.title}[/] ({options_text(plan.options)}): {result.played} games "
+        f"{on_setups(plan.game, plan.setup_count, bool(plan.setups))}, agents "
+        f"{', '.join(plan.agents)}, seed {plan.seed}{state}"
     )
     table = Table(show_edge=False, pad_edge=False)
     for column in ("seat", "wins", "draws", "losses", "win rate", "95% interval", "mean score"):
@@ -184,7 +194,7 @@ def print_summary(summary: RunSummary, console: Console, seat_names: Sequence[st
             f"{pct(lo)} - {pct(hi)}",
             f"{round(score.mean, 6):.2f}" if score is not None and score.n else "-",
         )
-    console.print(table)
+    console.print(whole_words(table))
     ended = [
         f"{label} {tally.outcomes[kind]} ({_rate(tally.outcome_rate(kind))})"
         for kind, label in (
@@ -241,7 +251,7 @@ def print_facts(facts: Sequence[Fact], console: Console) -> None:
                     pct(round(standings.win_rate.rate, 6)),
                     f"{pct(lo)} - {pct(hi)}",
                 )
-            console.print(table)
+            console.print(whole_words(table))
         else:
             console.print(fact_line(fact, pct))
 

@@ -43,7 +43,7 @@ from simulate.report.advantage import (
     seat_of,
 )
 from simulate.report.summary import RunResult, RunSummary
-from simulate.report.wording import options_text, power_line
+from simulate.report.wording import legend, on_setups, options_text, power_line
 from simulate.scoring.metrics import TOLERANCE
 
 
@@ -123,7 +123,9 @@ class Verdict:
         lines += [*self.findings, self.settled_text, "", f"compensation: {self.compensation}"]
         if self.setups is not None:
             lines += ["", f"setups: {self.setups.text()}", f"  {self.setups.power}"]
-        return [*lines, "", f"caveat: {self.caveat}"]
+        lines += ["", f"caveat: {self.caveat}"]
+        words = legend(lines)
+        return [*lines, "", "the words:", *words] if words else lines
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -246,11 +248,12 @@ def _played(result: RunResult, deals: DealStats | None) -> str:
     count = plan.setup_count
     if deals is not None:
         return f"{deals.deals:,} deals ({result.played:,} games), seed {plan.seed}"
-    setups = f"{count:,} {'' if plan.setups else 'random '}setup{'s' if count != 1 else ''}"
-    setups += " from the setup file" if plan.setups else ""
-    rotated = ", seats rotated over each setup's games" if plan.paired else ""
+    fixed = get_game(plan.game).info.fixed_start and not plan.setups
+    rotated = ("" if not plan.paired else ", seats rotated" if fixed
+               else ", seats rotated over each setup's games")  # fmt: skip
     state = "" if result.complete else f" (interrupted: {result.played:,} of {plan.games:,})"
-    return f"{result.played:,} games on {setups}{rotated}, seed {plan.seed}{state}"
+    setups = on_setups(plan.game, count, bool(plan.setups))
+    return f"{result.played:,} games {setups}{rotated}, seed {plan.seed}{state}"
 
 
 def _unit_words(result: RunResult, seat: FirstSeat | None, deals: DealStats | None) -> str:
@@ -258,6 +261,9 @@ def _unit_words(result: RunResult, seat: FirstSeat | None, deals: DealStats | No
     if deals is not None:
         return f"{deals.deals:,} random deals, each deal taken as an independent unit"
     finished = result.measures.tally.finished
+    if get_game(plan.game).info.fixed_start and not plan.setups:
+        return (f"{finished:,} finished games from the fixed start (the same start every game, "
+                "only the seeds differ)")  # fmt: skip
     if seat is not None and seat.unit == "setups":
         return (f"{finished:,} finished games on {seat.units} random setups, taking the setup "
                 "as the independent unit (games of one setup are not independent)")  # fmt: skip
@@ -286,10 +292,10 @@ def _caveat(result: RunResult, info: GameInfo, seat: FirstSeat | None,
                  f"It rests on {_unit_words(result, seat, deals)}."]  # fmt: skip
         if levels == 1:
             parts.append("One agent level was played: it is not known whether stronger play "
-                         "changes it (`--ladder` plays stronger agents).")  # fmt: skip
-            if set(plan.agents) == {info.agent} and info.agent_note:
-                parts.append(f"{info.agent} is the default agent of {info.title}: "
-                             f"{info.agent_note}.")  # fmt: skip
+                         "changes it (`--ladder default` plays stronger agents).")  # fmt: skip
+            if set(plan.agents) == {info.agent}:
+                parts.append(f"{info.agent} is the default agent of {info.title}: the strongest "
+                             "rung of its ladder that a default run affords.")  # fmt: skip
         if "random" in plan.agents and info.random_misleads:
             parts.append(f"Random play misleads here: {info.random_misleads}.")
     unfinished = tally.games - tally.finished

@@ -8,31 +8,20 @@ holds its full balance report.
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 
-from pnp.output import write_file
-from simulate.report.charts import text_page
+from simulate.report.charts import write_report_pdf
 from simulate.report.verdict import Verdict
 from simulate.studies.ladder import Ladder
 
 
 def write_ladder_report(folder: Path, verdict: Verdict, ladder: Ladder) -> Path:
     """report.pdf of a ladder: its verdict page and its chart."""
-    buffer = io.BytesIO()
-    lines = verdict.lines()
-    with PdfPages(
-        buffer, metadata={"Creator": "pnp", "Producer": None, "CreationDate": None}
-    ) as pdf:
-        pdf.savefig(text_page(lines[1:], lines[0], size=9.5))
-        pdf.savefig(ladder_chart(verdict, ladder))
-    plt.close("all")
-    return write_file(folder / "report.pdf", buffer.getvalue())
+    return write_report_pdf(folder, verdict, [ladder_chart(verdict, ladder)])
 
 
 def ladder_chart(verdict: Verdict, ladder: Ladder) -> Figure:

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pnp.output import write_file
+from simulate.report.terminal import whole_words
 from simulate.run.request import RunRequest
 from simulate.studies.ladder import Estimate, Ladder, seat_at
 
@@ -123,7 +124,7 @@ def print_ladder(
             else "-"
         )
         table.add_row(rung.agent, *(_shown(seat) for seat in rung.seats), against)
-    console.print(table)
+    console.print(whole_words(table))
     console.print(f"reading: {ladder.reading.verdict}")
     for reason in ladder.reading.reasons:
         console.print(f"  - {reason}")

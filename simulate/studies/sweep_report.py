@@ -23,6 +23,7 @@ from rich.table import Table
 from pnp.output import write_file
 from simulate.measure.setups import NO_FINISHED_GAME, VERDICTS
 from simulate.report.charts import VERDICT_COLOURS, VERDICT_MARKERS, save_chart
+from simulate.report.terminal import whole_words
 from simulate.studies.sweep import SweepPlan, SweepRow
 
 SWEEP_JSON, SWEEP_CSV, CHART = "sweep.json", "sweep.csv", "sweep"
@@ -217,8 +218,8 @@ def print_sweep(plan: SweepPlan, rows: Sequence[SweepRow], console: Console, tit
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("configuration")
     table.add_column("games", justify="right")
-    table.add_column("advantage [95%]", justify="right", no_wrap=True)
-    table.add_column("reading", no_wrap=True)
+    table.add_column("advantage [95%]", justify="right")
+    table.add_column("reading")
     table.add_column("seats shown")
     table.add_column("setups", justify="right")
     for row in rows:
@@ -228,7 +229,7 @@ def print_sweep(plan: SweepPlan, rows: Sequence[SweepRow], console: Console, tit
         table.add_row(row.configuration.label, str(row.played),
                       f"{mean:+.3f} [{low:+.3f}, {high:+.3f}]" if finished else "-",
                       row.reading, ", ".join(row.shown) or "-", verdicts)  # fmt: skip
-    console.print(table)
+    console.print(whole_words(table))
     console.print(
         f"advantage: the first seat's mean s - 1/2 (0 is fair), its 95% interval taking the "
         f"setup as the unit (the game, on a single setup); reading, of every seat: fair when "

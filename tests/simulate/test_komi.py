@@ -4,7 +4,6 @@ Wallaby's seat gaps in plants (a setup harvest or a lower goal)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from pnp.games.base import Outcome
 from simulate.measure.bootstrap import RESAMPLES, PoissonWeights, interval
 from simulate.measure.komi import first_share, komi_of, seat_gaps, second_share_with
 from simulate.run.runner import GameRecord, RunPlan, Worker
-from tests.support.cli import invoke
+from tests.support.cli import balance_run
 
 
 def record(index: int, scores: tuple[float, float], setup_index: int | None = None) -> GameRecord:
@@ -103,36 +102,34 @@ def test_wallaby_seat_gaps_are_plants_behind_the_best_seat() -> None:
 
 
 def test_balance_prints_and_records_the_komi(tmp_path: Path) -> None:
-    code, out, err = invoke("balance", "paper-penguins", "--setups", "4", "--games-per-setup", "20",
-                            "--seed", "3", "--workers", "1", "--out", str(tmp_path))  # fmt: skip
-    assert code == 0, err
-    summary = json.loads((tmp_path / "paper-penguins-balance-3" / "summary.json").read_text())
+    summary, out = balance_run(tmp_path, "paper-penguins", 3, "--setups", "4",
+                               "--games-per-setup", "20")  # fmt: skip
     komi = summary["compensation"]["komi"]
     assert komi["resampled"] == "setups" and komi["units"] == 4
     low, high = komi["ci95"]
     unit = "point" if komi["points"] == 1 else "points"
-    assert f"komi: give circle {komi['points']:g} {unit} [{low:g}, {high:g}]" in out
+    if low <= 0 <= high:  # this run's: 1 point [-1, 2.5]
+        assert f"komi: none needed, 0 is inside its interval [{low:g}, {high:g}] points" in out
+    else:
+        assert f"komi: give circle {komi['points']:g} {unit} [{low:g}, {high:g}]" in out
 
 
 def test_balance_of_wallaby_prints_the_plants_each_seat_trails(tmp_path: Path) -> None:
-    code, out, err = invoke("balance", "wallaby", "--players", "3", "--setups", "3",
-                            "--games-per-setup", "6", "--seed", "3", "--workers", "1",
-                            "--out", str(tmp_path))  # fmt: skip
-    assert code == 0, err
-    summary = json.loads((tmp_path / "wallaby-balance-3" / "summary.json").read_text())
+    summary, out = balance_run(tmp_path, "wallaby", 3, "--players", "3", "--setups", "3",
+                               "--games-per-setup", "6")  # fmt: skip
     gaps = summary["compensation"]["seat_gaps"]
     assert len(gaps) == 3 and min(g["behind_best"] for g in gaps) == 0
-    assert "setup harvest" in out and "goal" in out
+    # 18 games show no seat trailing: no compensation, so no word of how to give one
+    # (tests/simulate/test_verdict_words.py reads the line with a gap, and its hint)
+    assert "to even the seats: none needed, no seat is shown to trail the best seat (plants" in out
+    assert "setup harvest" not in out
 
 
 def test_platypus_komi_counts_the_deals_that_end_in_both_seat_orders(tmp_path: Path) -> None:
     """A game without choices takes the deal as the unit: the komi is measured over the deals
     that end in both seat orders (as the first-seat effect is) and resampled by deal; a deal
     ending in one order alone would give its table's advantage to one seat."""
-    code, out, err = invoke("balance", "platypus", "--setups", "40", "--seed", "3", "--workers",
-                            "1", "--out", str(tmp_path))  # fmt: skip
-    assert code == 0, err
-    summary = json.loads((tmp_path / "platypus-balance-3" / "summary.json").read_text())
+    summary, out = balance_run(tmp_path, "platypus", 3, "--setups", "40")
     ended = summary["deals"]["both_end"]["count"]
     assert ended < 40  # some deals are endless in one order: the case at hand
     komi = summary["compensation"]["komi"]
@@ -222,15 +219,12 @@ def test_balance_of_penguins_for_three_gives_the_fish_each_seat_trails(tmp_path:
     "not computed in this run (`pnp balance` computes it)", inside `pnp balance` (helper audit,
     2026-11-28). A game scored at the end gives each seat the fish it trails the best seat by,
     as Wallaby's race gives plants."""
-    code, out, err = invoke("balance", "penguins", "--players", "3", "--setups", "3",
-                            "--games-per-setup", "6", "--agents", "greedy", "--seed", "3",
-                            "--workers", "1", "--out", str(tmp_path))  # fmt: skip
-    assert code == 0, err
-    summary = json.loads((tmp_path / "penguins-balance-3" / "summary.json").read_text())
+    summary, out = balance_run(tmp_path, "penguins", 3, "--players", "3", "--setups", "3",
+                               "--games-per-setup", "6", "--agents", "greedy")  # fmt: skip
     gaps = summary["compensation"]["seat_gaps"]
     assert [g["seat"] for g in gaps] == [1, 2, 3] and min(g["behind_best"] for g in gaps) == 0
     assert "not computed" not in out
-    assert "to even the seats (fish each seat trails the best seat's mean score" in out
+    assert "fish each seat trails the best seat's mean score" in out
 
 
 def test_a_bootstrap_interval_holds_only_values_its_resamples_took() -> None:

@@ -35,17 +35,23 @@ def test_the_verdict_is_the_first_page_and_the_last_lines(amazons: tuple[Path, s
     first = _pages(folder)[0]
     assert first.startswith("Verdict: Amazons")
     agent = get_game("amazons").info.agent  # a run not told its agents plays the game's own
-    for words in ("size 6", agent, "first seat", "not settled", "caveat"):
-        assert words in first, words
+    for words in ("size 6", agent, "first-seat advantage", "not settled", "caveat"):
+        assert words in first.lower(), words
     # with one agent level the verdict says it cannot tell what stronger play does
     assert "not known whether stronger play changes" in " ".join(first.split())
     tail = stdout[stdout.index("Verdict: Amazons") :]
     assert "summary.json" not in tail.split("caveat")[0]  # the verdict comes after the paths
     verdict = json.loads((folder / "summary.json").read_text())["verdict"]
     assert verdict["options"] == "players 2, variant standard, size 6"
+    # Amazons' start is fixed: its games are not "on 12 random setups", "each on its own"
+    assert verdict["played"] == "12 games from the fixed start, seats rotated, seed 2"
+    assert "from the fixed start (the same start every game" in verdict["caveat"]
+    assert "random setup" not in verdict["caveat"] and "12 games from the fixed start" in stdout
     assert verdict["levels"][0]["agents"] == f"{agent} in every seat"
-    # the game's default agent, with why (GameInfo.agent_note), in the caveat
-    assert f"{agent} is the default agent of Amazons: the top of the ladder" in verdict["caveat"]
+    # the game's default agent in the caveat, which speaks of this run only: no figure measured
+    # on another board (GameInfo.agent_note speaks of 10 x 10)
+    assert f"{agent} is the default agent of Amazons: the strongest rung" in verdict["caveat"]
+    assert "10 x 10" not in verdict["caveat"] and "10 x 10" not in first
     assert verdict["settled"] is None and verdict["setups"]["judged"] == 3
 
 
@@ -87,7 +93,7 @@ def test_platypus_report_takes_the_deal_as_the_unit(tmp_path: Path) -> None:
     assert f"{100 * both['rate']:.1f}% [{100 * low:.1f}%-{100 * high:.1f}%]" in pages[0]
     assert (folder / "charts" / "deals.png").exists()
     assert not (folder / "charts" / "seats.png").exists()
-    assert "agents: none" in pages[0] and "greedy" not in text
+    assert "agents none: a deal leaves no choices" in pages[0] and "greedy" not in text
     assert "Verdict: Platypus" in stdout
 
 
@@ -159,3 +165,27 @@ def test_agents_rotated_over_the_seats_are_not_named_as_sitting_in_one(tmp_path:
                                   "1", "--out", str(tmp_path / "fixed"))  # fmt: skip
     assert code == 0, stderr
     assert "light greedy, dark random:" in stdout
+
+
+def test_the_verdict_page_is_typeset_in_a_proportional_face_under_headings(
+    amazons: tuple[Path, str],
+) -> None:
+    """report.pdf's first page was monospace text; it reads as a page: a proportional face,
+    bold headings in the verdict's order, and the terms said in words under it."""
+    folder, _ = amazons
+    page = pypdf.PdfReader(folder / "report.pdf").pages[0]
+    fonts: set[str] = set()
+
+    def seen(text: str, cm: object, tm: object, font: dict[str, object] | None,
+             size: float) -> None:  # fmt: skip
+        if font is not None and text.strip():
+            fonts.add(str(font.get("/BaseFont")))
+
+    text = page.extract_text(visitor_text=seen)
+    assert any("DejaVuSans-Bold" in font for font in fonts), fonts
+    assert not any("Mono" in font for font in fonts), fonts
+    headings = ["First-seat advantage", "Compensation", "Setups", "Caveat", "The words"]
+    assert [text.index(f"\n{heading}\n") for heading in headings] == sorted(
+        text.index(f"\n{heading}\n") for heading in headings
+    )
+    assert "mean s a seat's average result per game" in " ".join(text.split())

@@ -63,6 +63,7 @@ INFO = GameInfo(
     "in 6.6 minutes on two cores; lookahead:2, in 2.6 minutes, read light handicapped "
     "(-0.052 [-0.068, -0.037]) where the stronger agent reads even",
     rules="Amazons",
+    fixed_start=True,
 )
 
 
