@@ -19,7 +19,7 @@ from typing import ClassVar
 import numpy as np
 
 from pnp.games.base import Game, GameInfo, Result, Seat, Setup
-from pnp.games.compiled import Compiled, Position
+from pnp.games.compiled import Compiled, Position, Starts
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.mechanics.shooting import Move, ShootingState
@@ -192,6 +192,16 @@ class Amazons(Game[AmazonsState]):
     def new_state(self, setup: Setup) -> AmazonsState:
         size = AmazonsOptions.of(setup.options).size
         return AmazonsState(SquareGrid(size, size), start_squares(size))
+
+    def compiled_starts(self, setups: Sequence[Setup]) -> Starts | None:
+        """The fixed start's position once, a row for each game: the board, its reach tables
+        and the position are built once per chunk of games instead of once per game."""
+        if not setups or len({AmazonsOptions.of(s.options).size for s in setups}) != 1:
+            return None
+        start = self.new_state(setups[0]).compiled()
+        assert start.restore is not None
+        positions = np.tile(start.position, (len(setups), 1))
+        return Starts(start.engine, start.context, positions, [start.restore] * len(setups))
 
     def state_from_text(self, setup: Setup, text: str) -> AmazonsState:
         """The text carries the whole position, the board's size included (tests use small
