@@ -32,6 +32,7 @@ from simulate.report.gamestable import TableSpool, in_game_order, write_game_tab
 from simulate.report.summary import RunFolds, RunResult, RunSummary
 from simulate.report.terminal import print_setups, print_summary, write_results
 from simulate.report.verdict import RunReport, print_verdict, run_verdict
+from simulate.run.compiling import ready_engines
 from simulate.run.executors import Execution, make_executor
 from simulate.run.records import record_from
 from simulate.run.request import RunRequest
@@ -94,6 +95,8 @@ def run(
         task = shown.add_task(f"[bold]{plan.game}[/]", total=plan.games, completed=done.count)
         size = chunk_size(wanted - done.count, execution.workers)
         try:
+            if not shown.disable and done.count < wanted:  # a person watches: say what waits
+                _ready(plan, shown.console)
             # the chunks to play are those missing at the start (`done` grows as they finish)
             finish = FoldChunk(folds.per_setup, lines=store is not None, tables=tables is not None)
             for finished in executor.play(plan, missing_chunks(done.copy(), wanted, size), finish):
@@ -112,6 +115,22 @@ def run(
             if store:
                 store.close()
     return folds.result(complete and done.count >= wanted)
+
+
+def _ready(plan: RunPlan, console: Console) -> None:
+    """The run's compiled engine made ready before the workers start (simulate/run/compiling.py),
+    saying so when numba has to compile it: the first run of a game with these agents on this
+    machine."""
+    title = get_game(plan.game).info.title
+    agents = ", ".join(dict.fromkeys(plan.agents))
+
+    def starting() -> None:
+        console.print(f"compiling the {title} engine for {agents}: the first run of it on this "
+                      "machine (numba keeps it for the next runs) ...")  # fmt: skip
+
+    seconds = ready_engines(plan, starting)
+    if seconds:
+        console.print(f"compiled in {seconds:.0f} s")
 
 
 def games_progress(show: bool | None = None) -> Progress:
