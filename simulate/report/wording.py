@@ -67,6 +67,8 @@ TERMS = (
      "in 95 of 100 runs like this one"),
     ("the setup as the unit", "each random setup counts once, by the mean of its games: games "
      "on one board are not independent draws of the game"),
+    ("the game as the unit", "each game counts once, as an independent draw of the game (each "
+     "on its own setup, or all on the setups named)"),
     ("undetermined", "the interval is too wide to say: more games would tell"),
     ("settled", "stronger agents were played and shown not to change the reading"),
     ("decisive games", "games with a sole winner"),

@@ -294,10 +294,11 @@ class DaskExecutor(BaseExecutor):
                 cluster.close()
 
     def _connect(self, distributed: Any, cluster: Any) -> Any:
+        """A client of the cluster, waiting for its scheduler as long as dask's own setting
+        says (`distributed.comm.timeouts.connect`, 30 s unless set, for example by the
+        environment's DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT)."""
         try:
-            return distributed.Client(
-                cluster if cluster is not None else self.address, timeout="20s"
-            )
+            return distributed.Client(cluster if cluster is not None else self.address)
         except OSError as exc:
             raise InputError(
                 "scheduler", self.address, template="{field} {value}: cannot connect ({why})",

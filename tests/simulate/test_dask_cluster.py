@@ -81,9 +81,10 @@ def short_tmp() -> Iterator[Path]:
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def pnp(tmp: Path, *args: str) -> subprocess.Popen[bytes]:
-    """`python -m pnp ARGS` as its own process, with `tmp` as its TMPDIR."""
-    env = {**os.environ, "TMPDIR": str(tmp)}
+def pnp(tmp: Path, *args: str, **settings: str) -> subprocess.Popen[bytes]:
+    """`python -m pnp ARGS` as its own process, with `tmp` as its TMPDIR and `settings` added
+    to its environment."""
+    env = {**os.environ, "TMPDIR": str(tmp), **settings}
     return subprocess.Popen([sys.executable, "-m", "pnp", *args], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
 
@@ -182,9 +183,11 @@ def test_a_scheduler_lost_mid_run_or_never_reached_is_one_line_and_keeps_the_gam
     assert err.count(b"\n") == 1, err
     played = records(kept)
     assert played > 0 and kept.read_bytes().endswith(b"\n")
+    # dask's own connect timeout, which pnp waits for a scheduler (30 s unless set)
     again = pnp(short_tmp, "simulate", "amazons", "--size", "6", "--games", "200000",
                 "--seed", "9", "--agents", "random", "--executor", "dask",
-                "--scheduler", address, "--resume", "--out", str(tmp_path / "lost"))  # fmt: skip
+                "--scheduler", address, "--resume", "--out", str(tmp_path / "lost"),
+                DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="3s")  # fmt: skip
     _, err = again.communicate(timeout=PATIENCE)
     assert again.returncode == 2, err
     assert err.startswith(f"pnp: error: --scheduler {address}: cannot connect (".encode())

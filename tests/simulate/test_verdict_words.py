@@ -68,6 +68,8 @@ def test_the_legend_says_each_term_the_lines_use_once() -> None:
     assert named == ["mean s", "95% interval", "the setup as the unit", "undetermined",
                      "settled"]  # fmt: skip
     assert all(len(line) > 30 for line in words)
+    assert [line.split(":")[0].strip() for line in legend(["95% interval, the game as the unit"])
+            ] == ["95% interval", "the game as the unit"]  # fmt: skip
     assert {term for term, _ in TERMS} >= set(named)
 
 
