@@ -25,6 +25,7 @@ import numpy as np
 from pnp.errors import InputError, SetupError, one_of
 from pnp.games.compiled import Compiled, Starts
 from pnp.games.options import GameOptions, OptionJson
+from pnp.games.seat import Seat as Seat
 from pnp.games.setupdata import JsonObject, SetupData
 
 #: The largest seed, the one limit of every seed (`--seed`, a setup file's `seed`): a run's
@@ -40,7 +41,6 @@ def check_seed(seed: int) -> int:
     return seed
 
 
-Seat = int  # position in turn order, 0 = the seat that acts first
 Move = Hashable  # a game's own move value; `State.move_text` names it
 
 MoveT = TypeVar("MoveT", bound=Hashable)

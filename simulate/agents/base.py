@@ -194,7 +194,8 @@ def agent_settings(spec: str) -> dict[str, Any]:
     its iterations (per decision, or per legal move within a floor and a cap) and rollout limit."""
     agent = make_agent(spec)
     kind = spec.partition(":")[0]
-    from simulate.agents.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
+    from simulate.agents.budget import PER_MOVE_CAP, PER_MOVE_FLOOR
+    from simulate.agents.mcts import MCTSAgent
 
     if isinstance(agent, LookaheadAgent):
         return {"kind": kind, "width": agent.width, "rounds": agent.rounds}
@@ -236,7 +237,8 @@ def parse_agents(text: str, players: int, info: GameInfo) -> tuple[str, ...]:
 
 def agent_budget(spec: str) -> str:
     """How the agent `spec` chooses, with its budget, in words (for the verdict)."""
-    from simulate.agents.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent
+    from simulate.agents.budget import PER_MOVE_CAP, PER_MOVE_FLOOR
+    from simulate.agents.mcts import MCTSAgent
 
     agent = make_agent(spec)
     if isinstance(agent, RandomAgent):

@@ -44,20 +44,10 @@ import numpy as np
 
 from pnp.games.base import Move, Result, Seat, State
 from pnp.games.compiled import Compiled
+from simulate.agents.budget import EXPLORATION, iterations_for
 from simulate.scoring.metrics import seat_scores
 
-EXPLORATION = math.sqrt(2.0)
 ROLLOUT_LIMIT = 200
-PER_MOVE_FLOOR = 100  # a decision among 3 moves still gets a real search
-PER_MOVE_CAP = 20_000  # bounds one decision (Amazons 10 x 10 opens with 2,176 moves)
-
-
-def iterations_for(iterations: int, per_move: bool, moves: int) -> int:
-    """The iterations of one decision among `moves` legal moves: `iterations`, or with `per_move`
-    that many per move, kept within PER_MOVE_FLOOR..PER_MOVE_CAP."""
-    if not per_move:
-        return iterations
-    return max(PER_MOVE_FLOOR, min(PER_MOVE_CAP, iterations * moves))
 
 
 def rewards_of(result: Result) -> list[float]:

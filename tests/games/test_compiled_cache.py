@@ -150,3 +150,37 @@ def test_an_edited_helper_or_callee_is_compiled_again_not_read_stale(tiny: Path)
     assert run(tiny) == "36 10"
     numba_cache = tiny / "numba-cache"
     assert any(numba_cache.rglob("*.nbc")), "the runs went through numba's cache"
+
+
+def test_no_compiled_copy_reaches_the_game_side_so_its_edits_keep_the_cache() -> None:
+    """Every copy `specialised` makes of every engine (its entry points, whole games, the
+    searches, the lockstep batch, the look-ahead) is named by the sources it can reach: none of
+    them may be the game side (pnp/games/base.py, a game's `game.py` or `rules.py`) or the run
+    and agents around the compiled code. Editing pnp/games/base.py used to rename, and so
+    compile afresh, every copy of three engines and of the lockstep search (10 minutes of
+    compiling for the suite)."""
+    from pnp.games import GAMES
+    from pnp.games.compiled import _ENTRIES, _REACH, Engine
+    from simulate.agents import compiled_duct, compiled_lookahead, compiled_mcts, compiled_play
+    from simulate.agents.compiled_lockstep import compiled_play as lockstep_play
+
+    engines: set[Engine] = set()
+    for game in GAMES.values():
+        options = game.info.resolve(None, None, {})
+        compiled = game.new_state(game.random_setup(1, options)).compiled()
+        if compiled is not None:
+            engines.add(compiled.engine)
+    assert len(engines) >= 6
+    for engine in engines:
+        copies = [getattr(engine, name) for name in _ENTRIES
+                  if name != "moves" or hasattr(sys.modules[engine.module], "moves")]  # fmt: skip
+        copies += [compiled_play._play_of(engine), compiled_lookahead._lookahead_of(engine)]
+        if engine.joint:
+            copies.append(compiled_duct.search_for(engine))
+        else:
+            copies += [compiled_mcts.search_for(engine), lockstep_play(engine)]
+        for copy in copies:
+            reached = sorted(path.split("/work/main/")[-1] for path in _REACH[copy])
+            side = [path for path in reached if path.endswith(("/base.py", "/game.py", "/rules.py"))
+                    or "/run/" in path]  # fmt: skip
+            assert not side, (engine.module, copy.__name__, side)

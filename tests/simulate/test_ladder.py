@@ -14,7 +14,8 @@ from pnp.errors import PnpError
 from pnp.games import GAMES, get_game
 from pnp.games.base import Outcome
 from simulate.agents.base import make_agent
-from simulate.agents.mcts import PER_MOVE_CAP, PER_MOVE_FLOOR, MCTSAgent, iterations_for
+from simulate.agents.budget import PER_MOVE_CAP, PER_MOVE_FLOOR, iterations_for
+from simulate.agents.mcts import MCTSAgent
 from simulate.measure.setups import SeatCounts, SetupCounts, SetupMeasures, judge_setups
 from simulate.report.advantage import widened
 from simulate.run.executors import Execution

@@ -31,8 +31,8 @@ from numba import njit
 
 from pnp.games.compiled import Engine
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.grid import Shot
 from pnp.games.mechanics.seat_scores import lead, seat_scores, share_by_lead
-from pnp.games.mechanics.shooting import Move
 from pnp.games.mechanics.slide_engine import can_slide, cell_values, claim, or_pass
 from pnp.games.mechanics.sliding import Grid, IntArray, neighbour_table
 
@@ -276,10 +276,10 @@ def tables(board: Grid, each: int) -> Context:
     return following, np.array(dims, dtype=np.int64)
 
 
-def decoder(board: Grid) -> Callable[[int], Move]:
+def decoder(board: Grid) -> Callable[[int], Shot]:
     base = board.cells + 1
 
-    def decode(code: int) -> Move:
+    def decode(code: int) -> Shot:
         rest, spear = divmod(int(code), base)
         source, target = divmod(rest, base)
         return (source - 1, target - 1, spear - 1)

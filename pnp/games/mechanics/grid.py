@@ -12,6 +12,9 @@ from functools import cache, cached_property
 
 Cell = int
 Ray = tuple[Cell, ...]  # cells in one direction from a start cell, nearest first
+# A shooting game's move (Amazons, Amazon Penguins): (source, destination, shot); a placement is
+# (PLACE, cell, PLACE) (pnp/games/mechanics/shooting.py)
+Shot = tuple[Cell, Cell, Cell]
 
 QUEEN_STEPS: tuple[tuple[int, int], ...] = (
     (1, 0),

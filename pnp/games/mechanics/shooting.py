@@ -12,10 +12,10 @@ from abc import abstractmethod
 from collections.abc import Iterable
 
 from pnp.games.base import Seat, TurnState
-from pnp.games.mechanics.grid import Cell
+from pnp.games.mechanics.grid import Cell, Shot
 from pnp.games.mechanics.sliding import Grid, can_slide, reach, reach_count
 
-Move = tuple[Cell, Cell, Cell]  # (source, destination, shot); a placement is (PLACE, cell, PLACE)
+Move = Shot  # (source, destination, shot); a placement is (PLACE, cell, PLACE)
 PLACE: Cell = -1
 PASS: Move = (-1, -1, -1)
 

@@ -32,8 +32,7 @@ from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
 from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
-from pnp.games.mechanics.grid import QUEEN_STEPS, Cell, SquareGrid
-from pnp.games.mechanics.shooting import Move
+from pnp.games.mechanics.grid import QUEEN_STEPS, Cell, Shot, SquareGrid
 from pnp.games.mechanics.sliding import IntArray, line_patterns, ray_table, reach_counts
 
 PLIES, LISTED, FREE = range(HEAD, HEAD + 3)  # FREE: where the free flags start
@@ -298,13 +297,13 @@ def position_of(board: SquareGrid, parts: Parts) -> tuple[Context, Position]:
     return context, position
 
 
-def decoder(board: SquareGrid) -> Callable[[int], Move]:
+def decoder(board: SquareGrid) -> Callable[[int], Shot]:
     """A move code back to the `State`'s move in board cells."""
     framed = (board.rows + 2) * (board.cols + 2)
     cell_of = np.full(framed, -1, dtype=np.int64)
     cell_of[_framed(board)] = np.arange(board.cells)
 
-    def decode(code: int) -> Move:
+    def decode(code: int) -> Shot:
         rest, shot = divmod(int(code), framed)
         source, target = divmod(rest, framed)
         return (int(cell_of[source]), int(cell_of[target]), int(cell_of[shot]))

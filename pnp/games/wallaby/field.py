@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from pnp.games.base import Seat
 from pnp.games.mechanics.grid import SquareGrid
+from pnp.games.seat import Seat
 from pnp.games.wallaby.moves import FREE_LENGTHS, NO_CELL, STEPS, VALUES, Cell
 
 Hop = tuple[int, Cell, int]  # (direction, board cell or NO_CELL, extended spot)
