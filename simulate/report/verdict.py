@@ -243,6 +243,11 @@ def setup_findings(setups: SetupsVerdict | None) -> SetupFindings | None:
     return SetupFindings(len(setups.setups), counts, setups.ranked, power_line(setups))
 
 
+def _listed(names: Sequence[str]) -> str:
+    """`random, greedy and mcts:200`."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _played(result: RunResult, deals: DealStats | None) -> str:
     plan = result.plan
     count = plan.setup_count
@@ -334,7 +339,9 @@ def run_verdict(
     if info.has_choices:
         agents = budgets(plan.agents)
         settled_text = ("not settled: one agent level, so it is not known whether stronger play "
-                        "changes it")  # fmt: skip
+                        "changes it; the same command with `--ladder default` plays "
+                        f"{_listed(info.ladder)}, each against the one below, and reads "
+                        "whether it does")  # fmt: skip
     else:
         agents = ("none: a deal leaves no choices, every agent plays it alike",)
         settled_text = "settled: agent strength does not apply (a deal leaves no choices)"
