@@ -102,8 +102,3 @@ class Sequences95:
         upper = np.minimum(self.candidates[last] + step, 1.0)
         span = self.high - self.low
         return np.stack([self.low + span * lower, self.low + span * upper], axis=1)
-
-    def means(self) -> Floats:
-        """Each stream's plain mean so far (the middle of the range before any observation)."""
-        x = self.total / self.count if self.count else np.full(self.total.shape, 0.5)
-        return self.low + (self.high - self.low) * x

@@ -164,8 +164,7 @@ def agents_text(agents: Sequence[str], seat_names: Sequence[str], rotated: bool 
     if len(set(agents)) == 1:
         return f"{agents[0]} in every seat"
     if rotated:
-        named = list(dict.fromkeys(agents))
-        return f"{', '.join(named[:-1])} and {named[-1]}, rotated over the seats"
+        return f"{_listed(list(dict.fromkeys(agents)))}, rotated over the seats"
     return ", ".join(f"{name} {agent}" for name, agent in zip(seat_names, agents, strict=True))
 
 
