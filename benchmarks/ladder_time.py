@@ -15,14 +15,15 @@ at one, and the estimate of the default ladder, stage by stage and in all.
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from pnp.games import ORDER, get_game
+from game_options import parse_game_options
+
+from pnp.games import get_game
 
 DEFAULT_GAMES = 20 * 200  # balance's default setups x games per setup
 
@@ -54,16 +55,7 @@ def stage_seconds(game: str, setups: int, per_setup: int, workers: int) -> dict[
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--setups", type=int, default=4)
-    parser.add_argument("--games-per-setup", type=int, default=10)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("names", nargs="*", metavar="GAME")
-    args = parser.parse_args()
-    names = args.names or [name for name in ORDER if get_game(name).info.has_choices]
-    unknown = set(names) - set(ORDER)
-    if unknown:
-        parser.error(f"unknown games {sorted(unknown)}; games: {', '.join(ORDER)}")
+    args, names = parse_game_options(__doc__, setups=4, games_per_setup=10, workers=2)
     played = args.setups * args.games_per_setup
     for name in names:
         stage_seconds(name, 1, 1, args.workers)  # compiles or loads the engines

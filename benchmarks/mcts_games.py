@@ -14,13 +14,13 @@ simultaneous orders (simulate/agents/compiled_duct.py), for the first seat order
 
 from __future__ import annotations
 
-import argparse
 import time
 from typing import Any
 
 import numpy as np
+from game_options import parse_game_options
 
-from pnp.games import ORDER, get_game
+from pnp.games import get_game
 from pnp.games.base import State
 from simulate.agents.mcts import MCTSAgent
 
@@ -58,16 +58,7 @@ def rate(state: State[Any], iterations: int, compiled: bool, rounds: int) -> flo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--iterations", type=int, default=2000)
-    parser.add_argument("--reference", type=int, default=200)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("names", nargs="*", metavar="GAME")
-    args = parser.parse_args()
-    names = args.names or [name for name in ORDER if get_game(name).info.has_choices]
-    unknown = set(names) - set(ORDER)
-    if unknown:
-        parser.error(f"unknown games {sorted(unknown)}; games: {', '.join(ORDER)}")
+    args, names = parse_game_options(__doc__, iterations=2000, reference=200, rounds=3)
     print(f"{'game':<18} {'turns':>5} {'moves':>6} {'compiled it/s':>14} {'State it/s':>11} "
           f"{'ratio':>8}")  # fmt: skip
     for name in names:

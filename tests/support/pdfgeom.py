@@ -1,10 +1,11 @@
 """Reading a PDF's drawing back as geometry in millimetres, to check printed sizes in tests.
 
 Follows the content stream's graphics state (q, Q, cm) and reports rectangles (re) and straight
-line segments (m, l) in page coordinates, millimetres from the bottom-left corner. pypdf reads
-the file and decodes each page's stream; the stream's tokens are read here with one regular
-expression, which reads a whole kit 3 to 4 times as fast as pypdf's object parser (the ink-saver
-pages draw thousands of dots); a stream with an inline image, which no kit draws, goes to pypdf.
+line segments (m, l) in page coordinates, millimetres from the bottom-left corner (a rectangle as
+pnp.render.paper's `Box`, its x and y the corner nearest that one). pypdf reads the file and
+decodes each page's stream; the stream's tokens are read here with one regular expression, which
+reads a whole kit 3 to 4 times as fast as pypdf's object parser (the ink-saver pages draw
+thousands of dots); a stream with an inline image, which no kit draws, goes to pypdf.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
+
+from pnp.render.paper import Box
 
 # The tokens of a content stream: comments, literal strings (reportlab escapes the parentheses
 # inside them), dictionary brackets, hex strings, array brackets, names, then numbers and
@@ -50,14 +53,6 @@ def multiply(m: Matrix, n: Matrix) -> Matrix:
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return ((a * x + c * y + e) * PT, (b * x + d * y + f) * PT)
-
-
-@dataclass(frozen=True)
-class Box:
-    x: float
-    y: float
-    w: float
-    h: float
 
 
 @dataclass(frozen=True)

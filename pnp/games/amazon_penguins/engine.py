@@ -3,14 +3,9 @@
 Rules: ../shared/RULES.md, "Amazon Penguins", as `AmazonPenguinsState` plays them (placements,
 slide then spear, passes, the chips under the penguins claimed at the end). A cell's neighbour
 in each direction (`steps_of`' order) is one table read (mechanics.sliding's `neighbour_table`),
-past the edge `cells`, a sentinel that is never free. One position is one int64 array: `TURN`,
-`OVER`, `PLIES`, `PASSES`, `LISTED`, then every cell's free flag (and the sentinel's, always 0),
-every cell's chip flag, each seat's penguins in the order of the `State`'s lists, how many each
-seat has placed, each seat's fish and chips claimed, the fish on every cell (the setup's, and
-the sentinel's 0) and, when `LISTED`, the count of moves before each penguin and direction
-(`count` writes them, so `move_at` walks one direction). A position holds its whole game, so the
-tables (`context`) are the board's alone and games of different setups are played side by side
-on them.
+past the edge `cells`, a sentinel that is never free. One position is one int64 array, laid out
+as layout.py says; it holds its whole game, so the tables (`context`, layout.py's `tables`) are
+the board's alone and games of different setups are played side by side on them.
 
 Moves are listed in the `State`'s order: placements by cell; then penguin by penguin,
 destinations direction by direction, nearest first, and from each the spears the same way, the
@@ -18,28 +13,38 @@ cell left counting as free; a seat with no move passes. A move's code packs (sou
 spear), each plus one (so placements' and passes' -1 are 0), in base cells + 1.
 
 game.py turns an `AmazonPenguinsState` into a position and back (`position_of`, `restorer`); the
-engine imports nothing from it.
+engine imports nothing from it: of this package it reads layout.py alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
-import numpy as np
 from numba import njit
 
+from pnp.games.amazon_penguins.layout import (
+    CELLS,
+    CHIP,
+    CHIPS,
+    COUNTS,
+    DIRECTIONS,
+    EACH,
+    FISH,
+    FREE,
+    LISTED,
+    PASSES,
+    PIECES,
+    PLIES,
+    SEGMENTS,
+    VALUES,
+)
 from pnp.games.compiled import Engine
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.engine_header import over, to_act  # noqa: F401
 from pnp.games.mechanics.grid import Shot
+from pnp.games.mechanics.position_head import OVER, TURN
 from pnp.games.mechanics.seat_scores import lead, seat_scores, share_by_lead
 from pnp.games.mechanics.slide_engine import can_slide, cell_values, claim, or_pass
-from pnp.games.mechanics.sliding import Grid, IntArray, neighbour_table
-
-PLIES, PASSES, LISTED, FREE = range(HEAD, HEAD + 4)  # FREE: where the free flags start
-CELLS, EACH, DIRECTIONS, CHIP, PIECES, COUNTS, FISH, CHIPS, SEGMENTS, VALUES = range(10)  # dims
-
-Context = tuple[IntArray, IntArray]  # following, dims
+from pnp.games.mechanics.sliding import Grid
 
 
 @njit(inline="always")
@@ -258,22 +263,6 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
 
 
 ENGINE = Engine(__name__)
-
-
-@cache
-def tables(board: Grid, each: int) -> Context:
-    """A board's constant tables: each cell's neighbours and where the parts of a position
-    sit."""
-    following = neighbour_table(board)
-    cells, directions = board.cells, following.shape[1]
-    chip = FREE + cells + 1
-    pieces = chip + cells
-    counts = pieces + 2 * each
-    fish = counts + 2
-    values = fish + 4
-    segments = values + cells + 1
-    dims = [cells, each, directions, chip, pieces, counts, fish, fish + 2, segments, values]
-    return following, np.array(dims, dtype=np.int64)
 
 
 def decoder(board: Grid) -> Callable[[int], Shot]:

@@ -15,14 +15,30 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
+from pnp.games.amazon_penguins.layout import (
+    CHIP,
+    CHIPS,
+    COUNTS,
+    DIRECTIONS,
+    FISH,
+    FREE,
+    PASSES,
+    PIECES,
+    PLIES,
+    SEGMENTS,
+    VALUES,
+    Context,
+    tables,
+)
 from pnp.games.base import Compensation, Game, GameInfo, Result, Seat, Setup, ranks_by
 from pnp.games.compiled import Compiled, Position
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell, SquareGrid
+from pnp.games.mechanics.position_head import OVER, TURN
 from pnp.games.mechanics.shooting import PASS, PLACE, Move, ShootingState
 from pnp.games.mechanics.sliding import Grid
 from pnp.games.options import GameOptions
@@ -36,9 +52,6 @@ from pnp.games.penguins.floe import (
     values_of,
 )
 from pnp.games.setupdata import JsonObject, SetupData
-
-if TYPE_CHECKING:
-    from pnp.games.amazon_penguins.engine import Context
 
 SEATS = ("light", "dark")
 LETTERS = "LD"
@@ -166,22 +179,6 @@ class AmazonPenguinsState(ShootingState):
 
 
 def position_of(state: AmazonPenguinsState) -> tuple[Context, Position]:
-    from pnp.games.amazon_penguins.engine import (
-        CHIP,
-        CHIPS,
-        COUNTS,
-        DIRECTIONS,
-        FISH,
-        FREE,
-        PASSES,
-        PIECES,
-        PLIES,
-        SEGMENTS,
-        VALUES,
-        tables,
-    )
-    from pnp.games.mechanics.engine_header import OVER, TURN
-
     context = tables(state.board, state.each)
     dims = context[1]
     cells, each = state.board.cells, state.each
@@ -202,19 +199,6 @@ def position_of(state: AmazonPenguinsState) -> tuple[Context, Position]:
 
 def restorer(state: AmazonPenguinsState) -> Callable[[Position], AmazonPenguinsState]:
     """A position of the engine back to an `AmazonPenguinsState` of `state`'s board."""
-    from pnp.games.amazon_penguins.engine import (
-        CHIP,
-        CHIPS,
-        COUNTS,
-        FISH,
-        FREE,
-        PASSES,
-        PIECES,
-        PLIES,
-        tables,
-    )
-    from pnp.games.mechanics.engine_header import OVER, TURN
-
     board, values, each = state.board, state.values, state.each
     dims = tables(board, each)[1]
     cells = board.cells

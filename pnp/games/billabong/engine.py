@@ -50,8 +50,9 @@ from pnp.games.billabong.board import (
     steps_to_finish,
 )
 from pnp.games.compiled import Engine
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.engine_header import over, to_act  # noqa: F401
 from pnp.games.mechanics.grid import QUEEN_STEPS
+from pnp.games.mechanics.position_head import HEAD, OVER, TURN
 from pnp.games.mechanics.sliding import IntArray
 
 CACHED = HEAD
@@ -80,9 +81,12 @@ def _parts(code):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _keep(codes, total, code):  # type: ignore[no-untyped-def]
-    if total < codes.shape[0]:
+def _listed(codes, keep, total, code):  # type: ignore[no-untyped-def]
+    """The count of moves after one more, `code`, kept at `codes[total]` when the walk keeps
+    them (as far as they fit)."""
+    if keep and total < codes.shape[0]:
         codes[total] = code
+    return total + 1
 
 
 @njit(inline="always")
@@ -114,9 +118,7 @@ def _walk(context, position, index, codes):  # type: ignore[no-untyped-def]
                 code = _code(PLACE, cell, 0)
                 if total == index:
                     return code, total
-                if keep:
-                    _keep(codes, total, code)
-                total += 1
+                total = _listed(codes, keep, total, code)
         return -1, total
     first, on = dims[ROOS] + seat * KANGAROOS, position[dims[ON] + seat]
     lowest = 0
@@ -142,9 +144,7 @@ def _walk(context, position, index, codes):  # type: ignore[no-untyped-def]
             code = _code(source, target, change)
             if total == index:
                 return code, total
-            if keep:
-                _keep(codes, total, code)
-            total += 1
+            total = _listed(codes, keep, total, code)
         seen[-FLOOR * CELLS + source] = k + 1
         stack[0], depth = -FLOOR * CELLS + source, 1
         while depth > 0:
@@ -169,23 +169,17 @@ def _walk(context, position, index, codes):  # type: ignore[no-untyped-def]
                 code = _code(source, landing, reached)
                 if total == index:
                     return code, total
-                if keep:
-                    _keep(codes, total, code)
-                total += 1
+                total = _listed(codes, keep, total, code)
         if finishes:
             code = _code(source, OUT, FINISH - count)
             if total == index:
                 return code, total
-            if keep:
-                _keep(codes, total, code)
-            total += 1
+            total = _listed(codes, keep, total, code)
     if total == 0:
         code = _code(PASSING, PASSING, 0)
         if index == 0:
             return code, 0
-        if keep:
-            _keep(codes, 0, code)
-        total = 1
+        total = _listed(codes, keep, 0, code)
     return -1, total
 
 

@@ -43,6 +43,7 @@ from pnp.games.billabong.board import (
 )
 from pnp.games.compiled import Compiled, Position
 from pnp.games.mechanics.grid import FILES, Cell
+from pnp.games.mechanics.position_head import OVER, TURN
 
 if TYPE_CHECKING:
     from pnp.games.billabong.engine import Context
@@ -276,7 +277,6 @@ def position_of(state: BillabongState, capacity: int | None = None) -> tuple[Con
         ROOS,
         context_of,
     )
-    from pnp.games.mechanics.engine_header import OVER, TURN
 
     context = context_of(state.players, MOVES_KEPT if capacity is None else capacity)
     dims = context[6]
@@ -296,7 +296,6 @@ def position_of(state: BillabongState, capacity: int | None = None) -> tuple[Con
 def restorer(players: int) -> Callable[[Position], BillabongState]:
     """A position of the engine back to a `BillabongState` of `players` players."""
     from pnp.games.billabong.engine import FINISHED, LAPS, ON, OWNER, PLACED, ROOS, context_of
-    from pnp.games.mechanics.engine_header import OVER, TURN
 
     dims = context_of(players)[6]
 

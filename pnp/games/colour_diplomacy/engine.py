@@ -7,12 +7,8 @@ ordered yet; `apply` keeps the order, and the last one resolves the turn as `adj
 Every seat lists and values its orders on the board as the turn found it, as the `State`'s agents
 do, and each seat draws from its own generator, so the same draws give the same games.
 
-Fields are numbered (circle - 1) * n + (field - 1); the center is n * n and off the board
-n * n + 1 (rings.py's `field_numbers`). One position is one int64 array: `TURN` (the seat
-ordering), `OVER`, the turns played, the turns in which someone reached the center, how many
-reached it alone; then per seat its field, the turn it fell off, whether it must hold, its order
-this turn, the colour of each circle (outermost first), the start colours and the seats that
-reached the center alone, first first.
+Fields are numbered as rings.py's `field_numbers` numbers them; one position is one int64 array,
+laid out as layout.py says, and the tables (`context`) are layout.py's `context_of`.
 
 Orders are listed in `ColourDiplomacyState.orders`' order: off one's colour, the steps (in, then
 out); on it after a move order, hold; else hold, the steps, and the supports (each side field,
@@ -21,7 +17,7 @@ each field a move into it starts from, each player there by seat). An order's co
 
 rules.py turns a `ColourDiplomacyState` into a position and back (`position_of`, `restorer`) and
 lays out many start positions at once (`starts`); the engine reads only rings.py (the board, the
-orders, `field_numbers`) and valuation.py of this package.
+orders, `field_numbers`), valuation.py and layout.py of this package.
 """
 
 from __future__ import annotations
@@ -32,15 +28,20 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from pnp.games.colour_diplomacy.rings import (
-    HOLD,
-    IN,
-    OUT,
-    SUPPORT,
-    Order,
-    board,
-    field_numbers,
+from pnp.games.colour_diplomacy.layout import (
+    CENTER_TURNS,
+    COLOURS,
+    FELL,
+    HOLDS,
+    KINDS,
+    ORDER,
+    REACHED,
+    REACHED_COUNT,
+    SPOT,
+    TURNS,
+    WIDEST,
 )
+from pnp.games.colour_diplomacy.rings import Order, field_numbers
 from pnp.games.colour_diplomacy.valuation import (
     CENTER_REACHED,
     CIRCLE_VALUE,
@@ -49,18 +50,12 @@ from pnp.games.colour_diplomacy.valuation import (
     SUPPORT_COST,
 )
 from pnp.games.compiled import Engine
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.engine_header import over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
+from pnp.games.mechanics.position_head import HEAD, OVER, TURN
 from pnp.games.mechanics.seat_scores import share_by_rank
-from pnp.games.mechanics.sliding import IntArray
 
-TURNS, CENTER_TURNS, REACHED_COUNT = range(HEAD, HEAD + 3)
-SPOT, FELL, HOLDS, ORDER, COLOURS, START, REACHED = (HEAD + 3 + k for k in range(7))  # * n
-KINDS = (HOLD, IN, OUT, SUPPORT)
-HOLDING, MOVING_IN, MOVING_OUT, SUPPORTING = range(4)
-WIDEST = 4  # fields a move into a field can start from: two inside it, two outside
-
-Context = tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]
+HOLDING, MOVING_IN, MOVING_OUT, SUPPORTING = range(4)  # the kinds' codes, as in `KINDS`
 
 
 @njit(inline="always")
@@ -282,28 +277,6 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
 
 
 ENGINE = Engine(__name__, joint=True)
-
-
-@cache
-def context_of(n: int) -> Context:
-    """An n-player board's tables, by field number: the step targets and their order kinds,
-    the two side fields, the fields a move into it starts from, the field one circle out."""
-    rings, number = board(n), field_numbers(n)
-    steps = np.full((n * n, 4), -1, dtype=np.int64)
-    kinds = np.zeros((n * n, 4), dtype=np.int64)
-    sides = np.zeros((n * n, 2), dtype=np.int64)
-    entries = np.full((n * n + 2, WIDEST), -1, dtype=np.int64)
-    outward = np.zeros(n * n + 2, dtype=np.int64)
-    outward[n * n :] = n * n + 1  # from the center (not asked) and from off the board
-    for spot in rings.fields():
-        i = number[spot]
-        outward[i] = number[rings.step_out(spot)]
-        sources = [number[source] for source in rings.entries[spot]]
-        entries[i, : len(sources)] = sources
-        for s, order in enumerate(rings.steps[spot]):
-            steps[i, s], kinds[i, s] = number[order.target], KINDS.index(order.kind)
-        sides[i] = [number[side] for side in rings.sides[spot]]
-    return steps, kinds, sides, entries, outward, np.array([n], dtype=np.int64)
 
 
 @cache

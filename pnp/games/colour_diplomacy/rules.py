@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,6 +23,19 @@ from pnp.errors import PnpError
 from pnp.games.base import Facts, Outcome, Result, State, ranks_by
 from pnp.games.colour_diplomacy import valuation
 from pnp.games.colour_diplomacy.adjudicator import adjudicate, start_field
+from pnp.games.colour_diplomacy.layout import (
+    CENTER_TURNS,
+    COLOURS,
+    FELL,
+    HOLDS,
+    REACHED,
+    REACHED_COUNT,
+    SPOT,
+    START,
+    TURNS,
+    Context,
+    context_of,
+)
 from pnp.games.colour_diplomacy.rings import (
     HOLD,
     HOLD_ORDER,
@@ -38,9 +50,7 @@ from pnp.games.colour_diplomacy.rings import (
     field_numbers,
 )
 from pnp.games.compiled import Compiled, Position, Starts
-
-if TYPE_CHECKING:
-    from pnp.games.colour_diplomacy.engine import Context
+from pnp.games.mechanics.position_head import HEAD, OVER, TURN
 
 
 class ColourDiplomacyState(State[Order]):
@@ -292,19 +302,6 @@ class ColourDiplomacyState(State[Order]):
 
 
 def position_of(state: ColourDiplomacyState) -> tuple[Context, Position]:
-    from pnp.games.colour_diplomacy.engine import (
-        CENTER_TURNS,
-        COLOURS,
-        FELL,
-        HOLDS,
-        REACHED,
-        REACHED_COUNT,
-        START,
-        TURNS,
-        context_of,
-    )
-    from pnp.games.mechanics.engine_header import HEAD, OVER, TURN
-
     n = state.players
     number = field_numbers(n)
     position = np.zeros(HEAD + 3 + 7 * n, dtype=np.int64)
@@ -330,19 +327,6 @@ def position_of(state: ColourDiplomacyState) -> tuple[Context, Position]:
 @cache
 def restorer(n: int) -> Callable[[Position], ColourDiplomacyState]:
     """A position of the engine (between turns) back to a `ColourDiplomacyState`."""
-    from pnp.games.colour_diplomacy.engine import (
-        CENTER_TURNS,
-        COLOURS,
-        FELL,
-        HOLDS,
-        REACHED,
-        REACHED_COUNT,
-        SPOT,
-        START,
-        TURNS,
-    )
-    from pnp.games.mechanics.engine_header import HEAD
-
     rings, fields = board(n), {i: spot for spot, i in field_numbers(n).items()}
     first = HEAD + 3  # where the parts of n numbers each start, `SPOT`'s first
 
@@ -365,8 +349,7 @@ def restorer(n: int) -> Callable[[Position], ColourDiplomacyState]:
 def starts(colourings: Sequence[Sequence[Seat]], n: int) -> Starts:
     """The start positions of `n`-player games whose circles have these colours (a seat per
     circle, the innermost first, as `ColourDiplomacyState` takes them)."""
-    from pnp.games.colour_diplomacy.engine import COLOURS, ENGINE, START
-    from pnp.games.mechanics.engine_header import HEAD
+    from pnp.games.colour_diplomacy.engine import ENGINE
 
     context, blank = position_of(ColourDiplomacyState(board(n), range(n)))
     positions = np.tile(blank, (len(colourings), 1))

@@ -1,5 +1,5 @@
-"""The head every compiled engine's position starts with (pnp/games/compiled.py): the seat to
-play, then whether the game is over; and the two functions of the contract that read only it.
+"""The two functions of the compiled-engine contract (pnp/games/compiled.py) that read only the
+head of a position (position_head.py): the seat to play and whether the game is over.
 
 Nothing in an engine calls these: the compiled search and agents call them through the engine's
 module, whose copies numba caches by the sources of every function of the engine
@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
-TURN, OVER = 0, 1
-HEAD = 2  # where an engine's own entries start
+from pnp.games.mechanics.position_head import OVER, TURN
 
 
 @njit(cache=True, inline="always")

@@ -31,8 +31,9 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Compiled, Engine, Position
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.engine_header import over, to_act  # noqa: F401
 from pnp.games.mechanics.grid import QUEEN_STEPS, Cell, Shot, SquareGrid
+from pnp.games.mechanics.position_head import HEAD, OVER, TURN
 from pnp.games.mechanics.sliding import IntArray, line_patterns, ray_table, reach_counts
 
 PLIES, LISTED, FREE = range(HEAD, HEAD + 3)  # FREE: where the free flags start

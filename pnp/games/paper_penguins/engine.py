@@ -29,9 +29,10 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Engine
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.engine_header import over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.grid import SquareGrid
+from pnp.games.mechanics.position_head import HEAD, OVER, TURN
 from pnp.games.mechanics.seat_scores import lead, seat_scores, share_by_lead
 from pnp.games.mechanics.slide_engine import (
     can_slide,

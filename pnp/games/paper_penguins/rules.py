@@ -22,6 +22,7 @@ import numpy as np
 from pnp.games.base import Result, Seat, TurnState, ranks_by
 from pnp.games.compiled import Compiled, Position, Starts
 from pnp.games.mechanics.grid import FILES, Cell, SquareGrid
+from pnp.games.mechanics.position_head import OVER, TURN
 from pnp.games.paper_penguins.marks import CROSSED, FREE, PASS, PIECES_EACH, PLACE, Move
 from pnp.games.paper_penguins.sheets import ZERO, sheet_digits
 
@@ -184,7 +185,6 @@ class PaperPenguinsState(TurnState[Move]):
 
 
 def position_of(state: PaperPenguinsState) -> tuple[Context, Position]:
-    from pnp.games.mechanics.engine_header import OVER, TURN
     from pnp.games.paper_penguins.engine import EACH, tables
     from pnp.games.paper_penguins.engine import FREE as FREE_AT
 

@@ -27,9 +27,10 @@ import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Engine
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.engine_header import over, to_act  # noqa: F401
 from pnp.games.mechanics.engine_parts import listing
 from pnp.games.mechanics.hexgrid import HexGrid
+from pnp.games.mechanics.position_head import HEAD, OVER, TURN
 from pnp.games.mechanics.seat_scores import seat_scores, share_by_rank
 from pnp.games.mechanics.slide_engine import can_slide, cell_values, claim, slide_at
 from pnp.games.mechanics.sliding import IntArray, neighbour_table

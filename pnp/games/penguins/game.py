@@ -26,6 +26,7 @@ from pnp.games.compiled import Compiled, Position, Starts
 from pnp.games.mechanics.boardtext import parse_board, render_board
 from pnp.games.mechanics.grid import Cell
 from pnp.games.mechanics.hexgrid import HexGrid
+from pnp.games.mechanics.position_head import OVER, TURN
 from pnp.games.mechanics.sliding import can_slide, reach
 from pnp.games.options import GameOptions
 from pnp.games.penguins.floe import (
@@ -255,7 +256,6 @@ class PenguinsState(TurnState[Move]):
 
 
 def position_of(state: PenguinsState) -> tuple[Context, Position]:
-    from pnp.games.mechanics.engine_header import OVER, TURN
     from pnp.games.penguins.engine import FREE, PLACED, tables
 
     context = tables(state.grid, state.players)
@@ -276,7 +276,6 @@ def position_of(state: PenguinsState) -> tuple[Context, Position]:
 @cache
 def restorer(grid: HexGrid, players: int) -> Callable[[Position], PenguinsState]:
     """A position of the engine back to a `PenguinsState` on `grid` with `players` players."""
-    from pnp.games.mechanics.engine_header import OVER, TURN
     from pnp.games.penguins.engine import FREE, PLACED, tables
 
     cells, _, each, tile, pieces, counts, fish, tiles, values = tables(grid, players)[1].tolist()

@@ -8,11 +8,7 @@ keeps them: `hops[cell, n, d]` the extended spot a jump of n from `cell` in dire
 board cell a bounce from an extended spot ends on (n the plants there, 0 for none; k the length
 less one when n is 0), -1 off the board.
 
-One position is one int64 array: `TURN` (the seat to act, in the setup too), `OVER`, the setup
-step, the seat whose play turn it is, the winner (-1 none), endless, passes in a row, turns,
-passes, the scarecrow's cell, how many have left; then every cell's plants, each seat's cell,
-whether it is in, its harvest by value (4 entries, the first unused), its score and each
-seat's place in the order of leaving.
+One position is one int64 array, laid out as layout.py says.
 
 Moves are listed in `WallabyState.legal_moves`' order: setup steps by cell, or turns route by
 route (jump direction, then bounce direction and length), each route's puts without a harvest,
@@ -23,35 +19,50 @@ harvest and put + 1 (`_turn`), so what a move's value reads comes out without di
 board's size.
 
 rules.py turns a `WallabyState` into a position and back (`position_of`, `restorer`); the engine
-reads only field.py and moves.py of this package.
+reads only field.py, moves.py and layout.py of this package.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 import numpy as np
 from numba import njit
 
 from pnp.games.compiled import Engine
-from pnp.games.mechanics.engine_header import HEAD, OVER, TURN, over, to_act  # noqa: F401
+from pnp.games.mechanics.engine_header import over, to_act  # noqa: F401
+from pnp.games.mechanics.position_head import OVER, TURN
 from pnp.games.mechanics.seat_scores import seat_scores, share_by_rank
-from pnp.games.mechanics.sliding import IntArray
 from pnp.games.wallaby.field import Field
+from pnp.games.wallaby.layout import (
+    ALIVE,
+    CELLS,
+    COLS,
+    ENDLESS,
+    GOAL,
+    HELD,
+    IN_ROW,
+    KINDS,
+    LEFT,
+    OUTS,
+    PASSES,
+    PLAYERS,
+    PLAYS,
+    POS,
+    SCARECROW,
+    SCORE,
+    STEP,
+    TILE,
+    TURNS,
+    WINNER,
+)
 from pnp.games.wallaby.moves import LOSS, PASS, STEPS, WIN, Move, Step, Turn
 
-STEP, PLAYS, WINNER, ENDLESS, IN_ROW, TURNS, PASSES, SCARECROW, OUTS = range(HEAD, HEAD + 9)
-TILE = HEAD + 9  # where the cells' plants start
-CELLS, COLS, PLAYERS, GOAL, POS, ALIVE, HELD, SCORE, LEFT = range(9)  # entries of `dims`
-KINDS = ("place", "harvest", "scarecrow")
 STEP_ROWS = np.array([dr for dr, _ in STEPS], dtype=np.int64)  # per direction
 STEP_COLS = np.array([dc for _, dc in STEPS], dtype=np.int64)
 LISTING = -2  # the move index a walk is asked for to list every move
 ROUTES = 4 * 4 * 4 * 2 * 5  # turn codes per scarecrow target: jump, bounce, length, harvest, put
 KEY = 1 << 20  # rank keys: the winner, then those in by score, then those out by when they left
-
-Context = tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray]
 
 
 @njit(inline="always")
@@ -403,31 +414,6 @@ def value(context, position, seat, code):  # type: ignore[no-untyped-def]
 
 
 ENGINE = Engine(__name__)
-
-
-@cache
-def tables(field: Field) -> Context:
-    """A field's constant tables: jumps, bounces, the perimeter, the setup steps, `dims`."""
-    cells, players = field.rows * field.cols, field.players
-    hops = np.full((cells, 4, 4), -1, dtype=np.int64)
-    landed = np.full((cells, 4, 4), -1, dtype=np.int64)
-    for cell, by_length in enumerate(field.jumps):
-        for n, jumps in enumerate(by_length):
-            for d, inside, spot in jumps:
-                hops[cell, n, d], landed[cell, n, d] = spot, inside
-    ends = np.full((len(field.bounces), 4, 4, 3), -1, dtype=np.int64)
-    for spot, by_value in enumerate(field.bounces):
-        for n, bounces in enumerate(by_value):
-            for d, length, end in bounces:
-                ends[spot, n, d, length - 1 if n == 0 else 0] = end
-    steps = np.array([(KINDS.index(kind), seat) for kind, seat in field.steps], dtype=np.int64)
-    pos = TILE + cells
-    alive = pos + players
-    held = alive + players
-    score = held + 4 * players
-    dims = [cells, field.cols, players, field.goal, pos, alive, held, score, score + players]
-    perimeter = np.array(field.perimeter, dtype=np.int64)
-    return hops, landed, ends, perimeter, steps.reshape(-1, 2), np.array(dims, dtype=np.int64)
 
 
 def decoder(field: Field) -> Callable[[int], Move]:

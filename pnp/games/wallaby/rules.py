@@ -16,12 +16,13 @@ The board and its jumps are in field.py, positions as text in text.py. The compi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pnp.games.base import Facts, Outcome, Result, Seat, State, ranks_by
 from pnp.games.compiled import Compiled, Position
+from pnp.games.mechanics.position_head import OVER, TURN
+from pnp.games.wallaby import layout
 from pnp.games.wallaby.field import Field
 from pnp.games.wallaby.moves import (
     LOSS,
@@ -43,9 +44,6 @@ from pnp.games.wallaby.moves import (
     turn_text,
 )
 from pnp.games.wallaby.text import position_text
-
-if TYPE_CHECKING:
-    from pnp.games.wallaby.engine import Context
 
 Holding = list[int]  # harvested tiles by value: holding[v] tiles of v plants (index 0 unused)
 
@@ -336,96 +334,60 @@ class WallabyState(State[Move]):
         self.turn = seat
 
 
-# -- the compiled engine's positions (engine.py) ---------------------------------------------
+# -- the compiled engine's positions (engine.py; where their parts sit: layout.py) -----------
 
 
-def position_of(state: WallabyState) -> tuple[Context, Position]:
-    from pnp.games.mechanics.engine_header import OVER, TURN
-    from pnp.games.wallaby.engine import (
-        ALIVE,
-        CELLS,
-        ENDLESS,
-        HELD,
-        IN_ROW,
-        LEFT,
-        OUTS,
-        PASSES,
-        PLAYS,
-        POS,
-        SCARECROW,
-        SCORE,
-        STEP,
-        TILE,
-        TURNS,
-        WINNER,
-        tables,
-    )
-
-    context = tables(state.field)
+def position_of(state: WallabyState) -> tuple[layout.Context, Position]:
+    context = layout.tables(state.field)
     dims = context[5]
-    players, cells = state.players, int(dims[CELLS])
-    position = np.zeros(int(dims[LEFT]) + players, dtype=np.int64)
+    players, cells = state.players, int(dims[layout.CELLS])
+    position = np.zeros(int(dims[layout.LEFT]) + players, dtype=np.int64)
     setting_up = state.setting_up()
     position[TURN] = state.field.steps[state.step][1] if setting_up else state.turn
     position[OVER] = state.is_over()
-    position[STEP], position[PLAYS] = state.step, state.turn
-    position[WINNER] = -1 if state.winner is None else state.winner
-    position[ENDLESS], position[IN_ROW] = state.endless, state.passes_in_row
-    position[TURNS], position[PASSES] = state.play_turns, state.passes
-    position[SCARECROW], position[OUTS] = state.scarecrow, len(state.out_order)
-    position[TILE : TILE + cells] = state.tile
-    position[dims[POS] : dims[POS] + players] = state.pos
-    position[dims[ALIVE] : dims[ALIVE] + players] = state.alive
-    position[dims[HELD] : dims[HELD] + 4 * players] = [v for held in state.held for v in held]
-    position[dims[SCORE] : dims[SCORE] + players] = state.score
+    position[layout.STEP], position[layout.PLAYS] = state.step, state.turn
+    position[layout.WINNER] = -1 if state.winner is None else state.winner
+    position[layout.ENDLESS], position[layout.IN_ROW] = state.endless, state.passes_in_row
+    position[layout.TURNS], position[layout.PASSES] = state.play_turns, state.passes
+    position[layout.SCARECROW], position[layout.OUTS] = state.scarecrow, len(state.out_order)
+    position[layout.TILE : layout.TILE + cells] = state.tile
+    position[dims[layout.POS] : dims[layout.POS] + players] = state.pos
+    position[dims[layout.ALIVE] : dims[layout.ALIVE] + players] = state.alive
+    held = [v for holding in state.held for v in holding]
+    position[dims[layout.HELD] : dims[layout.HELD] + 4 * players] = held
+    position[dims[layout.SCORE] : dims[layout.SCORE] + players] = state.score
     for order, seat in enumerate(state.out_order):
-        position[dims[LEFT] + seat] = order
+        position[dims[layout.LEFT] + seat] = order
     return context, position
 
 
 def restorer(state: WallabyState) -> Callable[[Position], WallabyState]:
     """A position of the engine back to a `WallabyState` of `state`'s field and tiles dealt."""
-    from pnp.games.wallaby.engine import (
-        ALIVE,
-        CELLS,
-        ENDLESS,
-        HELD,
-        IN_ROW,
-        LEFT,
-        PASSES,
-        PLAYS,
-        POS,
-        SCARECROW,
-        SCORE,
-        STEP,
-        TILE,
-        TURNS,
-        WINNER,
-        tables,
-    )
-
     field, dealt = state.field, state.dealt
-    dims = tables(field)[5]
-    players, cells = field.players, int(dims[CELLS])
+    dims = layout.tables(field)[5]
+    players, cells = field.players, int(dims[layout.CELLS])
 
     def restore(position: Position) -> WallabyState:
         restored = WallabyState.__new__(WallabyState)
         restored.field, restored.players, restored.dealt = field, players, dealt
-        restored.tile = position[TILE : TILE + cells].tolist()
-        restored.pos = position[dims[POS] : dims[POS] + players].tolist()
-        restored.scarecrow = int(position[SCARECROW])
-        held = position[dims[HELD] : dims[HELD] + 4 * players].tolist()
+        restored.tile = position[layout.TILE : layout.TILE + cells].tolist()
+        restored.pos = position[dims[layout.POS] : dims[layout.POS] + players].tolist()
+        restored.scarecrow = int(position[layout.SCARECROW])
+        held = position[dims[layout.HELD] : dims[layout.HELD] + 4 * players].tolist()
         restored.held = [held[4 * seat : 4 * seat + 4] for seat in range(players)]
-        restored.score = position[dims[SCORE] : dims[SCORE] + players].tolist()
-        restored.alive = [bool(a) for a in position[dims[ALIVE] : dims[ALIVE] + players]]
-        left = position[dims[LEFT] : dims[LEFT] + players]
+        restored.score = position[dims[layout.SCORE] : dims[layout.SCORE] + players].tolist()
+        alive = position[dims[layout.ALIVE] : dims[layout.ALIVE] + players]
+        restored.alive = [bool(a) for a in alive]
+        left = position[dims[layout.LEFT] : dims[layout.LEFT] + players]
         out = [seat for seat in range(players) if not restored.alive[seat]]
         restored.out_order = sorted(out, key=lambda seat: int(left[seat]))
-        restored.step, restored.turn = int(position[STEP]), int(position[PLAYS])
-        winner = int(position[WINNER])
+        restored.step, restored.turn = int(position[layout.STEP]), int(position[layout.PLAYS])
+        winner = int(position[layout.WINNER])
         restored.winner = None if winner < 0 else winner
-        restored.endless, restored.passes_in_row = bool(position[ENDLESS]), int(position[IN_ROW])
-        restored.play_turns, restored.passes = int(position[TURNS]), int(position[PASSES])
+        restored.endless = bool(position[layout.ENDLESS])
+        restored.passes_in_row = int(position[layout.IN_ROW])
+        restored.play_turns = int(position[layout.TURNS])
+        restored.passes = int(position[layout.PASSES])
         return restored
 
     return restore
