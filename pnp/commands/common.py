@@ -3,6 +3,7 @@ the wording of the library's input errors as options."""
 
 from __future__ import annotations
 
+import re
 import secrets
 import shlex
 from collections.abc import Iterator, Mapping
@@ -190,3 +191,20 @@ def setup_from(
             raise SetupError(f"setup file {setup_file}: {exc}") from None
         return setup
     return kit_setup(game, seed_or_draw(seed), players, variant, options, kit)
+
+
+DURATION = re.compile(r"(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s?)?")
+
+
+def duration_seconds(text: str, option: str = "--time") -> float:
+    """The seconds of a duration as `--time` takes it (`90s`, `4m`, `1h30m`, `2m30s`, or a
+    number of seconds); PnpError naming the forms for anything else or for no time at all."""
+    found = DURATION.fullmatch(text.strip().lower())
+    seconds = 0.0
+    if found and text.strip():
+        hours, minutes, secs = (float(part) if part else 0.0 for part in found.groups())
+        seconds = hours * 3600 + minutes * 60 + secs
+    if not 1 <= seconds <= 7 * 24 * 3600:
+        raise PnpError(f"{option} {text}: expected a duration from 1s to 7 days, such as 90s, "
+                       "4m, 1h30m or a number of seconds")  # fmt: skip
+    return seconds

@@ -104,3 +104,69 @@ def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None
     console.print(str(path))
     console.print(str(report))
     print_verdict(verdict, console)
+
+
+def play_timed_ladder(request: RunRequest, agents: tuple[str, ...], note: str,
+                      seconds: float) -> None:  # fmt: skip
+    """Play the ladder of `request` on a time budget (simulate/studies/timed.py) into its folder,
+    and print its table, how it stopped and its verdict."""
+    from simulate.run.executors import start_workers
+
+    start_workers(request.execution)  # they start while this process imports the rest
+    from pnp.games import get_game
+    from simulate.report.verdict import print_verdict
+    from simulate.run.runfolder import locked
+    from simulate.scoring.metrics import fair_tolerance
+    from simulate.studies.ladder import remove_other_rungs
+    from simulate.studies.ladder_chart import write_ladder_report
+    from simulate.studies.ladder_report import LADDER, ladder_json, print_ladder, write_ladder
+    from simulate.studies.ladder_verdict import ladder_verdict
+    from simulate.studies.timed import duration_text, run_timed
+
+    info = get_game(request.game).info
+    seat_names = [info.seat_name(seat) for seat in range(request.players)]
+    folder = request.folder
+    tolerance = fair_tolerance(True, request.tolerance)
+    with locked(folder):
+        path = folder / LADDER
+        plan = {**timed_plan(request, agents, note), "complete": False}
+        if request.resume and path.exists():
+            before = json.loads(path.read_text(encoding="utf-8"))
+            if before.get("ladder") != plan["ladder"] or "timed" not in before:
+                what = "a timed ladder" if "timed" in before else "a ladder with counts"
+                raise PnpError(
+                    f"--resume: {path} is {what} of {','.join(before.get('ladder', []))}, not "
+                    f"the timed ladder {','.join(agents)}; resume it with its own options"
+                )
+        write_ladder(folder, plan)
+        shown = Console(stderr=True, highlight=False) if request.as_json else console
+        shown.print(f"{info.title}: ladder {', '.join(agents)} on a time budget of "
+                    f"{duration_text(seconds)}, one seat rotation a setup -> {folder}")  # fmt: skip
+        played = run_timed(request, agents, seat_names, seconds, tolerance, shown)
+        if played is None:
+            console.print("interrupted: kept the finished games of every rung (--resume)")
+            raise KeyboardInterrupt
+        ladder, timed = played.ladder, played.timed
+        verdict = ladder_verdict(request, ladder, seat_names, played.compensation, timed)
+        document = {**ladder_json(request, ladder, seat_names, note), "games_per_rung": None,
+                    "timed": timed.to_json(), "verdict": verdict.to_json()}  # fmt: skip
+        write_ladder(folder, document)
+        report = write_ladder_report(folder, verdict, ladder)
+        remove_other_rungs(folder, ladder)
+    shown.print(f"stopped {timed.stopped_words()} after {duration_text(played.seconds)} of play "
+                f"({timed.setups:,} setups read)")  # fmt: skip
+    if request.as_json:
+        print(json.dumps(document, indent=2))
+        return
+    print_ladder(request, ladder, note, seat_names, console, info.title, verdict.played,
+                 "95% confidence sequences, the setup as the unit")  # fmt: skip
+    console.print(str(path))
+    console.print(str(report))
+    print_verdict(verdict, console)
+
+
+def timed_plan(request: RunRequest, agents: tuple[str, ...], note: str) -> dict[str, object]:
+    """What a timed ladder is, as ladder.json records it before it plays."""
+    from simulate.studies.ladder_report import plan_json
+
+    return {**plan_json(request, agents, note), "games_per_rung": None, "timed": {}}

@@ -8,8 +8,23 @@ from typing import Annotated
 import typer
 
 from pnp.commands.choices import complete_agents, complete_ladder, default_agents_help
-from pnp.commands.common import GameArg, Players, Seed, SetupFile, Variant, worded_flags
-from pnp.commands.ladder import ladder_agents, ladder_note, ladder_seed, play_ladder
+from pnp.commands.common import (
+    GameArg,
+    Players,
+    Seed,
+    SetupFile,
+    Variant,
+    duration_seconds,
+    worded_flags,
+)
+from pnp.commands.ladder import (
+    DEFAULT,
+    ladder_agents,
+    ladder_note,
+    ladder_seed,
+    play_ladder,
+    play_timed_ladder,
+)
 from pnp.commands.runs import (
     DEFAULT_PLACE,
     Place,
@@ -53,6 +68,17 @@ GamesPerSetup = Annotated[
     ),
 ]
 TotalGames = Annotated[int | None, typer.Option("--games", hidden=True)]  # refused: see below
+DEFAULT_TIME = "4m"
+Time = Annotated[
+    str | None,
+    typer.Option(
+        "--time",
+        help="Without --setups and --games-per-setup: how long to play (90s, 4m, 1h30m; default "
+        f"{DEFAULT_TIME}), climbing the ladder (the game's own, or --ladder's) on fresh setups "
+        "until its reading is settled or the time is spent; --resume --time gives it more.",
+        show_default=False,
+    ),
+]
 Tolerance = Annotated[
     float | None,
     typer.Option(
@@ -74,9 +100,10 @@ def refuse_total_games(games: int | None) -> None:
         )
 
 
-def run_or_ladder(given: RunOptions, ladder: str | None) -> None:
+def run_or_ladder(given: RunOptions, ladder: str | None, seconds: float | None = None) -> None:
     """Play the run, or with `ladder` its ladder: one run per rung, every seat that rung's agent
-    (a ladder refuses `--agents` given too)."""
+    (a ladder refuses `--agents` given too), with counts or, given `seconds`, on that time
+    budget (simulate/studies/timed.py)."""
     if ladder is None:
         play_and_report(run_request(given))
         return
@@ -88,7 +115,33 @@ def run_or_ladder(given: RunOptions, ladder: str | None) -> None:
     seed = ladder_seed(given.seed, place.out, info.name, given.kind, place.resume)
     paired = given.paired or given.kind == "sim"  # head-to-head games need every seat order
     built = run_request(replace(given, agents=rungs[0], seed=seed, paired=paired))
-    play_ladder(built, rungs, ladder_note(ladder, info))
+    if seconds is None:
+        play_ladder(built, rungs, ladder_note(ladder, info))
+    else:
+        play_timed_ladder(built, rungs, ladder_note(ladder, info), seconds)
+
+
+def time_budget(
+    game: str, time: str | None, counted: bool, agents: str | None, paired: bool
+) -> float | None:
+    """The seconds a balance run plays on its time budget, or None when it plays counts:
+    `--time`, or by default when no count is given, for a game with choices played by its
+    ladder (`--agents` plays one level, by counts). PnpError for `--time` where it cannot
+    apply."""
+    info = get_game(game).info
+    if counted or agents is not None or not info.has_choices:
+        if time is not None:
+            why = f"a {info.name} deal has no choices, so its deals are counted (--setups)"
+            if agents is not None:
+                why = "--agents plays one level, by counts; leave it out to climb the ladder"
+            if counted:
+                why = "--setups and --games-per-setup count the games; give one or the other"
+            raise PnpError(f"--time {time}: {why}")
+        return None
+    if not paired:
+        raise PnpError("--no-paired: a balance on a time budget plays every seat order of each "
+                       "setup; give --setups and --games-per-setup to play unpaired")  # fmt: skip
+    return duration_seconds(time if time is not None else DEFAULT_TIME)
 
 
 def simulate(
@@ -154,6 +207,7 @@ def balance(
     agents: RunAgents = None,
     ladder: Ladder = None,
     paired: Paired = True,
+    time: Time = None,
     tolerance: Tolerance = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as JSON instead of the tables.")
@@ -162,12 +216,18 @@ def balance(
     place: Place = DEFAULT_PLACE,
     game_options: dict[str, str] | None = None,
 ) -> None:
-    """Play every one of --setups random setups --games-per-setup times and judge each one's
-    fairness (ranked only when the setups are shown to differ)."""
+    """Is the game fair to every seat, and does stronger play change the answer? By default the
+    game's ladder climbs on fresh setups for --time (settled or not); with --setups and
+    --games-per-setup, every setup is played that many times and judged one by one (ranked only
+    when the setups are shown to differ)."""
     from simulate.scoring.metrics import fair_tolerance
 
     refuse_total_games(games)
     info = get_game(game).info
+    counted = setups is not None or games_per_setup is not None
+    seconds = time_budget(game, time, counted, agents, paired)
+    if seconds is not None:
+        ladder = ladder or DEFAULT
     setups, per_setup, paired = balance_counts(game, setups, games_per_setup, paired, players)
     with worded_flags():
         margin = fair_tolerance(info.has_choices, tolerance)
@@ -178,4 +238,5 @@ def balance(
                 seed=seed, as_json=as_json, tolerance=margin,
             ),
             ladder,
+            seconds,
         )  # fmt: skip

@@ -56,41 +56,67 @@ class Sequences95:
                  alpha: float = LEVEL, target: int | None = None,
                  grid: int = GRID) -> None:  # fmt: skip
         self.low, self.high, self.alpha, self.target = low, high, alpha, target
-        self.count = 0
+        self.counts = np.zeros(streams, dtype=np.int64)  # observations of each stream
         self.total = np.zeros(streams)  # sum of x, on [0, 1]
         self.squares = np.zeros(streams)  # sum of (x_i - mean_i)^2
         self.candidates = np.linspace(0.0, 1.0, grid)
         self.up = np.zeros((streams, grid))  # log K+ at each candidate mean
         self.down = np.zeros((streams, grid))  # log K-
-        self.out = np.zeros((streams, grid), dtype=bool)  # ruled out at some time so far
+        self.peak = np.full((streams, grid), -np.inf)  # the most log wealth reached so far
         with np.errstate(divide="ignore"):
             self.cap_up = CAP / self.candidates
             self.cap_down = CAP / (1.0 - self.candidates)
 
-    def add(self, values: npt.ArrayLike) -> None:
-        """One more observation of every stream (a value, or one per stream)."""
+    @property
+    def count(self) -> int:
+        """The observations of the stream with the fewest."""
+        return int(self.counts.min())
+
+    def add(self, values: npt.ArrayLike, present: npt.ArrayLike | None = None) -> None:
+        """One more observation of every stream (a value, or one per stream), or of those
+        `present` marks (the others keep their sequences as they are)."""
         given = np.broadcast_to(np.asarray(values, dtype=np.float64), self.total.shape)
+        rows: slice | npt.NDArray[np.bool_] = slice(None)
+        if present is not None:
+            rows = np.broadcast_to(np.asarray(present, dtype=bool), self.total.shape)
+            if not rows.any():
+                return
+            given = given[rows]
         if ((given < self.low - 1e-12) | (given > self.high + 1e-12)).any():
             raise ValueError(f"an observation is outside [{self.low}, {self.high}]")
         x = np.clip((given - self.low) / (self.high - self.low), 0.0, 1.0)
-        t = self.count + 1
-        variance_before = (0.25 + self.squares) / t
-        spread = self.target if self.target else t * math.log(1 + t)
+        t = self.counts[rows] + 1
+        variance_before = (0.25 + self.squares[rows]) / t
+        spread = float(self.target) if self.target else t * np.log1p(t)
         rate = np.sqrt(2 * math.log(2 / self.alpha) / (variance_before * spread))
         gap = x[:, None] - self.candidates[None, :]
-        self.up += np.log1p(np.minimum(rate[:, None], self.cap_up[None, :]) * gap)
-        self.down += np.log1p(-np.minimum(rate[:, None], self.cap_down[None, :]) * gap)
-        wealth = np.maximum(self.up, self.down) + math.log(0.5)
-        self.out |= wealth >= math.log(1 / self.alpha)
-        self.total += x
-        self.squares += (x - (0.5 + self.total) / (t + 1)) ** 2
-        self.count = t
+        up = self.up[rows] + np.log1p(np.minimum(rate[:, None], self.cap_up[None, :]) * gap)
+        down = self.down[rows] + np.log1p(-np.minimum(rate[:, None], self.cap_down[None, :]) * gap)
+        self.up[rows], self.down[rows] = up, down
+        self.peak[rows] = np.maximum(self.peak[rows], np.maximum(up, down) + math.log(0.5))
+        total = self.total[rows] + x
+        self.total[rows] = total
+        self.squares[rows] += (x - (0.5 + total) / (t + 1)) ** 2
+        self.counts[rows] = t
+
+    def means(self) -> Floats:
+        """Each stream's mean so far, on the observations' scale (the middle of the range for a
+        stream without an observation)."""
+        shown = np.where(self.counts > 0, self.total / np.maximum(self.counts, 1), 0.5)
+        return self.low + (self.high - self.low) * shown
+
+    def p_values(self, mean: float) -> Floats:
+        """Each stream's anytime-valid p-value of `mean` (on the observations' scale): 1 over
+        the most wealth a bettor against it has held, at most 1; a p-value below 5% is what
+        leaves `mean` out of the 95% interval. Taken at the nearest candidate."""
+        at = int(np.abs(self.candidates - (mean - self.low) / (self.high - self.low)).argmin())
+        return np.asarray(np.minimum(1.0, np.exp(-self.peak[:, at])), dtype=np.float64)
 
     def intervals(self) -> Floats:
         """Each stream's 95% interval now, on the observations' scale: a row (low, high) each.
         A stream whose every candidate is ruled out (which only a stream whose mean drifts
         gives) shows the point where it closed."""
-        kept = ~self.out
+        kept = self.peak < math.log(1 / self.alpha)
         grid = len(self.candidates)
         step = 1.0 / (grid - 1)
         first = np.argmax(kept, axis=1)

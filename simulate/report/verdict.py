@@ -97,6 +97,7 @@ class Verdict:
     setups: SetupFindings | None
     caveat: str
     tolerance: float = TOLERANCE
+    interval: str = "95% interval"  # a timed ladder's: "95% confidence sequence"
 
     def lines(self) -> list[str]:
         """The verdict's page: the title, then paragraphs apart by empty lines."""
@@ -107,10 +108,10 @@ class Verdict:
             unit = self.levels[0].first_seat.unit[:-1]
             if any(level.seats for level in self.levels):
                 lines.append(f"seat advantage (each seat's mean s - 1/2, fair at 0 for every "
-                             f"seat; 95% interval, the {unit} as the unit):")  # fmt: skip
+                             f"seat; {self.interval}, the {unit} as the unit):")  # fmt: skip
             else:
-                lines.append(f"first-seat advantage (its mean s - 1/2; 95% interval, the {unit} "
-                             "as the unit):")  # fmt: skip
+                lines.append(f"first-seat advantage (its mean s - 1/2; {self.interval}, the "
+                             f"{unit} as the unit):")  # fmt: skip
             for level in self.levels:
                 if level.seats:
                     lines.append(f"  {level.agents}:")

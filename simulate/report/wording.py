@@ -65,6 +65,9 @@ TERMS = (
      "in between; 1/2 for a seat with no advantage, whatever the number of players"),
     ("95% interval", "the range of values these games cannot rule out; it holds the true value "
      "in 95 of 100 runs like this one"),
+    ("95% confidence sequence", "an interval that holds the true value at every number of "
+     "setups at once (in 95 of 100 runs), so a run may stop as soon as its reading is clear; "
+     "wider than an interval read once"),
     ("the setup as the unit", "each random setup counts once, by the mean of its games: games "
      "on one board are not independent draws of the game"),
     ("the game as the unit", "each game counts once, as an independent draw of the game (each "

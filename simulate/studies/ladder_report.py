@@ -102,12 +102,14 @@ def print_ladder(
     seat_names: Sequence[str],
     console: Console,
     title: str,
+    played: str | None = None,
+    intervals: str = "95% intervals",
 ) -> None:
     """The rungs with each seat's mean s, the head-to-head of each rung against the one below,
     and the plain reading with the agents it holds for (every number as ladder.json has it)."""
     console.print(
         f"[bold]{title}[/]: strength ladder {', '.join(rung.agent for rung in ladder.rungs)}; "
-        f"{request.games} games per rung and per head-to-head, seed {request.seed}"
+        + (played or f"{request.games} games per rung and per head-to-head, seed {request.seed}")
     )
     if note:
         console.print(f"ladder: {note}")
@@ -130,7 +132,7 @@ def print_ladder(
         console.print(f"  - {reason}")
     console.print(
         "mean s: 1 a sole win, 0 a sole last, 1/2 fair (or, head to head, no better); "
-        "95% intervals; wins-draws-losses of the stronger agent"
+        f"{intervals}; wins-draws-losses of the stronger agent"
     )
 
 

@@ -22,6 +22,7 @@ from simulate.report.wording import options_text
 from simulate.run.request import RandomSetups, RunRequest
 from simulate.scoring.metrics import fair_tolerance
 from simulate.studies.ladder import Ladder, seat_at
+from simulate.studies.timed import Timed
 
 
 def ladder_verdict(
@@ -29,11 +30,13 @@ def ladder_verdict(
     ladder: Ladder,
     seat_names: Sequence[str],
     compensation: Compensation | None,
+    timed: Timed | None = None,
 ) -> Verdict:
     """The verdict of a strength ladder: the first seat's advantage at every level with each
     level's head-to-head against the one below, the ladder's reading (settled or not), and the
     setups and compensation of its top level (`compensation`, computed from the top rung's games
-    by a balance ladder)."""
+    by a balance ladder). `timed`: how a timed ladder (simulate/studies/timed.py) played and
+    stopped, its intervals confidence sequences."""
     info = get_game(request.game).info
     tolerance = fair_tolerance(True, request.tolerance)
     levels = []
@@ -61,13 +64,17 @@ def ladder_verdict(
     played = (f"{request.games:,} games per level and per head-to-head on {count:,} setups, "
               f"seed {request.seed}")  # fmt: skip
     unit = levels[0].first_seat.unit
+    agents = ", ".join(r.agent for r in ladder.rungs)
     caveat = (
-        f"It holds for these agents ({', '.join(r.agent for r in ladder.rungs)}) only; stronger "
-        f"play than {top.agent} may still change it. Each level rests on its {request.games:,} "
-        f"games, taking the {unit[:-1]} as the independent unit."
+        f"It holds for these agents ({agents}) only; stronger play than {top.agent} may still "
+        f"change it. Each level rests on its {request.games:,} games, taking the {unit[:-1]} as "
+        "the independent unit."
     )
+    if timed is not None:
+        played, caveat = timed.played(request), timed.caveat(agents, top.agent)
     return Verdict(
         info.title, options_text(request.options), budgets([r.agent for r in ladder.rungs]),
         played, tuple(levels), reading.settled, settled, (), evened,
         setup_findings(top.setups), caveat, tolerance,
+        "95% confidence sequence" if timed is not None else "95% interval",
     )  # fmt: skip

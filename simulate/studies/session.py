@@ -75,13 +75,14 @@ def run(
     upto: int | None = None,
     progress: Progress | None = None,
     tables: TableSpool | None = None,
+    label: str | None = None,
 ) -> RunResult:
     """Play the games of `plan` (those numbered below `upto`, if given) that are not already in
     `folds` (a run's folds so far, as a resumed store or an earlier call filled them), folding
     each finished chunk into them and streaming it to the store (and its rows of games.csv and
     seats.csv to `tables`, which the workers write); no record is kept. The games
     are counted on a progress bar of their own, or as a task of `progress` (a sweep's, showing
-    its configurations too), removed when the run ends.
+    its configurations too), removed when the run ends, named `label` (default: the game).
 
     On Ctrl-C, return what finished (complete=False); the store keeps it for a resumed run.
     """
@@ -92,11 +93,12 @@ def run(
     shown = progress if progress is not None else games_progress(show_progress)
     complete = True
     with contextlib.nullcontext() if progress is not None else shown:
-        task = shown.add_task(f"[bold]{plan.game}[/]", total=plan.games, completed=done.count)
+        task = shown.add_task(f"[bold]{label or plan.game}[/]", total=max(wanted, done.count),
+                              completed=done.count)  # fmt: skip
         size = chunk_size(wanted - done.count, execution.workers)
         try:
             if not shown.disable and done.count < wanted:  # a person watches: say what waits
-                _ready(plan, shown.console)
+                ready(plan, shown.console)
             # the chunks to play are those missing at the start (`done` grows as they finish)
             finish = FoldChunk(folds.per_setup, lines=store is not None, tables=tables is not None)
             for finished in executor.play(plan, missing_chunks(done.copy(), wanted, size), finish):
@@ -117,7 +119,7 @@ def run(
     return folds.result(complete and done.count >= wanted)
 
 
-def _ready(plan: RunPlan, console: Console) -> None:
+def ready(plan: RunPlan, console: Console) -> None:
     """The run's compiled engine made ready before the workers start (simulate/run/compiling.py),
     saying so when numba has to compile it: the first run of a game with these agents on this
     machine."""
