@@ -13,6 +13,7 @@ the setups it read, its reading, and the seconds; the docs' table of default ver
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import subprocess
 import sys
@@ -23,9 +24,14 @@ from pathlib import Path
 from pnp.games import GAMES
 
 
-def default_verdict(game: str, seed: int, budget: str | None) -> tuple[dict[str, object], float]:
-    """The ladder.json of `pnp balance GAME --seed SEED [--time BUDGET]` and its wall seconds."""
-    with tempfile.TemporaryDirectory() as out:
+def default_verdict(
+    game: str, seed: int, budget: str | None, keep: str | None
+) -> tuple[dict[str, object], float]:
+    """The ladder.json of `pnp balance GAME --seed SEED [--time BUDGET]` and its wall seconds
+    (its folders kept in `keep`, if given)."""
+    with contextlib.ExitStack() as stack:
+        out = tempfile.mkdtemp(dir=keep) if keep else stack.enter_context(
+            tempfile.TemporaryDirectory())  # fmt: skip
         command = [sys.executable, "-m", "pnp", "balance", game, "--seed", str(seed), "--out", out]
         if budget:
             command += ["--time", budget]
@@ -51,6 +57,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time", default=None, help="--time of every run (default: pnp's)")
+    parser.add_argument("--keep", default=None, help="a folder to keep the runs in")
     parser.add_argument("games", nargs="*", help="games (default: every game with choices)")
     args = parser.parse_args()
     names = args.games or [name for name, game in GAMES.items() if game.info.has_choices]
@@ -59,7 +66,7 @@ def main() -> None:
     print("| game | ladder | stopped | setups | reading | wall |")
     print("|---|---|---|---|---|---|")
     for name in names:
-        document, seconds = default_verdict(name, args.seed, args.time)
+        document, seconds = default_verdict(name, args.seed, args.time, args.keep)
         print(row(name, document, seconds), flush=True)
 
 

@@ -131,13 +131,9 @@ class SetupValues:
         shared = first and record.ranks.count(1) > 1
         kept[0 if first and not shared else 1 if shared else 2] += 1
 
-    def complete(self, start: int) -> int:
-        """The setups from the first whose every game is read (one rotation each), knowing
-        that those before `start` are."""
-        count = start
-        while self.games.get(count, 0) >= self.players:
-            count += 1
-        return count
+    def whole(self, index: int) -> bool:
+        """Whether every game of setup `index` is read (one rotation)."""
+        return self.games.get(index, 0) >= self.players
 
     def forget(self, index: int) -> None:
         """Drop what is kept of setup `index` (read into the sequences): the memory of a run
@@ -167,6 +163,7 @@ class Streams:
     games: list[int] = field(default_factory=list)  # per run (rungs, then duels): games counted
     finished: list[int] = field(default_factory=list)
     results: list[list[int]] = field(default_factory=list)  # per duel: wins, draws, losses
+    active: list[bool] = field(default_factory=list)  # per run: still read and played
 
     def __post_init__(self) -> None:
         grid = self.grid
@@ -175,15 +172,19 @@ class Streams:
         self.duels = Sequences95(max(self.rungs - 1, 1), target=TARGET, grid=grid)
         runs = 2 * self.rungs - 1
         self.games, self.finished = [0] * runs, [0] * runs
+        self.active = [True] * runs
         self.results = [[0, 0, 0] for _ in range(self.rungs - 1)]
 
     def feed(self, index: int, values: Sequence[SetupValues]) -> None:
-        """Setup `index` of every run (rungs first, then head-to-heads, as `runs` orders them)."""
+        """Setup `index` of every run still read (rungs first, then head-to-heads, as `runs`
+        orders them; `active`)."""
         players, rungs = self.players, self.rungs
-        means = [run.mean(index) for run in values]
+        means = [run.mean(index) if on else None
+                 for run, on in zip(values, self.active, strict=True)]  # fmt: skip
         for number, run_values in enumerate(values):
-            self.games[number] += run_values.games.get(index, 0)
-            self.finished[number] += run_values.finished.get(index, 0)
+            if self.active[number]:
+                self.games[number] += run_values.games.get(index, 0)
+                self.finished[number] += run_values.finished.get(index, 0)
         seats = np.concatenate([m if m is not None else np.full(players, 0.5)
                                 for m in means[:rungs]])  # fmt: skip
         present = np.repeat([m is not None for m in means[:rungs]], players)
@@ -195,10 +196,28 @@ class Streams:
             duels = [m[0] if m is not None else 0.5 for m in means[rungs:]]
             self.duels.add(duels, [m is not None for m in means[rungs:]])
             for number, run_values in enumerate(values[rungs:]):
+                if not self.active[rungs + number]:
+                    continue
                 kept = run_values.results.get(index, [0, 0, 0])
                 self.results[number] = [a + b for a, b in zip(self.results[number], kept,
                                                               strict=True)]  # fmt: skip
         self.setups += 1
+
+    def retire(self, tolerance: float) -> None:
+        """Stop reading (and playing) the runs whose answer is in and that the reading does
+        not compare: a rung below the two strongest once it reads every seat (even, favoured or
+        handicapped), a head-to-head below the top one once it shows its stronger agent
+        stronger. Their intervals only narrow from then on, so nothing they show can change;
+        the time goes to the two strongest rungs and their head-to-head."""
+        rungs, players = self.rungs, self.players
+        seats, duels = self.seats.intervals(), self.duels.intervals()
+        for rung in range(rungs - 2):
+            rows = seats[rung * players : (rung + 1) * players]
+            if all(seat_verdict(low, high, tolerance) != UNDETERMINED for low, high in rows):
+                self.active[rung] = False
+        for duel in range(rungs - 2):
+            if duels[duel, 0] > 0.5:
+                self.active[rungs + duel] = False
 
     def seat(self, rung: int, seat: int) -> FirstSeat:
         """The seat's mean s under `rung` with its confidence sequence, the setup as the unit."""
@@ -307,22 +326,27 @@ class Timed:
     players: int
     budget: float
     fixed_start: bool = False  # every setup the game's one start (`GameInfo.fixed_start`)
+    rungs: int = 2
 
     def played(self, request: RunRequest) -> str:
         rotation = f"one seat rotation ({self.players} games)"
         where = (f"{self.setups:,} times {rotation} from the fixed start" if self.fixed_start
                  else f"{rotation} on each of {self.setups:,} random setups")  # fmt: skip
-        return (f"{where}, at every level and in every head-to-head, seed {request.seed}; "
+        levels = "at every level and in every head-to-head"
+        if self.rungs > 2:
+            levels = ("at the two strongest levels and their head-to-head (those below until "
+                      "their own reading was in)")  # fmt: skip
+        return (f"{where}, {levels}, seed {request.seed}; "
                 f"stopped {STOPS[self.stopped]} (--time {duration_text(self.budget)})")  # fmt: skip
 
     def caveat(self, agents: str, top: str) -> str:
-        each = ("rotation from the fixed start, each counted as one setup" if self.fixed_start
-                else "setup, one rotation each")  # fmt: skip
+        each = ("the rotations from the fixed start, each counted as a setup" if self.fixed_start
+                else "the setups, one rotation on each")  # fmt: skip
         return (
             f"It holds for these agents ({agents}) only; stronger play than {top} may still "
-            f"change it. Every interval is a 95% confidence sequence over the setups (the {each}), "
-            "read after every setup: it holds at whatever setup the run stopped, and is wider "
-            "than an interval read once."
+            f"change it. Every interval is a 95% confidence sequence over {each}, read after "
+            "every setup: it holds at whatever setup the run stopped, and is wider than an "
+            "interval read once."
         )
 
     def stopped_words(self) -> str:
@@ -410,8 +434,8 @@ def run_timed(
         reading,
     )  # fmt: skip
     fixed = get_game(request.game).info.fixed_start
-    return TimedLadder(ladder, Timed(stopped, streams.setups, players, seconds, fixed), spent,
-                       evened)  # fmt: skip
+    timed = Timed(stopped, streams.setups, players, seconds, fixed, rungs)
+    return TimedLadder(ladder, timed, spent, evened)
 
 
 def _records(folder: Path, setups: int) -> Iterator[GameRecord]:
@@ -454,14 +478,17 @@ def _play(
     def feed_ready() -> str:
         for run_values in values:
             run_values.read()
-        ready = min(run_values.complete(streams.setups) for run_values in values)
         state = OPEN
-        while streams.setups < ready and state == OPEN:
+        while state == OPEN:
             index = streams.setups
+            read = [v for v, on in zip(values, streams.active, strict=True) if on]
+            if not all(run_values.whole(index) for run_values in read):
+                break
             streams.feed(index, values)
             for run_values in values:
                 run_values.forget(index)
             state = streams.state(tolerance)
+            streams.retire(tolerance)
         return state
 
     state = feed_ready()  # a resumed ladder's setups first
@@ -477,7 +504,9 @@ def _play(
         size = FIRST_ROUND if not pace else max(1, min(max(FIRST_ROUND, played // 2),
                                                        int(left / pace)))  # fmt: skip
         start, target = time.perf_counter(), max(played, streams.setups) + size
-        for plan, fold, store in zip(plans, folds, stores, strict=True):
+        for plan, fold, store, on in zip(plans, folds, stores, streams.active, strict=True):
+            if not on:
+                continue
             agents = dict.fromkeys(plan.agents)  # a rung's one agent, a duel's two
             result = run(plan, execution, store, folds=fold, upto=target * players,
                          progress=progress, label=" vs ".join(agents))  # fmt: skip

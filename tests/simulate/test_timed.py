@@ -100,6 +100,26 @@ def test_a_first_setup_leaves_everything_open_and_a_clear_disagreement_decides()
     assert streams.games == [40, 40, 40] and streams.results == [[40, 0, 0]]
 
 
+def test_a_lower_rung_and_head_to_head_stop_once_their_answer_is_in() -> None:
+    """Three rungs: the lowest (first seat always wins) reads both seats, and greedy beats it
+    in every head-to-head, within twenty setups; from then on neither is read, while the two
+    strongest rungs (even) and their head-to-head (no better) go on."""
+    runs = [SetupValues(Path("unused"), 2) for _ in range(5)]
+    runs[3].stronger, runs[4].stronger = "middle", "top"
+    streams = Streams(3, 2)
+    for index in range(30):
+        for rung, wins in zip(runs[:3], (2.0, 1.0, 1.0), strict=True):
+            rung.sums[index] = np.array([wins, 2 - wins])
+        runs[3].sums[index], runs[4].sums[index] = np.array([2.0]), np.array([1.0])
+        for run in runs:
+            run.finished[index] = run.games[index] = 2
+        streams.feed(index, runs)
+        streams.retire(0.05)
+    assert streams.active == [False, True, True, False, True]
+    assert streams.games[0] == streams.games[3] < 40 < 60 == streams.games[1] == streams.games[4]
+    assert streams.state(0.05) == OPEN
+
+
 @pytest.mark.parametrize(
     ("text", "seconds"), [("90s", 90), ("4m", 240), ("1h30m", 5400), ("2m30s", 150), ("45", 45)]
 )
