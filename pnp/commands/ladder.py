@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -49,6 +49,19 @@ def ladder_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool)
     return marked_seed(seed, out, game, kind, resume, LADDER, f"{kind} ladder")
 
 
+def ladder_file(path: Path) -> dict[str, Any]:
+    """The ladder.json a `--resume` continues; PnpError in one line when it is not one."""
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise PnpError(f"--resume: {path} cannot be read as a ladder ({error}); run without "
+                       "--resume to start again") from None  # fmt: skip
+    if not isinstance(found, dict) or not isinstance(found.get("ladder"), list):
+        raise PnpError(f"--resume: {path} is not a ladder's record (no list of rungs); run "
+                       "without --resume to start again")  # fmt: skip
+    return found
+
+
 def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None:
     """Play the ladder of `request` into its folder and print its table and reading."""
     from simulate.run.executors import start_workers
@@ -76,7 +89,7 @@ def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None
         plan = plan_json(request, agents, note)
         path = folder / LADDER
         if request.resume and path.exists():
-            before = json.loads(path.read_text(encoding="utf-8"))
+            before = ladder_file(path)
             if before.get("ladder") != plan["ladder"]:
                 raise PnpError(
                     f"--resume: {path} is the ladder {','.join(before.get('ladder', []))}, "
@@ -131,7 +144,7 @@ def play_timed_ladder(request: RunRequest, agents: tuple[str, ...], note: str,
         path = folder / LADDER
         plan = {**timed_plan(request, agents, note), "complete": False}
         if request.resume and path.exists():
-            before = json.loads(path.read_text(encoding="utf-8"))
+            before = ladder_file(path)
             if before.get("ladder") != plan["ladder"] or "timed" not in before:
                 what = "a timed ladder" if "timed" in before else "a ladder with counts"
                 raise PnpError(

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import math
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +18,7 @@ from pnp.commands.common import duration_seconds
 from pnp.errors import PnpError
 from simulate.studies.timed import DECIDED, OPEN, SETTLED, SetupValues, Streams, duration_text
 from tests.support.cli import invoke
+from tests.support.waiting import finished, wait_for
 
 RUNS = 200  # simulated ladders per case: a miss rate of 5% is known to +-1.5%
 BOUND = 0.05 + 3 * math.sqrt(0.05 * 0.95 / RUNS)
@@ -183,3 +187,44 @@ def test_a_ladder_stopped_on_its_reading_is_the_same_on_any_workers_and_after_a_
     assert cut["timed"]["setups"] < one["timed"]["setups"]  # type: ignore[index]
     resumed = ladder_of(tmp_path / "cut", "--workers", "1", "--time", "10m", "--resume")
     assert resumed == one
+
+
+def test_ctrl_c_keeps_every_game_and_the_resume_ends_as_an_uninterrupted_ladder(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C while the head-to-head plays (its results.jsonl growing): one line, exit 130,
+    the ladder marked incomplete; `--resume` reads the kept games and stops at the setup an
+    uninterrupted ladder stops at, with its ladder.json."""
+    whole = ladder_of(tmp_path / "whole", "--workers", "1", "--time", "10m")
+    out = tmp_path / "stopped"
+    args = ["balance", "amazons", "--size", "6", "--ladder", "random,greedy", "--tolerance",
+            "0.01", "--seed", "4", "--workers", "2", "--time", "10m",
+            "--out", str(out)]  # fmt: skip
+    run = subprocess.Popen([sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)  # fmt: skip
+    results = out / "amazons-balance-4" / "duel-2-greedy-vs-random" / "results.jsonl"
+    wait_for(lambda: run.poll() is not None or (results.exists() and
+                                                results.read_bytes().count(b"\n") > 20),
+             "the head-to-head to play")  # fmt: skip
+    run.send_signal(signal.SIGINT)
+    code, err = finished(run)
+    assert code == 130 and "interrupted" in err, err
+    kept = json.loads((out / "amazons-balance-4" / "ladder.json").read_text())
+    assert kept["complete"] is False and kept["timed"] == {}
+    assert ladder_of(out, "--workers", "1", "--time", "10m", "--resume") == whole
+
+
+@pytest.mark.parametrize("text", ["garbage{", "[1, 2]", '{"ladder": 3}'])
+def test_a_ladder_record_that_is_not_one_refuses_the_resume_in_one_line(
+    tmp_path: Path, text: str
+) -> None:
+    folder = tmp_path / "amazons-balance-4"
+    folder.mkdir()
+    (folder / "ladder.json").write_text(text)
+    for extra in (["--time", "1m"], ["--setups", "2", "--games-per-setup", "2"]):
+        code, _, err = invoke("balance", "amazons", "--size", "6", "--ladder", "random,greedy",
+                              "--seed", "4", "--out", str(tmp_path), "--resume",
+                              *extra)  # fmt: skip
+        assert code == 2 and len(err.strip().splitlines()) == 1, err
+        assert "--resume:" in err and "run without --resume" in err and "Traceback" not in err
+    assert (folder / "ladder.json").read_text() == text
