@@ -20,7 +20,7 @@ from pnp.render.settings import PrintSettings
 def demo(
     out: Out = Path("output"),
     seed: Annotated[int, typer.Option(help="Seed of the kits and the balance runs.")] = 1,
-    games: Annotated[int, typer.Option("--games", help="Games per balance run.")] = 400,
+    games: Annotated[int, typer.Option("--games", help="Games per balance run.")] = 100,
 ) -> None:
     """The main job on defaults: every kit into --out, then a short balance run of each game."""
     check_folder(out)
