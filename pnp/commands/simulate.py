@@ -196,7 +196,8 @@ def balance(
     setups: Annotated[
         int | None,
         typer.Option(
-            help="Random setups to test (default 20; deals of a game without choices: 1000).",
+            help="Random setups to test, each --games-per-setup times, instead of the time budget "
+            "(20 when only --games-per-setup is given; deals of a game without choices: 1000).",
             show_default=False,
         ),
     ] = None,
