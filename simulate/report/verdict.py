@@ -339,9 +339,9 @@ def run_verdict(
     if info.has_choices:
         agents = budgets(plan.agents)
         settled_text = ("not settled: one agent level, so it is not known whether stronger play "
-                        "changes it; the same command with `--ladder default` plays "
-                        f"{_listed(info.ladder)}, each against the one below, and reads "
-                        "whether it does")  # fmt: skip
+                        f"changes it; `pnp balance {info.name}` without counts climbs its ladder, "
+                        f"{_listed(info.ladder)}, each against the one below, on a time budget "
+                        "and reads whether it does")  # fmt: skip
     else:
         agents = ("none: a deal leaves no choices, every agent plays it alike",)
         settled_text = "settled: agent strength does not apply (a deal leaves no choices)"

@@ -54,9 +54,10 @@ def test_the_verdict_is_the_first_page_and_the_last_lines(amazons: tuple[Path, s
     assert "10 x 10" not in verdict["caveat"] and "10 x 10" not in first
     assert verdict["settled"] is None and verdict["setups"]["judged"] == 3
     # and what would settle it: the game's ladder, named
-    assert verdict["settled_text"].endswith("the same command with `--ladder default` plays "
-                                            "random, greedy and lookahead, each against the one "
-                                            "below, and reads whether it does")  # fmt: skip
+    assert verdict["settled_text"].endswith("`pnp balance amazons` without counts climbs its "
+                                            "ladder, random, greedy and lookahead, each against "
+                                            "the one below, on a time budget and reads whether "
+                                            "it does")  # fmt: skip
 
 
 def test_the_header_names_every_option_and_prints_no_python_value(
