@@ -419,11 +419,7 @@ def run_timed(
             evened = compensation(_records(runs[rungs - 1].folder, streams.setups),
                                   get_game(request.game).info, players, request.seed)  # fmt: skip
     more = "" if stopped != "time" else _more(streams, tolerance, spent, seconds)
-    reading = (
-        read_timed(streams, agents, seat_names, tolerance, more)
-        if rungs > 1
-        else Reading(False, ("a ladder needs two rungs to compare",), "not settled")
-    )
+    reading = read_timed(streams, agents, seat_names, tolerance, more)  # two rungs or more
     ladder = Ladder(
         tuple(rung_of(streams, n, agent, runs[n].folder, players)
               for n, agent in enumerate(agents)),
