@@ -339,7 +339,8 @@ def run_verdict(
     if info.has_choices:
         agents = budgets(plan.agents)
         settled_text = ("not settled: one agent level, so it is not known whether stronger play "
-                        f"changes it; `pnp balance {info.name}` without counts climbs its ladder, "
+                        f"changes it; `pnp balance {info.name}` with these options and no counts "
+                        "climbs its ladder, "
                         f"{_listed(info.ladder)}, each against the one below, on a time budget "
                         "and reads whether it does")  # fmt: skip
     else:

@@ -54,8 +54,9 @@ def test_the_verdict_is_the_first_page_and_the_last_lines(amazons: tuple[Path, s
     assert "10 x 10" not in verdict["caveat"] and "10 x 10" not in first
     assert verdict["settled"] is None and verdict["setups"]["judged"] == 3
     # and what would settle it: the game's ladder, named
-    assert verdict["settled_text"].endswith("`pnp balance amazons` without counts climbs its "
-                                            "ladder, random, greedy and lookahead, each against "
+    assert verdict["settled_text"].endswith("`pnp balance amazons` with these options and no "
+                                            "counts climbs its ladder, random, greedy and "
+                                            "lookahead, each against "
                                             "the one below, on a time budget and reads whether "
                                             "it does")  # fmt: skip
 
