@@ -62,8 +62,12 @@ def ladder_file(path: Path) -> dict[str, Any]:
     return found
 
 
-def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None:
-    """Play the ladder of `request` into its folder and print its table and reading."""
+def play_ladder(
+    request: RunRequest, agents: tuple[str, ...], note: str, seconds: float | None = None
+) -> None:
+    """Play the ladder of `request` into its folder, with its counts or, given `seconds`, on
+    that time budget (simulate/studies/timed.py), and print its table, its reading and its
+    verdict."""
     from simulate.run.executors import start_workers
 
     start_workers(request.execution)  # they start while this process imports the rest
@@ -71,6 +75,7 @@ def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None
     from simulate.measure.compensation import compensation
     from simulate.report.verdict import print_verdict
     from simulate.run.runfolder import locked
+    from simulate.scoring.metrics import fair_tolerance
     from simulate.studies.ladder import remove_other_rungs, results_in, run_ladder
     from simulate.studies.ladder_chart import write_ladder_report
     from simulate.studies.ladder_report import (
@@ -81,105 +86,71 @@ def play_ladder(request: RunRequest, agents: tuple[str, ...], note: str) -> None
         write_ladder,
     )
     from simulate.studies.ladder_verdict import ladder_verdict
-
-    info = get_game(request.game).info
-    seat_names = [info.seat_name(seat) for seat in range(request.players)]
-    folder = request.folder
-    with locked(folder):
-        plan = plan_json(request, agents, note)
-        path = folder / LADDER
-        if request.resume and path.exists():
-            before = ladder_file(path)
-            if before.get("ladder") != plan["ladder"]:
-                raise PnpError(
-                    f"--resume: {path} is the ladder {','.join(before.get('ladder', []))}, "
-                    f"not {','.join(agents)}"
-                )
-        write_ladder(folder, {**plan, "complete": False})
-        progress = Console(stderr=True, highlight=False) if request.as_json else console
-        ladder = run_ladder(request, agents, seat_names, progress)
-        if ladder is None:
-            console.print("interrupted: kept the finished games of every rung (--resume)")
-            raise KeyboardInterrupt
-        evened = None
-        if request.kind == "balance":  # the compensation of the top rung's games
-            top = ladder.rungs[-1].folder
-            evened = compensation(results_in(top), info, request.players, request.seed)
-        verdict = ladder_verdict(request, ladder, seat_names, evened)
-        document = {**ladder_json(request, ladder, seat_names, note), "verdict": verdict.to_json()}
-        write_ladder(folder, document)
-        report = write_ladder_report(folder, verdict, ladder)
-        remove_other_rungs(folder, ladder)
-    if request.as_json:
-        print(json.dumps(document, indent=2))
-        return
-    print_ladder(request, ladder, note, seat_names, console, info.title)
-    console.print(str(path))
-    console.print(str(report))
-    print_verdict(verdict, console)
-
-
-def play_timed_ladder(request: RunRequest, agents: tuple[str, ...], note: str,
-                      seconds: float) -> None:  # fmt: skip
-    """Play the ladder of `request` on a time budget (simulate/studies/timed.py) into its folder,
-    and print its table, how it stopped and its verdict."""
-    from simulate.run.executors import start_workers
-
-    start_workers(request.execution)  # they start while this process imports the rest
-    from pnp.games import get_game
-    from simulate.report.verdict import print_verdict
-    from simulate.run.runfolder import locked
-    from simulate.scoring.metrics import fair_tolerance
-    from simulate.studies.ladder import remove_other_rungs
-    from simulate.studies.ladder_chart import write_ladder_report
-    from simulate.studies.ladder_report import LADDER, ladder_json, print_ladder, write_ladder
-    from simulate.studies.ladder_verdict import ladder_verdict
     from simulate.studies.timed import duration_text, run_timed
 
     info = get_game(request.game).info
     seat_names = [info.seat_name(seat) for seat in range(request.players)]
     folder = request.folder
-    tolerance = fair_tolerance(True, request.tolerance)
+    timed_plan: dict[str, Any] = {} if seconds is None else {"games_per_rung": None, "timed": {}}
     with locked(folder):
+        plan = {**plan_json(request, agents, note), **timed_plan}
         path = folder / LADDER
-        plan = {**timed_plan(request, agents, note), "complete": False}
         if request.resume and path.exists():
-            before = ladder_file(path)
-            if before.get("ladder") != plan["ladder"] or "timed" not in before:
-                what = "a timed ladder" if "timed" in before else "a ladder with counts"
-                raise PnpError(
-                    f"--resume: {path} is {what} of {','.join(before.get('ladder', []))}, not "
-                    f"the timed ladder {','.join(agents)}; resume it with its own options"
-                )
-        write_ladder(folder, plan)
+            check_resumed(path, ladder_file(path), agents, seconds is not None)
+        write_ladder(folder, {**plan, "complete": False})
         shown = Console(stderr=True, highlight=False) if request.as_json else console
-        shown.print(f"{info.title}: ladder {', '.join(agents)} on a time budget of "
-                    f"{duration_text(seconds)}, one seat rotation a setup -> {folder}")  # fmt: skip
-        played = run_timed(request, agents, seat_names, seconds, tolerance, shown)
-        if played is None:
+        played = None
+        if seconds is None:
+            ladder = run_ladder(request, agents, seat_names, shown)
+        else:
+            shown.print(f"{info.title}: ladder {', '.join(agents)} on a time budget of "
+                        f"{duration_text(seconds)}, one seat rotation a setup -> "
+                        f"{folder}")  # fmt: skip
+            tolerance = fair_tolerance(True, request.tolerance)
+            played = run_timed(request, agents, seat_names, seconds, tolerance, shown)
+            ladder = played.ladder if played is not None else None
+        if ladder is None:
             console.print("interrupted: kept the finished games of every rung (--resume)")
             raise KeyboardInterrupt
-        ladder, timed = played.ladder, played.timed
-        verdict = ladder_verdict(request, ladder, seat_names, played.compensation, timed)
-        document = {**ladder_json(request, ladder, seat_names, note), "games_per_rung": None,
-                    "timed": timed.to_json(), "verdict": verdict.to_json()}  # fmt: skip
+        timed = played.timed if played is not None else None
+        evened = None
+        if request.kind == "balance":  # the compensation of the top rung's games
+            read = timed.setups if timed is not None else None  # a timed ladder's read setups
+            records = (record for record in results_in(ladder.rungs[-1].folder)
+                       if read is None or record.setup_index < read)  # fmt: skip
+            evened = compensation(records, info, request.players, request.seed)
+        verdict = ladder_verdict(request, ladder, seat_names, evened, timed)
+        document = {**ladder_json(request, ladder, seat_names, note), **timed_plan,
+                    "verdict": verdict.to_json()}  # fmt: skip
+        if timed is not None:
+            document["timed"] = timed.to_json()
         write_ladder(folder, document)
         report = write_ladder_report(folder, verdict, ladder)
         remove_other_rungs(folder, ladder)
-    shown.print(f"stopped {timed.stopped_words()} after {duration_text(played.seconds)} of play "
-                f"({timed.setups:,} setups read)")  # fmt: skip
+    if played is not None:
+        shown.print(f"stopped {played.timed.stopped_words()} after "
+                    f"{duration_text(played.seconds)} of play ({played.timed.setups:,} setups "
+                    "read)")  # fmt: skip
     if request.as_json:
         print(json.dumps(document, indent=2))
         return
-    print_ladder(request, ladder, note, seat_names, console, info.title, verdict.played,
-                 "95% confidence sequences, the setup as the unit")  # fmt: skip
+    if timed is None:
+        print_ladder(request, ladder, note, seat_names, console, info.title)
+    else:
+        print_ladder(request, ladder, note, seat_names, console, info.title, verdict.played,
+                     "95% confidence sequences, the setup as the unit")  # fmt: skip
     console.print(str(path))
     console.print(str(report))
     print_verdict(verdict, console)
 
 
-def timed_plan(request: RunRequest, agents: tuple[str, ...], note: str) -> dict[str, object]:
-    """What a timed ladder is, as ladder.json records it before it plays."""
-    from simulate.studies.ladder_report import plan_json
-
-    return {**plan_json(request, agents, note), "games_per_rung": None, "timed": {}}
+def check_resumed(path: Path, before: dict[str, Any], agents: tuple[str, ...], timed: bool) -> None:
+    """PnpError when the ladder.json a `--resume` finds is another ladder: other rungs, or
+    counts where a time budget is asked for (or the other way round)."""
+    if before["ladder"] != list(agents):
+        raise PnpError(f"--resume: {path} is the ladder {','.join(map(str, before['ladder']))}, "
+                       f"not {','.join(agents)}")  # fmt: skip
+    if ("timed" in before) != timed:
+        kind = "a timed ladder" if "timed" in before else "a ladder with counts"
+        raise PnpError(f"--resume: {path} is {kind}; resume it with its own options (--time, or "
+                       "--setups and --games-per-setup)")  # fmt: skip

@@ -23,7 +23,6 @@ from pnp.commands.ladder import (
     ladder_note,
     ladder_seed,
     play_ladder,
-    play_timed_ladder,
 )
 from pnp.commands.runs import (
     DEFAULT_PLACE,
@@ -115,10 +114,7 @@ def run_or_ladder(given: RunOptions, ladder: str | None, seconds: float | None =
     seed = ladder_seed(given.seed, place.out, info.name, given.kind, place.resume)
     paired = given.paired or given.kind == "sim"  # head-to-head games need every seat order
     built = run_request(replace(given, agents=rungs[0], seed=seed, paired=paired))
-    if seconds is None:
-        play_ladder(built, rungs, ladder_note(ladder, info))
-    else:
-        play_timed_ladder(built, rungs, ladder_note(ladder, info), seconds)
+    play_ladder(built, rungs, ladder_note(ladder, info), seconds)
 
 
 def time_budget(

@@ -184,25 +184,33 @@ def head_to_head(
     interval over the setups when the games come on two or more setups that spread (the setup
     as the unit, as the verdict takes it: a search may beat the rung below on some setups and
     not on others, which the games alone would read as clearly stronger)."""
-    total, games, wins, draws = 0.0, 0, 0, 0
+    total, games = 0.0, 0
+    results = [0, 0, 0]
     by_setup: dict[int, list[float]] = {}
     for record in records:
         if record.outcome != Outcome.FINISHED:
             continue
-        seat = record.agents.index(stronger)
-        s = seat_scores(record.ranks)[seat]
+        s, result = duel_game(record, stronger)
         games += 1
         total += s
+        results[result] += 1
         kept = by_setup.setdefault(record.setup_index, [0.0, 0])
         kept[0], kept[1] = kept[0] + s, kept[1] + 1
-        if record.ranks[seat] == 1:
-            shared = sum(1 for rank in record.ranks if rank == 1) > 1
-            draws, wins = draws + shared, wins + (not shared)
+    wins, draws = results[0], results[1]
     skill = estimate(total, games)
     over = setup_level_interval([s / n for s, n in by_setup.values()])[1]
     if over is not None:
         skill = replace(skill, low=min(skill.low, over[0]), high=max(skill.high, over[1]))
     return skill, (wins, draws, games - wins - draws)
+
+
+def duel_game(record: GameRecord, stronger: str) -> tuple[float, int]:
+    """In a finished head-to-head game: the s of `stronger` (its one seat) and its result, 0 a
+    sole win, 1 a first place shared, 2 anything else."""
+    seat = record.agents.index(stronger)
+    if record.ranks[seat] != 1:
+        return seat_scores(record.ranks)[seat], 2
+    return seat_scores(record.ranks)[seat], 1 if record.ranks.count(1) > 1 else 0
 
 
 def duel_of(result: RunResult, stronger: str, weaker: str, folder: Path) -> Duel:

@@ -35,7 +35,7 @@ import contextlib
 import json
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -45,7 +45,6 @@ from rich.progress import Progress
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from simulate.measure.compensation import Compensation, compensation
 from simulate.measure.sequential import GRID, Sequences95
 from simulate.measure.setups import UNDETERMINED
 from simulate.report.advantage import FirstSeat, seat_verdict
@@ -64,6 +63,7 @@ from simulate.studies.ladder import (
     Ladder,
     Reading,
     Rung,
+    duel_game,
     duel_request,
     rung_request,
     seat_reading,
@@ -119,17 +119,14 @@ class SetupValues:
         self.games[index] = self.games.get(index, 0) + 1
         if record.outcome != Outcome.FINISHED:
             return
-        scores = np.array(seat_scores(record.ranks))
         self.finished[index] = self.finished.get(index, 0) + 1
         if self.stronger is None:
+            scores = np.array(seat_scores(record.ranks))
             self.sums[index] = self.sums.get(index, np.zeros(self.players)) + scores
             return
-        seat = record.agents.index(self.stronger)
-        self.sums[index] = self.sums.get(index, np.zeros(1)) + scores[seat]
-        kept = self.results.setdefault(index, [0, 0, 0])
-        first = record.ranks[seat] == 1
-        shared = first and record.ranks.count(1) > 1
-        kept[0 if first and not shared else 1 if shared else 2] += 1
+        s, result = duel_game(record, self.stronger)
+        self.sums[index] = self.sums.get(index, np.zeros(1)) + s
+        self.results.setdefault(index, [0, 0, 0])[result] += 1
 
     def whole(self, index: int) -> bool:
         """Whether every game of setup `index` is read (one rotation)."""
@@ -169,7 +166,7 @@ class Streams:
         grid = self.grid
         self.seats = Sequences95(self.rungs * self.players, target=TARGET, grid=grid)
         self.shift = Sequences95(self.players, -1.0, 1.0, target=TARGET, grid=grid)
-        self.duels = Sequences95(max(self.rungs - 1, 1), target=TARGET, grid=grid)
+        self.duels = Sequences95(self.rungs - 1, target=TARGET, grid=grid)
         runs = 2 * self.rungs - 1
         self.games, self.finished = [0] * runs, [0] * runs
         self.active = [True] * runs
@@ -189,15 +186,13 @@ class Streams:
                                 for m in means[:rungs]])  # fmt: skip
         present = np.repeat([m is not None for m in means[:rungs]], players)
         self.seats.add(seats, present)
-        if rungs > 1:
-            top, below = means[rungs - 1], means[rungs - 2]
-            if top is not None and below is not None:
-                self.shift.add(top - below)
-            duels = [m[0] if m is not None else 0.5 for m in means[rungs:]]
-            self.duels.add(duels, [m is not None for m in means[rungs:]])
-            for number, run_values in enumerate(values[rungs:]):
-                if not self.active[rungs + number]:
-                    continue
+        top, below = means[rungs - 1], means[rungs - 2]  # a ladder has two rungs or more
+        if top is not None and below is not None:
+            self.shift.add(top - below)
+        duels = [m[0] if m is not None else 0.5 for m in means[rungs:]]
+        self.duels.add(duels, [m is not None for m in means[rungs:]])
+        for number, run_values in enumerate(values[rungs:]):
+            if self.active[rungs + number]:
                 kept = run_values.results.get(index, [0, 0, 0])
                 self.results[number] = [a + b for a, b in zip(self.results[number], kept,
                                                               strict=True)]  # fmt: skip
@@ -359,14 +354,12 @@ class Timed:
 
 @dataclass(frozen=True)
 class TimedLadder:
-    """A timed ladder's outcome: the ladder as the verdict reads it, how it stopped, the
-    seconds it played (not recorded: they depend on the machine) and the compensation of its top
-    rung (a balance run's)."""
+    """A timed ladder's outcome: the ladder as the verdict reads it, how it stopped and the
+    seconds it played (not recorded: they depend on the machine)."""
 
     ladder: Ladder
     timed: Timed
     seconds: float
-    compensation: Compensation | None
 
 
 def runs_of(request: RunRequest, agents: Sequence[str]) -> list[RunRequest]:
@@ -414,10 +407,6 @@ def run_timed(
         if outcome is None:
             return None
         stopped, spent = outcome
-        evened = None
-        if request.kind == "balance":
-            evened = compensation(_records(runs[rungs - 1].folder, streams.setups),
-                                  get_game(request.game).info, players, request.seed)  # fmt: skip
     more = "" if stopped != "time" else _more(streams, tolerance, spent, seconds)
     reading = read_timed(streams, agents, seat_names, tolerance, more)  # two rungs or more
     ladder = Ladder(
@@ -431,18 +420,7 @@ def run_timed(
     )  # fmt: skip
     fixed = get_game(request.game).info.fixed_start
     timed = Timed(stopped, streams.setups, players, seconds, fixed, rungs)
-    return TimedLadder(ladder, timed, spent, evened)
-
-
-def _records(folder: Path, setups: int) -> Iterator[GameRecord]:
-    """The records of the run in `folder` on its first `setups` setups (those the reading
-    counted)."""
-    with (folder / RESULTS).open(encoding="utf-8") as stream:
-        next(stream, None)
-        for line in stream:
-            record = record_from(json.loads(line))
-            if record.setup_index < setups:
-                yield record
+    return TimedLadder(ladder, timed, spent)
 
 
 def _ready_all(plans: Sequence[RunPlan], console: Console, quiet: bool) -> None:

@@ -228,3 +228,19 @@ def test_a_ladder_record_that_is_not_one_refuses_the_resume_in_one_line(
         assert code == 2 and len(err.strip().splitlines()) == 1, err
         assert "--resume:" in err and "run without --resume" in err and "Traceback" not in err
     assert (folder / "ladder.json").read_text() == text
+
+
+def test_resuming_a_ladder_of_the_other_kind_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A ladder played by counts resumed with --time (or the other way round) names what it
+    is: its run folders hold other plans."""
+    folder = tmp_path / "amazons-balance-4"
+    folder.mkdir()
+    for record, extra, says in (
+        ({"ladder": ["random", "greedy"]}, ["--time", "1m"], "is a ladder with counts"),
+        ({"ladder": ["random", "greedy"], "timed": {}}, ["--setups", "2"], "is a timed ladder"),
+    ):
+        (folder / "ladder.json").write_text(json.dumps(record))
+        code, _, err = invoke("balance", "amazons", "--size", "6", "--ladder", "random,greedy",
+                              "--seed", "4", "--out", str(tmp_path), "--resume",
+                              *extra)  # fmt: skip
+        assert code == 2 and says in err and len(err.strip().splitlines()) == 1, err
