@@ -25,6 +25,8 @@ PNP_FLOORS = [
     ["pnp.games"],
 ]
 SIMULATE_FLOORS = ["studies", "report", "measure", "run", "agents", "scoring"]
+# Below every floor: modules any floor may use, importing nothing of pnp but each other.
+GROUND = {"pnp.errors", "pnp.output", "pnp.templates", "pnp.lazylist"}
 
 
 @cache
@@ -84,6 +86,16 @@ def test_simulate_is_role_packages_each_importing_only_the_roles_below() -> None
 
 def test_pnp_floors_import_only_downward() -> None:
     assert illegal(PNP_FLOORS, set()) == []
+
+
+def test_the_ground_modules_import_nothing_of_pnp_but_each_other() -> None:
+    imports = module_graph()
+    above = {m: sorted(imports[m] - GROUND) for m in sorted(GROUND)}
+    assert above == {m: [] for m in sorted(GROUND)}
+    floored = [
+        m for floor in PNP_FLOORS for prefix in floor for m in GROUND if m.startswith(prefix)
+    ]
+    assert floored == []
 
 
 @pytest.mark.parametrize("game", [g.replace("-", "_") for g in GAMES])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 
 Anchor = Literal["start", "middle", "end"]
 Point = tuple[float, float]
@@ -101,6 +101,34 @@ class Place:
 
 
 Op = Line | Rect | Circle | Path | Text | Place
+Result = TypeVar("Result", covariant=True)
+
+
+class OpVisitor(Protocol[Result]):
+    """What a backend (PDF, SVG, the page-fill measure) does with each kind of operation."""
+
+    def line(self, op: Line) -> Result: ...
+    def rect(self, op: Rect) -> Result: ...
+    def circle(self, op: Circle) -> Result: ...
+    def path(self, op: Path) -> Result: ...
+    def text(self, op: Text) -> Result: ...
+    def place(self, op: Place) -> Result: ...
+
+
+def visit(op: Op, visitor: OpVisitor[Result]) -> Result:
+    """`op` handed to the method of `visitor` for its kind."""
+    match op:
+        case Line():
+            return visitor.line(op)
+        case Rect():
+            return visitor.rect(op)
+        case Circle():
+            return visitor.circle(op)
+        case Path():
+            return visitor.path(op)
+        case Text():
+            return visitor.text(op)
+    return visitor.place(op)
 
 
 class Drawing:

@@ -11,38 +11,49 @@ from __future__ import annotations
 import itertools
 
 from pnp.render.document import Page
-from pnp.render.drawing import Circle, Line, Op, Path, Place, Rect, Text, shape_bounds
+from pnp.render.drawing import Circle, Line, Op, Path, Place, Rect, Text, shape_bounds, visit
 from pnp.render.fonts import text_width
 from pnp.render.paper import Box
 
 
 def op_box(op: Op) -> Box | None:
     """The page box an operation of a page's drawing covers; None for lines (no area)."""
-    if isinstance(op, Line):
+    return visit(op, _BOXES)
+
+
+class _Boxes:
+    """The page box of each kind of operation (an OpVisitor)."""
+
+    def line(self, op: Line) -> Box | None:
         return None
-    if isinstance(op, Rect):
+
+    def rect(self, op: Rect) -> Box | None:
         return Box(op.x, op.y, op.w, op.h)
-    if isinstance(op, Circle):
+
+    def circle(self, op: Circle) -> Box | None:
         return Box(op.cx - op.r, op.cy - op.r, 2 * op.r, 2 * op.r)
-    if isinstance(op, Path):
+
+    def path(self, op: Path) -> Box | None:
         return Box(*shape_bounds(op.commands))
-    if isinstance(op, Text):
+
+    def text(self, op: Text) -> Box | None:
         width = text_width(op.text, op.size, op.bold)
         start = {"start": 0.0, "middle": width / 2, "end": width}[op.anchor]
         if op.angle % 180:  # vertical text: its box turned a quarter
             return Box(op.x - op.size, op.y - start, op.size, width)
         return Box(op.x - start, op.y - op.size * 0.76, width, op.size)
-    return _place_box(op)
+
+    def place(self, op: Place) -> Box | None:
+        w, h = op.drawing.width, op.drawing.height
+        if op.rotate in (90, 270):
+            w, h = h, w
+        if op.clip is None or op.rotate or op.mirror:
+            return Box(op.x, op.y, w, h)
+        x, y, cw, ch = shape_bounds(op.clip)
+        return Box(op.x + x, op.y + y, cw, ch)
 
 
-def _place_box(op: Place) -> Box:
-    w, h = op.drawing.width, op.drawing.height
-    if op.rotate in (90, 270):
-        w, h = h, w
-    if op.clip is None or op.rotate or op.mirror:
-        return Box(op.x, op.y, w, h)
-    x, y, cw, ch = shape_bounds(op.clip)
-    return Box(op.x + x, op.y + y, cw, ch)
+_BOXES = _Boxes()
 
 
 def used_boxes(page: Page) -> list[Box]:

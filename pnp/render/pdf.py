@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab import rl_config
@@ -20,20 +21,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.render import drawing as ops
 from pnp.render.document import Page
-from pnp.render.drawing import (
-    Circle,
-    Drawing,
-    Line,
-    Op,
-    Path,
-    Place,
-    Rect,
-    Shape,
-    Style,
-    Text,
-    placement_matrix,
-)
 from pnp.render.fonts import REGULAR, font_name, register_fonts
 from pnp.render.paper import Box
 
@@ -88,12 +77,13 @@ def _box(box: Box, width: float, height: float, grow: float) -> list[float]:
     return [round(v * mm, 3) for v in (x0, y0, x1, y1)]
 
 
-def _replay(canvas: Canvas, drawing: Drawing) -> None:
+def _replay(canvas: Canvas, drawing: ops.Drawing) -> None:
+    painter = _CanvasPainter(canvas)
     for op in drawing.ops:
-        _draw(canvas, op)
+        ops.visit(op, painter)
 
 
-def _paint(canvas: Canvas, style: Style) -> tuple[int, int]:
+def _paint(canvas: Canvas, style: ops.Style) -> tuple[int, int]:
     """Set the canvas colours for `style`; returns the (stroke, fill) flags reportlab takes."""
     if style.fill is not None:
         canvas.setFillColor(HexColor(style.fill))
@@ -104,40 +94,67 @@ def _paint(canvas: Canvas, style: Style) -> tuple[int, int]:
     return int(style.stroke is not None), int(style.fill is not None)
 
 
-def _draw(canvas: Canvas, op: Op) -> None:
-    if isinstance(op, Line):
+@dataclass(frozen=True)
+class _CanvasPainter:
+    """Draws each operation onto a reportlab canvas (an OpVisitor)."""
+
+    canvas: Canvas
+
+    def line(self, op: ops.Line) -> None:
         if op.style.stroke is not None:
-            _paint(canvas, op.style)
-            canvas.line(op.x1, op.y1, op.x2, op.y2)
-    elif isinstance(op, Rect):
-        stroke, fill = _paint(canvas, op.style)
+            _paint(self.canvas, op.style)
+            self.canvas.line(op.x1, op.y1, op.x2, op.y2)
+
+    def rect(self, op: ops.Rect) -> None:
+        stroke, fill = _paint(self.canvas, op.style)
         if op.radius > 0:
-            canvas.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=stroke, fill=fill)
+            self.canvas.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=stroke, fill=fill)
         else:
-            canvas.rect(op.x, op.y, op.w, op.h, stroke=stroke, fill=fill)
-    elif isinstance(op, Circle):
+            self.canvas.rect(op.x, op.y, op.w, op.h, stroke=stroke, fill=fill)
+
+    def circle(self, op: ops.Circle) -> None:
+        stroke, fill = _paint(self.canvas, op.style)
+        self.canvas.circle(op.cx, op.cy, op.r, stroke=stroke, fill=fill)
+
+    def path(self, op: ops.Path) -> None:
+        canvas = self.canvas
+        round_join = op.style.join == "round" and op.style.stroke is not None
+        if round_join:  # for this path only: every other path keeps the page's mitred joins
+            canvas.saveState()
+            canvas.setLineJoin(1)
         stroke, fill = _paint(canvas, op.style)
-        canvas.circle(op.cx, op.cy, op.r, stroke=stroke, fill=fill)
-    elif isinstance(op, Path):
-        _draw_path(canvas, op)
-    elif isinstance(op, Text):
-        _draw_text(canvas, op)
-    else:
-        _draw_place(canvas, op)
+        canvas.drawPath(_path(canvas, op.commands), stroke=stroke, fill=fill)
+        if round_join:
+            canvas.restoreState()
 
-
-def _draw_path(canvas: Canvas, op: Path) -> None:
-    round_join = op.style.join == "round" and op.style.stroke is not None
-    if round_join:  # for this path only: every other path keeps the page's mitred joins
+    def text(self, op: ops.Text) -> None:
+        canvas = self.canvas
         canvas.saveState()
-        canvas.setLineJoin(1)
-    stroke, fill = _paint(canvas, op.style)
-    canvas.drawPath(_path(canvas, op.commands), stroke=stroke, fill=fill)
-    if round_join:
+        canvas.translate(op.x, op.y)
+        canvas.scale(1, -1)  # text upright again inside the y-down page
+        if op.angle:
+            canvas.rotate(op.angle)
+        canvas.setFillColor(HexColor(op.fill))
+        canvas.setFont(font_name(op.bold), op.size)
+        if op.anchor == "middle":
+            canvas.drawCentredString(0, 0, op.text)
+        elif op.anchor == "end":
+            canvas.drawRightString(0, 0, op.text)
+        else:
+            canvas.drawString(0, 0, op.text)
+        canvas.restoreState()
+
+    def place(self, op: ops.Place) -> None:
+        canvas = self.canvas
+        canvas.saveState()
+        canvas.transform(*ops.placement_matrix(op))
+        if op.clip is not None:
+            canvas.clipPath(_path(canvas, op.clip), stroke=0, fill=0)
+        _replay(canvas, op.drawing)
         canvas.restoreState()
 
 
-def _path(canvas: Canvas, shape: Shape) -> Any:
+def _path(canvas: Canvas, shape: ops.Shape) -> Any:
     path = canvas.beginPath()
     for command in shape:
         kind, numbers = command[0], [float(v) for v in command[1:]]
@@ -150,29 +167,3 @@ def _path(canvas: Canvas, shape: Shape) -> Any:
         else:
             path.close()
     return path
-
-
-def _draw_text(canvas: Canvas, op: Text) -> None:
-    canvas.saveState()
-    canvas.translate(op.x, op.y)
-    canvas.scale(1, -1)  # text upright again inside the y-down page
-    if op.angle:
-        canvas.rotate(op.angle)
-    canvas.setFillColor(HexColor(op.fill))
-    canvas.setFont(font_name(op.bold), op.size)
-    if op.anchor == "middle":
-        canvas.drawCentredString(0, 0, op.text)
-    elif op.anchor == "end":
-        canvas.drawRightString(0, 0, op.text)
-    else:
-        canvas.drawString(0, 0, op.text)
-    canvas.restoreState()
-
-
-def _draw_place(canvas: Canvas, op: Place) -> None:
-    canvas.saveState()
-    canvas.transform(*placement_matrix(op))
-    if op.clip is not None:
-        canvas.clipPath(_path(canvas, op.clip), stroke=0, fill=0)
-    _replay(canvas, op.drawing)
-    canvas.restoreState()

@@ -21,21 +21,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pnp.render import drawing as ops
 from pnp.render.document import Page
-from pnp.render.drawing import (
-    WHITE,
-    Circle,
-    Drawing,
-    Line,
-    Op,
-    Path,
-    Place,
-    Rect,
-    Shape,
-    Style,
-    Text,
-    placement_matrix,
-)
 from pnp.render.fonts import SVG_FAMILY
 from pnp.render.outlines import outline_path
 from pnp.render.theme import luminance
@@ -49,7 +36,7 @@ NEAR_WHITE = 0.9  # lines lighter than this are knocked out; every other line en
 HAIRLINE = 0.01  # mm: lasers read strokes this thin as cuts
 
 
-def svg_text(page: Drawing, title: str) -> str:
+def svg_text(page: ops.Drawing, title: str) -> str:
     document = _new_document(page, title)
     _Emitter(document).emit(document, page)
     return str(document.tostring()) + "\n"
@@ -66,7 +53,7 @@ def laser_svg_text(page: Page, title: str, cut_colour: str, engrave_colour: str)
     return str(document.tostring()) + "\n"
 
 
-def _new_document(page: Drawing, title: str) -> svgwrite.Drawing:
+def _new_document(page: ops.Drawing, title: str) -> svgwrite.Drawing:
     import svgwrite  # loaded for SVG output only: about a tenth of a second (its validator)
 
     w, h = _n(page.width), _n(page.height)
@@ -90,13 +77,13 @@ def _n(value: float) -> float | int:
     return int(rounded) if rounded == int(rounded) else rounded
 
 
-def _d(shape: Shape) -> str:
+def _d(shape: ops.Shape) -> str:
     return " ".join(
         str(command[0]) + " ".join(str(_n(float(v))) for v in command[1:]) for command in shape
     )
 
 
-def unique_edges(shapes: list[Shape]) -> list[str]:
+def unique_edges(shapes: list[ops.Shape]) -> list[str]:
     """Path data of every edge of `shapes` once: an edge two components share is cut once."""
     seen: set[tuple[float, ...]] = set()
     edges: list[str] = []
@@ -126,7 +113,7 @@ def unique_edges(shapes: list[Shape]) -> list[str]:
 def engraved(colour: str, lightest: float, engrave: str) -> str:
     """The engrave layer's paint for `colour`: the engrave colour up to `lightest` luminance,
     white (not engraved, knocking out what lies beneath) above it."""
-    return engrave if luminance(colour) <= lightest else WHITE
+    return engrave if luminance(colour) <= lightest else ops.WHITE
 
 
 @dataclass
@@ -139,11 +126,11 @@ class _Emitter:
     def __post_init__(self) -> None:
         self.ids: Iterator[int] = itertools.count(1)
 
-    def emit(self, parent: Any, drawing: Drawing) -> None:
+    def emit(self, parent: Any, drawing: ops.Drawing) -> None:
         for op in drawing.ops:
-            parent.add(self.element(op))
+            parent.add(ops.visit(op, self))
 
-    def style(self, style: Style) -> dict[str, Any]:
+    def style(self, style: ops.Style) -> dict[str, Any]:
         fill, stroke = style.fill, style.stroke
         if self.engrave is not None:
             fill = None if fill is None else engraved(fill, MID_GREY, self.engrave)
@@ -157,26 +144,23 @@ class _Emitter:
                 attributes["stroke_linejoin"] = style.join
         return attributes
 
-    def element(self, op: Op) -> Any:
-        document = self.document
-        if isinstance(op, Line):
-            return document.line(
-                (_n(op.x1), _n(op.y1)), (_n(op.x2), _n(op.y2)), **self.style(op.style)
-            )
-        if isinstance(op, Rect):
-            extra = {"rx": _n(op.radius)} if op.radius > 0 else {}
-            return document.rect(
-                (_n(op.x), _n(op.y)), (_n(op.w), _n(op.h)), **extra, **self.style(op.style)
-            )
-        if isinstance(op, Circle):
-            return document.circle((_n(op.cx), _n(op.cy)), _n(op.r), **self.style(op.style))
-        if isinstance(op, Path):
-            return document.path(d=_d(op.commands), **self.style(op.style))
-        if isinstance(op, Text):
-            return self.text(op)
-        return self.group(op)
+    def line(self, op: ops.Line) -> Any:
+        start, end = (_n(op.x1), _n(op.y1)), (_n(op.x2), _n(op.y2))
+        return self.document.line(start, end, **self.style(op.style))
 
-    def text(self, op: Text) -> Any:
+    def rect(self, op: ops.Rect) -> Any:
+        extra = {"rx": _n(op.radius)} if op.radius > 0 else {}
+        return self.document.rect(
+            (_n(op.x), _n(op.y)), (_n(op.w), _n(op.h)), **extra, **self.style(op.style)
+        )
+
+    def circle(self, op: ops.Circle) -> Any:
+        return self.document.circle((_n(op.cx), _n(op.cy)), _n(op.r), **self.style(op.style))
+
+    def path(self, op: ops.Path) -> Any:
+        return self.document.path(d=_d(op.commands), **self.style(op.style))
+
+    def text(self, op: ops.Text) -> Any:
         if self.engrave is not None:
             return self.outlined_text(op)
         attributes: dict[str, Any] = {
@@ -198,15 +182,15 @@ class _Emitter:
             element.attribs["xml:space"] = "preserve"
         return element
 
-    def outlined_text(self, op: Text) -> Any:
+    def outlined_text(self, op: ops.Text) -> Any:
         attributes: dict[str, Any] = {"fill": engraved(op.fill, MID_GREY, self.engrave or "")}
         if op.angle:
             attributes["transform"] = f"rotate({_n(-op.angle)} {_n(op.x)} {_n(op.y)})"
         return self.document.path(d=outline_path(op), **attributes)
 
-    def group(self, op: Place) -> Any:
+    def place(self, op: ops.Place) -> Any:
         document = self.document
-        matrix = " ".join(str(_n(v)) for v in placement_matrix(op))
+        matrix = " ".join(str(_n(v)) for v in ops.placement_matrix(op))
         outer = document.g(transform=f"matrix({matrix})")
         inner = outer
         if op.clip is not None:

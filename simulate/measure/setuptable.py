@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
 import numpy as np
 
 from pnp.games.base import Outcome
+from pnp.lazylist import LazySequence
 from simulate.measure.inference import wilson
 from simulate.measure.measures import Tally
 from simulate.measure.setupfold import (
@@ -271,7 +272,7 @@ def fairness_numbers(
             tuple(shrink(prior, s, n) for prior, s in zip(priors, sums, strict=True)))  # fmt: skip
 
 
-class SetupRows(Sequence[SetupFairness]):
+class SetupRows(LazySequence[SetupFairness]):
     """The judged setups as a sequence of `SetupFairness`, each made when asked for from its
     row: fairest first when `order` (row positions) is given, else in setup order."""
 
@@ -291,18 +292,8 @@ class SetupRows(Sequence[SetupFairness]):
         values = self.table.rows[name]
         return values[self.order] if self.order is not None else np.array(values)
 
-    @overload
-    def __getitem__(self, item: int) -> SetupFairness: ...
-
-    @overload
-    def __getitem__(self, item: slice) -> list[SetupFairness]: ...
-
-    def __getitem__(self, item: int | slice) -> SetupFairness | list[SetupFairness]:
-        if isinstance(item, slice):
-            return [self[i] for i in range(*item.indices(len(self)))]
-        if not -len(self) <= item < len(self):
-            raise IndexError(item)
-        position = self.position(item % len(self))
+    def item(self, index: int) -> SetupFairness:
+        position = self.position(index)
         row, table = self.table.rows[position], self.table
         table.touched()
         counts = table.counts(position)

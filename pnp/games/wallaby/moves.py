@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple, overload
+from typing import NamedTuple
+
+from pnp.lazylist import LazySequence
 
 Cell = int  # row * cols + col, row 0 at the bottom, as pnp.games.mechanics.grid numbers squares
 Direction = int  # index into STEPS
@@ -78,7 +80,7 @@ class Route(NamedTuple):
     targets: int
 
 
-class TurnList(Sequence[Turn]):
+class TurnList(LazySequence[Turn]):
     """Every complete move of a turn, made one at a time on demand.
 
     A turn can have a few thousand complete moves (the scarecrow may go to any tile), so the list
@@ -100,17 +102,7 @@ class TurnList(Sequence[Turn]):
     def __len__(self) -> int:
         return self.total
 
-    @overload
-    def __getitem__(self, index: int) -> Turn: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Turn]: ...
-    def __getitem__(self, index: int | slice) -> Turn | Sequence[Turn]:
-        if isinstance(index, slice):
-            return [self[k] for k in range(*index.indices(self.total))]
-        if index < 0:
-            index += self.total
-        if not 0 <= index < self.total:
-            raise IndexError(index)
+    def item(self, index: int) -> Turn:
         position = bisect_left(self.starts, index + 1) - 1
         return self._turn(self.routes[position], index - self.starts[position])
 
