@@ -16,6 +16,7 @@ import pytest
 
 from pnp.commands.common import duration_seconds
 from pnp.errors import PnpError
+from simulate.studies import timed
 from simulate.studies.timed import DECIDED, OPEN, SETTLED, SetupValues, Streams, duration_text
 from tests.support.cli import invoke
 from tests.support.waiting import finished, wait_for
@@ -169,20 +170,35 @@ def ladder_of(out: Path, *args: str) -> dict[str, object]:
     return document
 
 
+class TickingClock:
+    """A clock for the timed ladder that moves `tick` seconds each time it is read, so a budget
+    runs out after the same rounds on any machine, however fast."""
+
+    def __init__(self, tick: float) -> None:
+        self.now, self.tick = 0.0, tick
+
+    def perf_counter(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
 def test_a_ladder_stopped_on_its_reading_is_the_same_on_any_workers_and_after_a_resume(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Random and greedy Amazons 6 x 6 read the first seat differently, which decides the
     ladder (not settled: they differ by more than the tolerance of 0.01) after about a hundred
-    rotations; a run on two workers cut by a one-second budget, resumed on one with time enough,
-    stops at that same setup with the same numbers."""
+    rotations; a run on two workers cut by its budget (a clock moving a tenth of it at every
+    reading: a few rounds), resumed on one with time enough, stops at that same setup with the
+    same numbers."""
     one = ladder_of(tmp_path / "one", "--workers", "1", "--time", "10m")
     assert one["timed"] == {"budget": "10m", "stopped": DECIDED, "setups": one["timed"]["setups"],  # type: ignore[index]
                             "bets_sized_for_setups": 500}  # fmt: skip
     verdict = one["verdict"]
     assert "95% confidence sequence" in json.dumps(verdict)
     assert "from the fixed start" in json.dumps(verdict)
-    cut = ladder_of(tmp_path / "cut", "--workers", "2", "--time", "1s")
+    with monkeypatch.context() as patched:
+        patched.setattr(timed, "time", TickingClock(0.1))
+        cut = ladder_of(tmp_path / "cut", "--workers", "2", "--time", "1s")
     assert cut["timed"]["stopped"] == "time"  # type: ignore[index]
     assert cut["timed"]["setups"] < one["timed"]["setups"]  # type: ignore[index]
     resumed = ladder_of(tmp_path / "cut", "--workers", "1", "--time", "10m", "--resume")
