@@ -15,8 +15,13 @@ command its `place: Place` as the options that make it (`--workers`, `--out`, ..
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
 import inspect
+import os
+import re
+import select
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
@@ -27,10 +32,11 @@ from typer.core import TyperGroup
 from pnp.commands.choices import game_option_metavar
 from pnp.commands.common import COMMAND_LINE
 from pnp.commands.runs import PLACE_OPTIONS, Place
-from pnp.errors import InputError, PnpError
+from pnp.errors import InputError, PnpError, unloadable
 from pnp.games import GAMES
 from pnp.games.options import OptionRecord
 from pnp.output import os_error_line
+from pnp.stopping import stop_code, stop_words
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -42,8 +48,19 @@ ClickException: type[Exception] = next(
 
 
 def fail(message: str) -> None:
+    """click's message: its first line; pnp's own (`one_line`) are one line already."""
     first = message.strip().splitlines()[0] if message.strip() else "invalid input"
     print(f"pnp: error: {first}", file=sys.stderr)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line(message: str) -> str:
+    """`message` on one line: a control character in it (a newline or an escape in a path the
+    user gave) written as its escape, `\\n`, so the whole of it is shown and nothing reaches
+    the terminal as a command."""
+    return _CONTROL.sub(lambda found: repr(found[0])[1:-1], message.strip())
 
 
 class PnpGroup(TyperGroup):
@@ -59,17 +76,21 @@ class PnpGroup(TyperGroup):
         recorded = COMMAND_LINE.set(("pnp", *words))  # for summary.json
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()  # what is still buffered: a closed pipe shows here, not at exit
         except ClickException as exc:
             fail(exc.format_message())  # type: ignore[attr-defined]
             code = EXIT_USAGE
         except InputError as exc:
-            fail(worded(exc))
+            fail(one_line(worded(exc)))
             code = EXIT_USAGE
         except PnpError as exc:
-            fail(str(exc))
+            fail(one_line(str(exc)))
+            code = EXIT_USAGE
+        except (ImportError, MemoryError) as exc:  # a library pnp loads when it needs it
+            fail(one_line(unloadable(exc)))
             code = EXIT_USAGE
         except OSError as exc:  # what the system refused: a full disk, a name too long, ...
-            fail(os_error_line(exc))
+            fail(one_line(closed_output() if stdout_gone(exc) else os_error_line(exc)))
             code = EXIT_USAGE
         except (KeyboardInterrupt, typer.Abort):
             code = EXIT_INTERRUPTED
@@ -77,10 +98,20 @@ class PnpGroup(TyperGroup):
             COMMAND_LINE.reset(recorded)
         code = code if isinstance(code, int) else 0
         if code == EXIT_INTERRUPTED:  # typer turns a Ctrl-C in a command into this exit code
-            print("pnp: interrupted", file=sys.stderr)
+            code = stop_code()  # SIGTERM and SIGHUP stop a command as Ctrl-C does
+            print(f"pnp: {stop_words()}", file=sys.stderr)
         if standalone_mode:
             sys.exit(code)
         return code
+
+    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        """The command, its broken pipe kept from click (which would exit 1 without a word)."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as exc:
+            if stdout_gone(exc):
+                raise PnpError(closed_output()) from None
+            raise
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
         """`pnp` (or `pnp platypus`) alone: the help, and click's usage exit code, no error line."""
@@ -90,6 +121,26 @@ class PnpGroup(TyperGroup):
                 typer.echo(text)
             ctx.exit(EXIT_USAGE)
         return super().parse_args(ctx, args)
+
+
+def stdout_gone(error: OSError) -> bool:
+    """Whether `error` is standard output's reader gone (`pnp ... | head -c 20`)."""
+    if error.errno != errno.EPIPE:
+        return False
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # no file behind stdout
+        return False
+
+
+def closed_output() -> str:
+    """The line of a broken standard output; what else would be printed there is dropped."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return ("standard output was closed before pnp had written all of it (its reader ended: "
+            "a broken pipe)")  # fmt: skip
 
 
 def worded(error: InputError) -> str:

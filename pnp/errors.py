@@ -87,3 +87,15 @@ class _Names(dict[str, object]):
 
     def __missing__(self, key: str) -> str:
         return self.name(key)
+
+
+def unloadable(error: ImportError | MemoryError) -> str:
+    """The one line of a library that could not be loaded, or of memory that ran out: most
+    often a memory limit (`ulimit -v`) too low for the libraries pnp maps, or a broken
+    install."""
+    if isinstance(error, MemoryError):
+        return ("out of memory (under a memory limit such as ulimit -v, raise it; else free "
+                "memory or play with fewer --workers)")  # fmt: skip
+    said = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return (f"a library could not be loaded ({said}); under a memory limit such as ulimit -v, "
+            "raise it, else reinstall pnp")  # fmt: skip

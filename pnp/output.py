@@ -5,6 +5,11 @@ every file in it is complete; single files are written beside their target and r
 temporary name carries the id of the process writing it (`.kit.pnp-1234-x8f2.tmp`), so two
 commands writing into one folder never share a name, and one that was killed (its process gone)
 leaves names the next command in that folder removes.
+
+pnp writes only its own files: a symbolic link, named pipe or device where it keeps a file or
+folder of its own is refused (`check_own`), never written through, and the files it writes in
+place (a run's lock and results) are opened without following a link (`open_own`). Anyone who
+can write a shared output folder could otherwise make pnp overwrite any file it can reach.
 """
 
 from __future__ import annotations
@@ -42,6 +47,78 @@ def check_folder(path: Path) -> Path:
         raise PnpError(f"--out {path}: {existing} is a file, so the folder cannot be made")
     if not os.access(existing, os.W_OK | os.X_OK):
         raise PnpError(f"--out {path}: {existing} is not writable")
+    return path
+
+
+#: What pnp calls each kind of thing it finds where it keeps a file or folder of its own.
+_FOREIGN = {
+    stat.S_IFLNK: "a symbolic link",
+    stat.S_IFIFO: "a named pipe (FIFO)",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+}
+
+
+def check_own(path: Path, folder: bool = False, in_place: bool = False) -> None:
+    """PnpError naming `path`, where pnp keeps a file (or, `folder`, a folder) of its own, when a
+    symbolic link is there (pnp would write through it into whatever it points to), a named
+    pipe (opening it waits forever), a socket or a device; for a file pnp writes `in_place`
+    (not renamed over), a hard link too (a file with another name, which the writes would
+    change). Nothing there, a file or a folder passes: a folder where a file goes is refused by
+    the system when it is written, named."""
+    try:
+        found = path.lstat()
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    kind = stat.S_IFMT(found.st_mode)
+    if kind in _FOREIGN:
+        raise _foreign(path, _FOREIGN[kind], folder)
+    if in_place and kind == stat.S_IFREG and found.st_nlink > 1:
+        raise _foreign(path, "a hard link")
+
+
+def _foreign(path: Path, what: str, folder: bool = False) -> PnpError:
+    own = "its own folder" if folder else "a file of its own"
+    never = "never through a link" if what.endswith("link") else "only to files"
+    return PnpError(f"{path} is {what}; pnp writes {own} there, and {never}: remove it or "
+                    "write into another folder")  # fmt: skip
+
+
+def open_own(path: Path, flags: int) -> int:
+    """A descriptor of pnp's own file at `path` (`os.open` with `flags`, 0o644 when created),
+    opened without following a symbolic link or waiting on a named pipe: PnpError naming
+    `path` when anything but a regular file is there (a folder: the system's "Is a
+    directory"), or, to write, a file with another name (a hard link). `O_TRUNC` empties the
+    file only once it is known to be pnp's."""
+    opened = flags & ~os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        handle = os.open(path, opened, 0o644)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENXIO):  # a link; a pipe with no reader
+            check_own(path)
+        raise
+    found = os.fstat(handle)
+    writes = flags & (os.O_WRONLY | os.O_RDWR)
+    if stat.S_ISREG(found.st_mode) and not (writes and found.st_nlink > 1):
+        os.set_blocking(handle, True)
+        if flags & os.O_TRUNC:
+            os.ftruncate(handle, 0)
+        return handle
+    os.close(handle)
+    if stat.S_ISDIR(found.st_mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    kind = stat.S_IFMT(found.st_mode)
+    raise _foreign(path, "a hard link" if kind == stat.S_IFREG else _FOREIGN.get(kind, "no file"))
+
+
+def own_folder(path: Path) -> Path:
+    """`path`, a folder of pnp's own inside one that exists (a run's `charts`), created if
+    missing; PnpError when a link or pipe is there. Its parent is never made: a run folder
+    removed while the run wrote it stays removed."""
+    check_own(path, folder=True)
+    with naming(path):
+        path.mkdir(exist_ok=True)
     return path
 
 
@@ -111,6 +188,7 @@ def staged_folder(final: Path) -> Iterator[Path]:
     rename is whole: the folder is always one writer's complete folder, the last one's.
     """
     output_folder(final.parent)
+    check_own(final, folder=True)
     if _is_file(final):
         raise PnpError(f"{final} is a file; move it away or write into another folder")
     remove_stale_temporaries(final.parent)
@@ -161,7 +239,10 @@ def staged(path: Path) -> Iterator[BinaryIO]:
 
     The temporary name carries this process's id, so what a killed writer left is removed by the
     next write in the folder; on any error (Ctrl-C included) the temporary file is removed.
+    A link or pipe at `path` is refused (`check_own`): the rename would replace it, but it is not
+    pnp's to remove.
     """
+    check_own(path)
     handle, temporary = tempfile.mkstemp(
         prefix=temporary_prefix(path.name), suffix=".tmp", dir=path.parent
     )

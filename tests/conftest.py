@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# Off a terminal a long command prints a progress line now and then (pnp/progress.py); a test
+# slowed by a loaded machine must print what it prints on a quiet one, so the suite turns the
+# lines off (tests/cli/test_hostile_input.py turns them on where it checks them).
+os.environ["PNP_PROGRESS_EVERY"] = "0"
 
 # The example sheet printed in the rules (seed 001, Paper Pen-guins), as printed there.
 EXAMPLE_SHEET = """\

@@ -26,7 +26,14 @@ PNP_FLOORS = [
 ]
 SIMULATE_FLOORS = ["studies", "report", "measure", "run", "agents", "scoring"]
 # Below every floor: modules any floor may use, importing nothing of pnp but each other.
-GROUND = {"pnp.errors", "pnp.output", "pnp.templates", "pnp.lazylist"}
+GROUND = {
+    "pnp.errors",
+    "pnp.output",
+    "pnp.templates",
+    "pnp.lazylist",
+    "pnp.progress",
+    "pnp.stopping",
+}
 
 
 @cache

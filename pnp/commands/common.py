@@ -120,18 +120,9 @@ def seed_or_draw(seed: int | None) -> int:
 def run_seed(seed: int | None, out: Path, game: str, kind: str, resume: bool) -> int:
     """The seed of a simulate or balance run: the given one; with --resume alone, the seed of the
     one run of `game` in `out` to continue; else a fresh one."""
-    if seed is not None or not resume:
-        return seed_or_draw(seed)
-    from simulate.run.store import saved_runs
+    from simulate.run.store import RESULTS
 
-    found = saved_runs(out, game, kind)
-    if len(found) != 1:
-        names = one_of(run.folder.name for run in found) if found else "none"
-        raise PnpError(
-            f"--resume without --seed needs exactly one {kind} run of {game} in {out}; "
-            f"found {names}: give --seed"
-        )
-    return found[0].seed
+    return seed_or_draw(marked_seed(seed, out, game, kind, resume, RESULTS, f"{kind} run"))
 
 
 def marked_seed(
@@ -142,14 +133,16 @@ def marked_seed(
     sweep.json); else `seed`."""
     if seed is not None or not resume:
         return seed
-    found = sorted(out.glob(f"{game}-{kind}-*/{marker}"))
+    from simulate.run.store import saved_runs
+
+    found = saved_runs(out, game, kind, marker)
     if len(found) != 1:
-        names = one_of(path.parent.name for path in found) if found else "none"
+        names = one_of(run.folder.name for run in found) if found else "none"
         raise PnpError(
             f"--resume without --seed needs exactly one {what} of {game} in {out}; "
             f"found {names}: give --seed"
         )
-    return int(found[0].parent.name.rsplit("-", 1)[1])
+    return found[0].seed
 
 
 @contextmanager

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.cells import cell_len
@@ -22,8 +22,11 @@ from pnp.commands.common import (
 )
 from pnp.errors import PnpError
 from pnp.games import GAMES, get_game
+from pnp.games.base import State
+from pnp.games.perft import MAX_DEPTH
 from pnp.games.perft import perft as count_perft
 from pnp.games.setupfile import listed_setups
+from pnp.progress import WorkProgress
 
 
 def player_counts(players: Sequence[int]) -> str:
@@ -110,11 +113,25 @@ def perft(
 ) -> None:
     """Count the legal move sequences of length --depth from the start (tests the rules)."""
     chosen = get_game(game)
-    if depth < 0:
-        raise PnpError(f"--depth {depth} is not valid: expected a whole number >= 0")
+    if not 0 <= depth <= MAX_DEPTH:
+        raise PnpError(
+            f"--depth {depth} is not valid: expected a whole number from 0 to {MAX_DEPTH}"
+        )
     drawn = setup_from(chosen, setup, seed, players, variant, game_options or {})
     listed = listed_setups(chosen, drawn)
     for one in listed:
-        count = count_perft(chosen.new_state(one), depth)
         label = f"{chosen.setup_label(one)} " if len(listed) > 1 else ""
+        count = shown_perft(chosen.new_state(one), depth, label)
         console.print(f"{label}{count}")
+
+
+def shown_perft(state: State[Any], depth: int, label: str) -> int:
+    """perft of `state`, its first moves counted on a progress display: a deep count takes
+    hours, and its time left is estimated from the first moves counted."""
+    with WorkProgress() as progress:
+        task = progress.add_task(f"{label}first moves counted", total=None)
+
+        def counted(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        return count_perft(state, depth, counted)

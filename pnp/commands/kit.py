@@ -164,7 +164,8 @@ def kit(
                 drawn = find_fair_setup(
                     chosen, options, search, tolerance=tolerance, games=fair_games,
                     agents=parse_agents(
-                        agents or default_agents(chosen.info.name), options.players, chosen.info
+                        default_agents(chosen.info.name) if agents is None else agents,
+                        options.players, chosen.info,
                     ),
                     execution=Execution(default_workers()), console=console,
                 )  # fmt: skip

@@ -92,7 +92,7 @@ def play_ladder(
     seat_names = [info.seat_name(seat) for seat in range(request.players)]
     folder = request.folder
     timed_plan: dict[str, Any] = {} if seconds is None else {"games_per_rung": None, "timed": {}}
-    with locked(folder):
+    with locked(folder, own=(LADDER,)):
         plan = {**plan_json(request, agents, note), **timed_plan}
         path = folder / LADDER
         if request.resume and path.exists():

@@ -140,7 +140,9 @@ def run_request(given: RunOptions) -> RunRequest:
             no_replays(info.name, games, f"--setups {setups}", distinct, paired)
         games = games or DEFAULT_GAMES
         source = RandomSetups(setups or (-(-games // count) if paired else games))
-    agents = parse_agents(given.agents or default_agents(info.name), count, info)
+    agents = parse_agents(
+        default_agents(info.name) if given.agents is None else given.agents, count, info
+    )
     return RunRequest(info.name, resolved, count, source, games, agents, paired, seed, execution,
                       place.out, given.kind, place.resume, given.as_json,
                       tolerance=given.tolerance, command=recorded_command(seed))  # fmt: skip

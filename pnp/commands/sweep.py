@@ -223,7 +223,7 @@ def sweep(
         margin = fair_tolerance(True, tolerance)
     fixed = tuple((name, str(value)) for name, value in given.items()
                   if value is not None and name != AGENTS)  # fmt: skip
-    agents = agents or default_agents(info.name)
+    agents = default_agents(info.name) if agents is None else agents
     plan = SweepPlan(info.name, swept, fixed, agents, setups, per_setup, paired,
                      seed_or_draw(marked_seed(seed, place.out, info.name, SWEEP, place.resume,
                                               "sweep.json", "sweep")), margin)  # fmt: skip
@@ -242,6 +242,7 @@ def play_sweep(
     from simulate.run.runfolder import locked
     from simulate.studies.sweep import SWEEP, remove_other_configurations, run_sweep
     from simulate.studies.sweep_report import (
+        SWEEP_FILES,
         SWEEP_JSON,
         counted,
         finished_configurations,
@@ -252,7 +253,7 @@ def play_sweep(
     )
 
     folder = requests[0][1].folder.parent
-    with locked(folder):
+    with locked(folder, own=SWEEP_FILES):
         finished: list[str] = []
         if requests[0][1].resume:
             before = resumed_plan(folder)

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from typing import Any
 
 from pnp.games.base import State
 
+MAX_DEPTH = 20  # no game's tree is counted that deep in a lifetime; a typo of 1000000 is refused
 
-def perft(state: State[Any], depth: int) -> int:
+
+def perft(state: State[Any], depth: int, counted: Callable[[int, int], None] | None = None) -> int:
+    """The number of move sequences of length `depth` from `state`; `counted(done, total)` is
+    told after each first move's sequences are counted (for a progress display)."""
     if depth == 0:
         return 1
     if state.is_over():
@@ -22,10 +27,12 @@ def perft(state: State[Any], depth: int) -> int:
     seats = state.to_act()
     if depth == 1:
         return math.prod(state.move_count(seat) for seat in seats)
-    options = [state.legal_moves(seat) for seat in seats]
+    joints = list(itertools.product(*(state.legal_moves(seat) for seat in seats)))
     total = 0
-    for joint in itertools.product(*options):
+    for done, joint in enumerate(joints, 1):
         child = state.clone()
         child.apply_joint(list(joint))
         total += perft(child, depth - 1)
+        if counted is not None:
+            counted(done, len(joints))
     return total

@@ -1,7 +1,8 @@
 """Reading a file the user names (a setup.json, a board of digits): regular files only, at most
 1 MB, text in UTF-8; and JSON within limits a setup never comes near (32 levels deep, numbers
-of at most 20 digits). A pipe or a device is refused before it is opened for reading, so it can
-neither hang a command (a FIFO with no writer) nor fill its memory (/dev/zero).
+of at most 20 digits), each key of an object given once. A pipe or a device is refused before
+it is opened for reading, so it can neither hang a command (a FIFO with no writer) nor fill its
+memory (/dev/zero).
 """
 
 from __future__ import annotations
@@ -87,11 +88,23 @@ def _constant(text: str) -> float:
     raise JsonLimit(f"{text} is not a JSON number")
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once: a key given twice would keep its last
+    value without a word."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise JsonLimit(f"the key '{key}' is given twice")
+        found[key] = value
+    return found
+
+
 def load_json(text: str) -> Any:
-    """The JSON value of `text`, within MAX_DEPTH and MAX_DIGITS; JsonLimit or
-    json.JSONDecodeError otherwise."""
+    """The JSON value of `text`, within MAX_DEPTH and MAX_DIGITS, each object's keys given
+    once; JsonLimit or json.JSONDecodeError otherwise."""
     try:
-        value = json.loads(text, parse_int=_integer, parse_float=_number, parse_constant=_constant)
+        value = json.loads(text, parse_int=_integer, parse_float=_number, parse_constant=_constant,
+                           object_pairs_hook=_object)  # fmt: skip
     except RecursionError:
         raise JsonLimit(f"nested more than {MAX_DEPTH} levels deep") from None
     if depth(value) > MAX_DEPTH:

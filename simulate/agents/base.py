@@ -221,6 +221,8 @@ def check_agent(spec: str, info: GameInfo) -> None:
 def parse_agents(text: str, players: int, info: GameInfo) -> tuple[str, ...]:
     """Agent names per seat from `A` (every seat) or `A,B,...` (exactly one per seat), checked
     against the game `info`."""
+    if not text.strip():
+        raise InputError("agents", repr(text), f"{one_of(AGENTS)}, or one per seat: A,B,...")
     names = tuple(part.strip() for part in text.split(","))
     if len(names) == 1:
         names = names * players

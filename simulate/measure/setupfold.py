@@ -19,12 +19,14 @@ import mmap
 import tempfile
 from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from pnp.games.base import Outcome
+from pnp.output import naming
 from simulate.measure.stats import Exact, exact
 from simulate.run.runner import GameRecord
 
@@ -41,10 +43,13 @@ RELEASE = 1 << 14  # row writes between two releases of the pages a fold has tou
 
 
 def mapped(dtype: npt.DTypeLike, shape: tuple[int, ...]) -> np.ndarray[Any, Any]:
-    """A zeroed array of `shape` in an unnamed temporary file (sparse until written)."""
-    if not all(shape):
-        return np.memmap(tempfile.TemporaryFile(), dtype, "w+", shape=(1, *shape[1:]))[:0]
-    return np.memmap(tempfile.TemporaryFile(), dtype, "w+", shape=shape)
+    """A zeroed array of `shape` in an unnamed temporary file (sparse until written). What the
+    system refuses (a full disk, a file size limit) is named by the folder the file is in and
+    what it holds, the file having no name."""
+    with naming(Path(tempfile.gettempdir(), "(the setups' table, a temporary file)")):
+        if not all(shape):
+            return np.memmap(tempfile.TemporaryFile(), dtype, "w+", shape=(1, *shape[1:]))[:0]
+        return np.memmap(tempfile.TemporaryFile(), dtype, "w+", shape=shape)
 
 
 def release(array: np.ndarray[Any, Any]) -> None:

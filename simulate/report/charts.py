@@ -26,7 +26,7 @@ from matplotlib.ticker import MaxNLocator
 
 from pnp.games import get_game
 from pnp.games.base import Outcome
-from pnp.output import output_folder, write_file
+from pnp.output import own_folder, write_file
 from simulate.measure.measures import Fact, Measures, SeatFact
 from simulate.measure.setups import VERDICTS, SetupFairness, SetupsVerdict
 from simulate.measure.stats import Distribution, Rate
@@ -89,7 +89,7 @@ def write_report_pdf(folder: Path, verdict: Verdict, figures: Sequence[Figure]) 
 def save_chart(folder: Path, name: str, figure: Figure) -> list[Path]:
     """Write `figure` as charts/<name>.png and .svg in `folder`, with no date or software
     version in the files (the same run gives the same bytes); returns the paths written."""
-    output_folder(folder / "charts")
+    own_folder(folder / "charts")
     paths = []
     for kind in ("png", "svg"):
         buffer = io.BytesIO()

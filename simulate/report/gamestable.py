@@ -215,10 +215,10 @@ class TableSpool:
         if self.kinds - {wanted}:
             return None
         headers = [header(kinds, self.players), list(SEATS_DTYPES)]
-        for name, (_, stream) in zip(TABLES, self._files, strict=True):
+        for name, (_, stream) in zip(TABLES, self._files, strict=False):  # none: no game played
             with naming(self.folder / name):
                 stream.flush()
-        bodies = [path for path, _ in self._files]  # none when no game was played
+        bodies = [path for path, _ in self._files]
         return write_tables([self.folder / name for name in TABLES], headers, bodies)
 
     def discard(self) -> None:

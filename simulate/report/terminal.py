@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pnp.games.base import Outcome
-from pnp.output import output_folder, staged, write_file
+from pnp.output import staged, write_file
 from simulate.measure.measures import Fact, GameFact, SeatFact
 from simulate.measure.setups import UNFAIR, VERDICTS, SetupsVerdict
 from simulate.measure.stats import Distribution, Rate
@@ -85,8 +85,8 @@ def write_results(
     folder: Path, report: RunReport, verdict: SetupsVerdict | None = None
 ) -> list[Path]:
     """summary.json (the run's summary and its verdict) and, with more than one setup judged,
-    setups.csv (games.csv is written from results.jsonl: simulate/report/gamestable.py)."""
-    output_folder(folder)
+    setups.csv (games.csv is written from results.jsonl: simulate/report/gamestable.py), into
+    the run's folder, which is never made here: one removed while the run played stays removed."""
     paths = [write_file(folder / "summary.json", json.dumps(report.to_json(), indent=2) + "\n")]
     if verdict is not None and len(verdict.setups) > 1:
         path = folder / "setups.csv"

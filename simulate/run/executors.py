@@ -17,16 +17,19 @@ import multiprocessing
 import multiprocessing.context
 import os
 import re
+import signal
+import socket
 import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import CancelledError, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, CancelledError, ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Protocol, TypeVar
 
-from pnp.errors import InputError, one_of
+from pnp.errors import InputError, PnpError, one_of
+from pnp.stopping import deferred_stop, restore, stop_handlers
 from simulate.run.runner import GameRecord, RunPlan, Worker
 from simulate.run.scratch import quiet_cluster_logs, scratch_folder, stderr_into
 
@@ -71,6 +74,7 @@ _WORKER: Worker | None = None
 
 
 def _start_worker(lifeline: Connection) -> None:
+    stop_handlers(signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the main process stops
     threading.Thread(target=_exit_with_main, args=(lifeline,), daemon=True).start()
 
 
@@ -120,6 +124,7 @@ _POOL: _Pool | None = None
 #: engines; simulate/report/chunkfold.py: what folds a run's chunks, and the statistics it imports,
 #: about a second that every worker would otherwise pay at its first chunk).
 PRELOAD = [
+    "simulate.run.orphan",  # first: the forkserver ends with this process, whatever it imports
     "pnp.games",
     "simulate.run.runner",
     "simulate.agents.compiled_start",
@@ -137,13 +142,20 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
         return _POOL.executor
     drop_pool()
     context = _start_context()
-    lifeline, keeper = context.Pipe(duplex=False)  # workers exit when `keeper` closes
-    pool = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_start_worker, initargs=(lifeline,)
-    )
-    _POOL = _Pool(workers, pool, keeper, lifeline)
-    for _ in range(workers):  # workers start one per task waiting: start them all now
-        pool.submit(_ready)
+    # a Ctrl-C while a worker is forked would leave it unknown to the pool, unpickling what
+    # this process removes as it exits (a traceback after pnp's last line): it waits
+    with deferred_stop():
+        lifeline, keeper = context.Pipe(duplex=False)  # workers exit when `keeper` closes
+        pool = ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_start_worker, initargs=(lifeline,)
+        )
+        _POOL = _Pool(workers, pool, keeper, lifeline)
+        try:
+            for _ in range(workers):  # workers start one per task waiting: start them all now
+                pool.submit(_ready)
+        except (EOFError, OSError, BrokenExecutor) as exc:  # the forkserver died starting
+            drop_pool(wait=False)
+            raise pool_failure(workers, exc) from None
     return pool
 
 
@@ -151,15 +163,44 @@ def _start_context() -> multiprocessing.context.BaseContext:
     """The context worker processes start in: forked from a forkserver on Linux, started here
     (if it is not running) and importing `PRELOAD` in its own process, so this process goes on
     meanwhile; a worker started before the forkserver has imported them waits for it."""
-    scratch_folder()  # multiprocessing's socket folder goes there, removed at exit
+    scratch = scratch_folder()  # multiprocessing's socket folder goes there, removed at exit
     if not sys.platform.startswith("linux"):
         return multiprocessing.get_context("spawn")
     from multiprocessing import forkserver  # POSIX only
 
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(PRELOAD)
-    forkserver.ensure_running()
+    # Started with the stop signals ignored, the forkserver (and every worker it forks) keeps
+    # them ignored: a Ctrl-C at the terminal, which reaches the whole process group, stops this
+    # process alone, which ends the workers (a worker or a forkserver importing PRELOAD would
+    # print its traceback). A Ctrl-C in the few milliseconds the server takes to start is lost.
+    # Its messages (and its workers') go to a log: a worker that cannot start says why there,
+    # and pnp says it in one line (`pool_failure`).
+    handlers = stop_handlers(signal.SIG_IGN)
+    try:
+        with stderr_into(scratch / WORKERS_LOG):
+            forkserver.ensure_running()
+    finally:
+        restore(handlers)
     return context
+
+
+WORKERS_LOG = "workers.log"
+
+
+def pool_failure(workers: int, error: BaseException) -> PnpError:
+    """The one line of a worker pool that broke: its workers could not start (a forkserver that
+    failed to import what they need, for lack of memory) or one ended while it played (killed,
+    or out of memory); the log's last line says why, where it says anything."""
+    with contextlib.suppress(OSError):
+        said = (scratch_folder() / WORKERS_LOG).read_text(errors="replace").strip().splitlines()
+        if said:
+            error = RuntimeError(said[-1])
+    why = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return PnpError(
+        f"--workers {workers}: a worker process could not start or ended abruptly ({why}); the "
+        "finished games are kept (--resume), and --workers 1 plays without worker processes"
+    )
 
 
 def drop_pool(wait: bool = True) -> None:
@@ -230,6 +271,8 @@ class ProcessExecutor(BaseExecutor):
                 2 * self.workers,
             )  # fmt: skip
             finished = True
+        except BrokenExecutor as exc:
+            raise pool_failure(self.workers, exc) from None
         finally:
             if not finished:  # interrupted, or a chunk failed: the pool's work is not this run's
                 drop_pool(wait=False)
@@ -297,6 +340,8 @@ class DaskExecutor(BaseExecutor):
         """A client of the cluster, waiting for its scheduler as long as dask's own setting
         says (`distributed.comm.timeouts.connect`, 30 s unless set, for example by the
         environment's DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT)."""
+        if cluster is None and self.address is not None:
+            probe_scheduler(distributed, self.address)
         try:
             return distributed.Client(cluster if cluster is not None else self.address)
         except OSError as exc:
@@ -317,9 +362,62 @@ class DaskExecutor(BaseExecutor):
             )  # fmt: skip
 
 
+def probe_scheduler(distributed: Any, address: str) -> None:
+    """InputError when what listens at the TCP `address` is no Dask scheduler, saying what it
+    is. A scheduler speaks first (its handshake, a binary frame); another server says some text
+    (SSH, SMTP) or waits for its client (an HTTP server: asked, it names itself). Dask's own
+    client would wait for a handshake without end. Other protocols are left to Dask."""
+    scheme, location = distributed.comm.parse_address(address)
+    if scheme != "tcp":
+        return
+    host, port = distributed.comm.parse_host_port(location)
+    dask = importlib.import_module("dask")
+    wait = dask.utils.parse_timedelta(
+        dask.config.get("distributed.comm.timeouts.connect"), default="seconds"
+    )
+    try:
+        with socket.create_connection((host, port), timeout=wait) as connection:
+            first = _first_words(connection)
+            if first is None:
+                connection.sendall(b"HEAD / HTTP/1.0\r\n\r\n")
+                first = _first_words(connection) or b""
+    except OSError as exc:
+        raise InputError(
+            "scheduler", address, template="{field} {value}: cannot connect ({why})", why=exc,
+        ) from None  # fmt: skip
+    if first and not all(32 <= byte < 127 or byte in b"\r\n\t" for byte in first[:16]):
+        return  # binary: a scheduler's handshake
+    line = first.split(b"\n", 1)[0].strip().decode("ascii")
+    what = (
+        "an HTTP server" if line.startswith("HTTP/")
+        else f"a server saying '{line[:40]}'" if line
+        else "a server that says nothing"
+    )  # fmt: skip
+    raise InputError(
+        "scheduler", address, what=what,
+        template="{field} {value}: {what} answered there, not a Dask scheduler",
+    )  # fmt: skip
+
+
+def _first_words(connection: socket.socket) -> bytes | None:
+    """What the server at the other end of `connection` says first; None if it says nothing
+    within the connection's timeout."""
+    try:
+        return connection.recv(256)
+    except TimeoutError:
+        return None
+
+
 EXECUTORS = ("local", "dask")
+#: The protocols a Dask scheduler listens with (distributed's comm backends but `inproc`, which
+#: lives inside one process).
+SCHEDULER_PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")
 #: A Dask scheduler's address: [PROTOCOL://]HOST:PORT, the host a name, an IPv4 or [IPv6].
-SCHEDULER_ADDRESS = re.compile(r"\A(?:[a-z]+://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5}\Z")
+_HOST_PORT = r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5}"
+SCHEDULER_ADDRESS = re.compile(rf"\A(?:(?:{'|'.join(SCHEDULER_PROTOCOLS)})://)?{_HOST_PORT}\Z")
+SCHEDULER_FORM = (
+    f"[{'|'.join(p + '://' for p in SCHEDULER_PROTOCOLS)}]HOST:PORT, e.g. tcp://10.0.0.1:8786"
+)
 MAX_WORKERS = 256  # processes of one machine, or Dask workers asked of a cluster
 
 
@@ -328,7 +426,7 @@ def make_executor(workers: int, kind: str = "local", scheduler: str | None = Non
         raise InputError("executor", kind, one_of(EXECUTORS))
     if kind == "dask":
         if scheduler is not None and not SCHEDULER_ADDRESS.match(scheduler):
-            raise InputError("scheduler", scheduler, "HOST:PORT, e.g. tcp://10.0.0.1:8786")
+            raise InputError("scheduler", scheduler, SCHEDULER_FORM)
         return DaskExecutor(scheduler, workers)
     if scheduler is not None:
         raise InputError("scheduler", scheduler, template="{field} needs {executor} dask")

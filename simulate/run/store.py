@@ -6,8 +6,12 @@ given), so the file is the same bytes for any workers. A resumed run reads the f
 line (keeping only the set of games it holds), checks it belongs to the same plan, drops a last
 line cut short by a killed process, and plays only the missing games: those after the prefix a
 killed run left, so it ends with exactly the bytes, and the numbers, of an uninterrupted run
-(since every game's seed depends only on its number). A file of an older pnp, whose chunks were
-stored as they finished, may have gaps: they are played and appended at the end.
+(since every game's seed depends only on its number). The plan names the pnp version that began
+the run, and only that version resumes it: another could play other games from the same seeds.
+
+The file is opened without following a symbolic link or waiting on a named pipe
+(pnp/output.py `open_own`), and a file removed while the run writes it (its folder deleted)
+stops the run: nothing is made again in its place.
 """
 
 from __future__ import annotations
@@ -20,10 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from pnp.errors import InputError
+import pnp
+from pnp.errors import InputError, PnpError
 from pnp.games import get_game
 from pnp.games.setupfile import setup_json
-from pnp.output import naming
+from pnp.output import naming, open_own
 from simulate.run.records import record_from, record_json, record_problem
 from simulate.run.runfolder import RESULTS, remove_outputs
 from simulate.run.runner import GameRecord, IndexSet, RunPlan
@@ -44,15 +49,20 @@ class SavedRun:
     seed: int
 
 
-def saved_runs(out: Path, game: str, kind: str) -> list[SavedRun]:
-    """The run folders in `out` holding results of `kind` runs of `game`, by name."""
-    found = sorted(out.glob(f"{game}-{kind}-*/{RESULTS}"))
-    return [SavedRun(path.parent, int(path.parent.name.rsplit("-", 1)[1])) for path in found]
+def saved_runs(out: Path, game: str, kind: str, marker: str = RESULTS) -> list[SavedRun]:
+    """The run folders in `out` holding `marker` (results.jsonl) of `kind` runs of `game`, by
+    name; a folder whose name does not end in a seed is not pnp's and is left out."""
+    found = []
+    for path in sorted(out.glob(f"{game}-{kind}-*/{marker}")):
+        seed = path.parent.name.removeprefix(f"{game}-{kind}-")
+        if seed.isdigit() and seed.isascii():
+            found.append(SavedRun(path.parent, int(seed)))
+    return found
 
 
 def plan_header(plan: RunPlan) -> dict[str, Any]:
-    """What makes two runs the same run: every input that decides the games, and their
-    fingerprint (a hash of them all)."""
+    """What makes two runs the same run: the pnp version, every input that decides the games,
+    and their fingerprint (a hash of them all)."""
     game = get_game(plan.game)
     options = hashlib.sha256(
         json.dumps(plan.options.to_json(), sort_keys=True, default=str).encode()
@@ -61,6 +71,7 @@ def plan_header(plan: RunPlan) -> dict[str, Any]:
     for setup in plan.setups:
         setups.update(setup_json(game, setup).encode())
     header: dict[str, Any] = {
+        "pnp_version": pnp.__version__,  # first: the difference a resume names first
         "game": plan.game,
         "options": options.hexdigest()[:16],
         "setup_source": "file" if plan.setups else "random",
@@ -82,6 +93,10 @@ def header_difference(found: object, expected: dict[str, Any]) -> str:
         return "its first line is not the plan of a run"
     for name, value in expected.items():
         if name != "fingerprint" and found.get(name) != value:
+            if name == "pnp_version":
+                began = found.get(name)
+                by = f"pnp {began}" if began else "an earlier pnp, which records no version"
+                return f"begun by {by}; this is pnp {value}"
             if name in ("options", "setup_data"):
                 return f"the {name.replace('_', ' ')} differ"
             return f"{name} {_shown(found.get(name))} there, {_shown(value)} here"
@@ -123,13 +138,26 @@ class ResultStore:
         self._stream: IO[str] | None = None
 
     def _open(self) -> IO[str]:
+        """The file open for appending; a fresh run's started with its plan. Its folder is the
+        locked run folder (simulate/run/runfolder.py): never made here, so a folder removed
+        while the run plays is not made again."""
         if self._stream is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            flags = os.O_WRONLY | os.O_APPEND
             if not self.done.count:
                 remove_outputs(self.path.parent, keep=())  # the folder is this run's from now
-                self.path.write_text(json.dumps({"plan": self.header}) + "\n", encoding="utf-8")
-            self._stream = self.path.open("a", encoding="utf-8")
+                flags |= os.O_CREAT | os.O_TRUNC
+            try:
+                handle = open_own(self.path, flags)
+            except FileNotFoundError:
+                raise self._removed() from None
+            self._stream = open(handle, "a", encoding="utf-8")  # noqa: SIM115 (kept open)
+            if not self.done.count:
+                self._stream.write(json.dumps({"plan": self.header}) + "\n")
         return self._stream
+
+    def _removed(self) -> PnpError:
+        return PnpError(f"{self.path} was removed while the run wrote it; the run stops and "
+                        "makes nothing again in its place")  # fmt: skip
 
     def _refuse(self, why: str, line: int | None = None) -> InputError:
         where = f"{self.path} line {line}: {why}"
@@ -144,8 +172,8 @@ class ResultStore:
         """The records of the file, each checked against the plan; InputError naming the first
         bad line. A last line cut short by a killed writer is cut off the file."""
         players = self.plan.options.players
-        with self.path.open("rb") as stream:
-            kept = 0
+        with open(open_own(self.path, os.O_RDONLY), "rb") as stream:
+            size, kept = os.fstat(stream.fileno()).st_size, 0
             for number, raw in enumerate(stream, 1):
                 if not raw.endswith(b"\n"):
                     break  # a killed writer may leave half a line
@@ -165,9 +193,12 @@ class ResultStore:
                 kept += len(raw)
         if kept == 0:
             raise self._refuse(header_difference(None, self.header))
-        if kept < self.path.stat().st_size:  # a whole file is left untouched
-            with self.path.open("r+b") as stream:
-                stream.truncate(kept)
+        if kept < size:  # a whole file is left untouched
+            handle = open_own(self.path, os.O_WRONLY)
+            try:
+                os.ftruncate(handle, kept)
+            finally:
+                os.close(handle)
 
     def append(self, records: Sequence[GameRecord]) -> None:
         self.append_lines("".join(record_json(r) + "\n" for r in records),
@@ -180,14 +211,20 @@ class ResultStore:
             stream.write(lines)
             stream.flush()
             os.fsync(stream.fileno())
+            if os.fstat(stream.fileno()).st_nlink == 0:
+                raise self._removed()
         self.done.update(games)
 
     def claim(self) -> None:
         """Make the folder this run's (its results file started) without adding a record."""
-        self._open()
+        with naming(self.path):
+            self._open()
         self.close()
 
     def close(self) -> None:
+        """Close the file; what a full disk refused of it is named (the write already failed
+        once, and the close writes what is left)."""
         if self._stream is not None:
-            self._stream.close()
-            self._stream = None
+            stream, self._stream = self._stream, None
+            with naming(self.path):
+                stream.close()

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-import signal
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import Progress
 
 from pnp.games import get_game
+from pnp.progress import WorkProgress
+from pnp.stopping import deferred_stop
 from simulate.measure.compensation import Compensation, compensation
 from simulate.measure.deals import DealStats, deals_of, write_deals
 from simulate.measure.measures import Measures, SeatFact
@@ -46,23 +45,6 @@ def chunk_size(games: int, workers: int) -> int:
     """Games per chunk: enough chunks (32 a worker) that no worker idles long at the end, and
     big chunks for big runs so batch engines fill their arrays."""
     return max(1, min(1000, games // (workers * 32)))
-
-
-@contextlib.contextmanager
-def deferred_interrupt() -> Iterator[None]:
-    """Ctrl-C inside the block takes effect at its end, so a chunk is either stored and counted
-    or neither (in the main thread; elsewhere Python delivers no signals anyway)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda number, _frame: caught.append(number))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
 
 
 def run(
@@ -102,7 +84,7 @@ def run(
             # the chunks to play are those missing at the start (`done` grows as they finish)
             finish = FoldChunk(folds.per_setup, lines=store is not None, tables=tables is not None)
             for finished in executor.play(plan, missing_chunks(done.copy(), wanted, size), finish):
-                with deferred_interrupt():
+                with deferred_stop():
                     if store:
                         store.append_lines(finished.lines, finished.games)
                     if tables and finished.tables:
@@ -137,12 +119,8 @@ def ready(plan: RunPlan, console: Console) -> None:
 
 def games_progress(show: bool | None = None) -> Progress:
     """A transient progress bar on stderr, each task a run's games; shown only when `show`
-    (by default: when stderr is a terminal)."""
-    return Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeRemainingColumn(), console=Console(stderr=True),
-        disable=not (sys.stderr.isatty() if show is None else show), transient=True,
-    )  # fmt: skip
+    (by default: when stderr is a terminal, with a line now and then elsewhere)."""
+    return WorkProgress(show=show)
 
 
 def analyses_setups(plan: RunPlan) -> bool:
@@ -195,6 +173,16 @@ def run_and_report(
         return _play_and_write(request, plan, console, table, progress)
 
 
+#: The outputs every run writes (others depend on the run: setups.csv, deals.csv, charts).
+REPORTED = ("summary.json", "games.csv", "seats.csv", "report.pdf")
+
+
+def reported(folder: Path) -> bool:
+    """Whether the run folder holds the outputs every run writes: a finished run whose report
+    was not lost since (a resume writes a lost one again)."""
+    return all((folder / name).is_file() for name in REPORTED)
+
+
 def read_result(request: RunRequest) -> RunResult:
     """The result of the run in the request's folder, folded from its results.jsonl (each line
     checked against the request's plan, as a resume checks it) without playing a game or
@@ -239,17 +227,18 @@ def _write_outputs(
     # the margin of an even seat or a fair setup (a game without choices: read_back's, points)
     tolerance = fair_tolerance(True, request.tolerance) if game.info.has_choices else TOLERANCE
     verdict = setup_fairness(result.setups, tolerance) if analyses_setups(plan) else None
-    deals, evened = read_back(request, plan, store) if store.done.count else (None, None)
-    summary = RunSummary(result, verdict, deals, evened, command=request.command)
-    report = RunReport(summary, run_verdict(summary, seat_names, tolerance))
-    paths = write_results(request.folder, report, verdict)
-    if deals is not None:
-        paths.append(request.folder / "deals.csv")
-    kinds = fact_kinds(result.measures)
-    spooled = tables.write(kinds, store.done) if tables else None
-    paths[1:1] = spooled or write_game_tables(request.folder, store.path, store.done, kinds,
-                                              players)  # fmt: skip
-    charts = write_report(request.folder, report, seat_names)
+    with whole_report(request.folder):
+        deals, evened = read_back(request, plan, store) if store.done.count else (None, None)
+        summary = RunSummary(result, verdict, deals, evened, command=request.command)
+        report = RunReport(summary, run_verdict(summary, seat_names, tolerance))
+        paths = write_results(request.folder, report, verdict)
+        if deals is not None:
+            paths.append(request.folder / "deals.csv")
+        kinds = fact_kinds(result.measures)
+        spooled = tables.write(kinds, store.done) if tables else None
+        paths[1:1] = spooled or write_game_tables(request.folder, store.path, store.done, kinds,
+                                                  players)  # fmt: skip
+        charts = write_report(request.folder, report, seat_names)
     remove_outputs(request.folder, keep=paths + charts)
     paths += charts[:1]
     if not table:
@@ -274,6 +263,18 @@ def _write_outputs(
         console.print(str(path))
     print_verdict(report.verdict, console)
     return result
+
+
+@contextlib.contextmanager
+def whole_report(folder: Path) -> Iterator[None]:
+    """The block writes a run's outputs into `folder`. On any error (a full disk, Ctrl-C) the
+    outputs in it are removed, those written so far with an earlier run's: no half report is
+    left, and results.jsonl keeps the games for `--resume` to write the whole report."""
+    try:
+        yield
+    except BaseException:
+        remove_outputs(folder, keep=())
+        raise
 
 
 def fact_kinds(measures: Measures) -> dict[str, str]:

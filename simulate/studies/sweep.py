@@ -50,7 +50,7 @@ from simulate.report.summary import RunResult
 from simulate.run.request import RunRequest
 from simulate.run.runfolder import remove_other_runs
 from simulate.studies.ladder import Estimate
-from simulate.studies.session import games_progress, read_result, run_and_report
+from simulate.studies.session import games_progress, read_result, reported, run_and_report
 
 SWEEP = "sweep"  # the kind of the sweep's folder: out/<game>-sweep-<seed>
 AGENTS = "agents"  # the swept name of the agent in every seat
@@ -241,15 +241,17 @@ def run_sweep(
     request says so, with one progress display over the configurations and the games. The
     configurations named in `finished` (complete, their outputs written, as an earlier run of
     the sweep recorded) are read back from their results instead: no game played, no file
-    written. `on_row` gets the rows so far after each configuration. Returns the rows of the
-    configurations played, read, and whether every one was completed (not on Ctrl-C)."""
+    written (unless their report was lost since: then it is written again). `on_row` gets the
+    rows so far after each configuration. Returns the rows of the configurations played, read,
+    and whether every one was completed (not on Ctrl-C)."""
     rows: list[SweepRow] = []
     progress: Progress = games_progress()
     with progress:
         task = progress.add_task("configurations", total=len(requests))
         for configuration, request in requests:
             progress.update(task, description=f"configuration {configuration.label}")
-            result = read_result(request) if configuration.name in finished else None
+            read = configuration.name in finished and reported(request.folder)
+            result = read_result(request) if read else None
             if result is None or not result.complete:
                 result = run_and_report(request, console, table=False, progress=progress)
             if not result.complete:

@@ -27,6 +27,8 @@ from simulate.report.terminal import whole_words
 from simulate.studies.sweep import SweepPlan, SweepRow
 
 SWEEP_JSON, SWEEP_CSV, CHART = "sweep.json", "sweep.csv", "sweep"
+#: the files of a sweep's folder: a link or pipe at one refuses the sweep (runfolder `locked`)
+SWEEP_FILES = (SWEEP_JSON, SWEEP_CSV, f"charts/{CHART}.png", f"charts/{CHART}.svg")
 COLOURS = {**VERDICT_COLOURS, NO_FINISHED_GAME: "#999999"}
 
 

@@ -27,6 +27,7 @@ import pytest
 
 from pnp.output import remove_stale_temporaries, staged_folder
 from simulate.run.scratch import remove_stale_scratch
+from tests.support.disks import tmpfs
 from tests.support.waiting import PATIENCE, finished, wait_for, wait_until
 
 DEAD_PID = 2**22 + 17  # above Linux's largest pid: no such process
@@ -370,20 +371,8 @@ def test_scratch_folders_of_dead_runs_are_removed(tmp_path: Path) -> None:
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 2 MB tmpfs nearly full, or a skip saying why the machine does not allow one."""
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    if not shutil.which("mount") or os.geteuid() != 0:
-        pytest.skip("mounting a small tmpfs needs root and mount(8)")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)],
-                          capture_output=True)  # fmt: skip
-    if done.returncode != 0:
-        pytest.skip(f"this machine does not allow a tmpfs mount: {done.stderr.decode().strip()}")
-    try:
-        with contextlib.suppress(OSError):
-            (mount / "filler").write_bytes(b"\0" * (2 * 1024 * 1024 - 96 * 1024))
+    with tmpfs(tmp_path / "disk", 2 * 1024 * 1024, room=96 * 1024) as mount:
         yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import shutil
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
@@ -176,6 +177,22 @@ def test_an_interrupted_sweep_resumes_to_the_bytes_of_an_uninterrupted_one(
     resumed, uninterrupted = _files(folder, configurations), _files(whole, configurations)
     for name, data in uninterrupted.items():
         assert resumed[name] == data, name
+
+
+def test_a_resumed_sweep_writes_again_the_report_of_a_finished_configuration_lost_since(
+    amazons: tuple[Path, str], tmp_path: Path
+) -> None:
+    """A finished configuration whose summary.json and report.pdf were deleted: the resume
+    exited 0 without them; it writes them again (from its results, no game played)."""
+    whole, _ = amazons
+    shutil.copytree(whole, tmp_path / "amazons-sweep-4")
+    folder = tmp_path / "amazons-sweep-4" / "size-6"
+    lost = {name: (folder / name).read_bytes() for name in ("summary.json", "report.pdf")}
+    for name in lost:
+        (folder / name).unlink()
+    code, _, err = invoke(*AMAZONS, "--workers", "1", "--resume", "--out", str(tmp_path))
+    assert code == 0, err
+    assert {name: (folder / name).read_bytes() for name in lost} == lost
 
 
 def test_a_sweep_gives_the_same_bytes_whatever_the_workers(

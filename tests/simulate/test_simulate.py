@@ -328,6 +328,7 @@ def test_a_run_that_plays_no_game_leaves_no_folder(tmp_path: Path) -> None:
     store = ResultStore(folder, plan(), resume=False)
     store.close()
     assert not (tmp_path / "out").exists()
+    folder.mkdir(parents=True)  # made by the run's lock (runfolder.locked), never by the store
     store = ResultStore(folder, plan(), resume=True)
     store.append([])
     store.close()
