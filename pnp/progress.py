@@ -93,9 +93,9 @@ class WorkProgress(Progress):
         self._line()
 
     def _line(self) -> None:
-        """A line for each unfinished task: at once for one whose time left is longer than
-        `every` and that has not said so yet, and for all when `every` has passed since the
-        last lines."""
+        """A line for each unfinished task whose time left is longer than `every`: at once for
+        one that has not said so yet (unless added with `early=False`: a clock, whose time left
+        is known), and for all when `every` has passed since the last lines."""
         if not self.every:
             return
         now = time.monotonic()
@@ -104,8 +104,9 @@ class WorkProgress(Progress):
             begun = self.begun[task.id]
             if not task.total or task.finished or task.completed <= begun:
                 continue
-            first = task.id not in self.said and time_left(task, begun) > self.every
-            if due or first:
+            if time_left(task, begun) < self.every:
+                continue  # done before the next line would come: nothing worth a line
+            if due or (task.fields.get("early", True) and task.id not in self.said):
                 self.said.add(task.id)
                 print(f"pnp: {task_line(task, begun)}", file=sys.stderr, flush=True)
         if due:

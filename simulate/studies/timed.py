@@ -467,7 +467,7 @@ def _play(
 
     state = feed_ready()  # a resumed ladder's setups first
     began = time.perf_counter()
-    clock = progress.add_task("[bold]time[/] of --time", total=seconds)
+    clock = progress.add_task("[bold]time[/] of --time", total=seconds, early=False)
     pace = 0.0  # seconds a setup takes across every run
     played = streams.setups
     while state == OPEN:
