@@ -20,10 +20,8 @@ import os
 import signal
 import sys
 
-from pnp.errors import unloadable
+from pnp.errors import EXIT_USAGE, unloadable
 from pnp.stopping import interrupt, stop_code, stop_handlers, stop_words
-
-EXIT_USAGE = 2
 
 
 def main() -> None:

@@ -32,13 +32,12 @@ from typer.core import TyperGroup
 from pnp.commands.choices import game_option_metavar
 from pnp.commands.common import COMMAND_LINE
 from pnp.commands.runs import PLACE_OPTIONS, Place
-from pnp.errors import InputError, PnpError, unloadable
+from pnp.errors import EXIT_USAGE, InputError, PnpError, unloadable
 from pnp.games import GAMES
 from pnp.games.options import OptionRecord
 from pnp.output import os_error_line
-from pnp.stopping import stop_code, stop_words
+from pnp.stopping import new_command, stop_code, stop_words
 
-EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 # click's base of every usage error, whether typer ships its own copy of click or uses click.
@@ -74,6 +73,7 @@ class PnpGroup(TyperGroup):
     ) -> Any:
         words = sys.argv[1:] if args is None else args
         recorded = COMMAND_LINE.set(("pnp", *words))  # for summary.json
+        new_command()
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             sys.stdout.flush()  # what is still buffered: a closed pipe shows here, not at exit

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+EXIT_USAGE = 2  # the exit code of every error pnp words in one line
+
 
 class PnpError(Exception):
     """A problem with what the user asked for: a wrong name, value, file or path.

@@ -58,13 +58,12 @@ class WorkProgress(Progress):
     """A transient progress bar on stderr while `show` (by default: when stderr is a terminal);
     with `show` left to its default and stderr no terminal, lines now and then instead."""
 
-    def __init__(self, *columns: Any, show: bool | None = None) -> None:
+    def __init__(self, show: bool | None = None) -> None:
         terminal = sys.stderr.isatty()
         super().__init__(
-            *(columns or (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                          TimeRemainingColumn())),
-            console=Console(stderr=True), disable=not (terminal if show is None else show),
-            transient=True,
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeRemainingColumn(), console=Console(stderr=True),
+            disable=not (terminal if show is None else show), transient=True,
         )  # fmt: skip
         self.every = line_interval() if show is None and not terminal else 0.0
         self.last = time.monotonic()

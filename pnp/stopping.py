@@ -21,7 +21,7 @@ STOPS = {
     signal.SIGTERM: "terminated (SIGTERM)",
     signal.SIGHUP: "hung up (SIGHUP)",
 }
-_came: list[int] = []  # the stop signals received, in order
+_came: list[int] = []  # the stop signals the running command received, in order
 
 
 class Interrupted(KeyboardInterrupt):
@@ -44,8 +44,14 @@ def restore(handlers: dict[int, object]) -> None:
         signal.signal(number, handler)  # type: ignore[arg-type]
 
 
+def new_command() -> None:
+    """Forget the stop signals of an earlier command in this process (a test session's)."""
+    _came.clear()
+
+
 def stopped_by() -> int:
-    """The first stop signal received (SIGINT when none was: a Ctrl-C typer or click saw)."""
+    """The first stop signal the command received (SIGINT when none was: a Ctrl-C typer or
+    click saw)."""
     return _came[0] if _came else signal.SIGINT
 
 

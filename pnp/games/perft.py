@@ -27,12 +27,13 @@ def perft(state: State[Any], depth: int, counted: Callable[[int, int], None] | N
     seats = state.to_act()
     if depth == 1:
         return math.prod(state.move_count(seat) for seat in seats)
-    joints = list(itertools.product(*(state.legal_moves(seat) for seat in seats)))
+    options = [state.legal_moves(seat) for seat in seats]
+    joints = math.prod(len(moves) for moves in options)
     total = 0
-    for done, joint in enumerate(joints, 1):
+    for done, joint in enumerate(itertools.product(*options), 1):
         child = state.clone()
         child.apply_joint(list(joint))
         total += perft(child, depth - 1)
         if counted is not None:
-            counted(done, len(joints))
+            counted(done, joints)
     return total

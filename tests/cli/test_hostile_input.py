@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp import stopping
 from simulate.run.executors import InlineExecutor
 from tests.cli.test_bad_input import Make, case_id, check_refused_in_one_line, platypus_setup
 from tests.support.cli import invoke, run
@@ -439,3 +440,26 @@ def test_a_library_that_cannot_load_or_memory_that_runs_out_is_one_line(
         "pnp: error: out of memory (under a memory limit such as ulimit "
         "-v, raise it; else free memory or play with fewer --workers)\n",
     )
+
+
+def test_each_command_is_stopped_by_its_own_signal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The signal that stopped a command was remembered for the life of the process: in one
+    process (a test session, a notebook) a Ctrl-C after a SIGTERM still said "terminated", 143."""
+
+    def stopped_by(number: int) -> Callable[..., Iterator[object]]:
+        def play(*_: object) -> Iterator[object]:
+            stopping.interrupt(number, None)
+            yield  # a generator, as the executors' play
+
+        return play
+
+    args = ["simulate", "amazons", "--size", "6", "--agents", "random", "--games", "4",
+            "--workers", "1", "--seed", "1"]  # fmt: skip
+    for number, code, words in [(signal.SIGTERM, 143, "terminated (SIGTERM)"),
+                                (signal.SIGINT, 130, "interrupted")]:  # fmt: skip
+        with monkeypatch.context() as patched:
+            patched.setattr(InlineExecutor, "play", stopped_by(number))
+            result = run(*args, "--out", str(tmp_path / words))
+        assert (result.exit_code, result.stderr.splitlines()[-1]) == (code, f"pnp: {words}")
