@@ -463,3 +463,37 @@ def test_each_command_is_stopped_by_its_own_signal(
             patched.setattr(InlineExecutor, "play", stopped_by(number))
             result = run(*args, "--out", str(tmp_path / words))
         assert (result.exit_code, result.stderr.splitlines()[-1]) == (code, f"pnp: {words}")
+
+
+ORPHANED = """
+import os, sys, time
+from multiprocessing import forkserver
+
+import simulate.run.executors as executors
+
+if sys.argv[1:] == ["unguarded"]:  # the forkserver as it was: nothing ends it with its parent
+    executors.PRELOAD.remove("simulate.run.orphan")
+executors.PRELOAD.append("stuck_preload")  # a forkserver stuck importing (as under ulimit -v)
+executors._start_context()
+print(forkserver._forkserver._forkserver_pid, flush=True)
+time.sleep(1)  # the forkserver is importing
+os._exit(1)  # this process dies (a memory limit it ran into)
+"""
+
+
+def test_the_workers_forkserver_ends_with_the_process_that_started_it(tmp_path: Path) -> None:
+    """A main process that died under `ulimit -v` left its forkserver, stuck importing the
+    workers' modules, as an orphan spinning at 96% CPU (simulate/run/orphan.py; the probe's
+    `unguarded` shows the orphan)."""
+    (tmp_path / "stuck_preload.py").write_text("import time\ntime.sleep(600)\n")
+    (tmp_path / "probe.py").write_text(ORPHANED)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(Path.cwd())])}
+    done = subprocess.run([sys.executable, "-m", "probe"], env=env, cwd=tmp_path,
+                          capture_output=True, timeout=PATIENCE)  # fmt: skip
+    server = Path(f"/proc/{int(done.stdout)}")
+    try:
+        wait_for(lambda: not server.exists() or server.joinpath("stat").read_text().split()[2]
+                 == "Z", "the forkserver of a dead process to end")  # fmt: skip
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(int(done.stdout), signal.SIGKILL)
