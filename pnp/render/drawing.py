@@ -67,6 +67,16 @@ class Circle:
 
 
 @dataclass(frozen=True)
+class Dots:
+    """Discs of radius `r` at `centres`, all in one style: a dotted hatching, written as one
+    path rather than a circle apiece (the discs of a pattern never overlap)."""
+
+    centres: tuple[Point, ...]
+    r: float
+    style: Style
+
+
+@dataclass(frozen=True)
 class Path:
     """A path of absolute commands (see Command)."""
 
@@ -100,7 +110,7 @@ class Place:
     clip: Shape | None = None
 
 
-Op = Line | Rect | Circle | Path | Text | Place
+Op = Line | Rect | Circle | Dots | Path | Text | Place
 Result = TypeVar("Result", covariant=True)
 
 
@@ -110,6 +120,7 @@ class OpVisitor(Protocol[Result]):
     def line(self, op: Line) -> Result: ...
     def rect(self, op: Rect) -> Result: ...
     def circle(self, op: Circle) -> Result: ...
+    def dots(self, op: Dots) -> Result: ...
     def path(self, op: Path) -> Result: ...
     def text(self, op: Text) -> Result: ...
     def place(self, op: Place) -> Result: ...
@@ -124,6 +135,8 @@ def visit(op: Op, visitor: OpVisitor[Result]) -> Result:
             return visitor.rect(op)
         case Circle():
             return visitor.circle(op)
+        case Dots():
+            return visitor.dots(op)
         case Path():
             return visitor.path(op)
         case Text():
@@ -168,6 +181,9 @@ class Drawing:
 
     def circle(self, cx: float, cy: float, r: float, style: Style = Style()) -> None:
         self.ops.append(Circle(cx, cy, r, style))
+
+    def dots(self, centres: Sequence[Point], r: float, style: Style) -> None:
+        self.ops.append(Dots(tuple(centres), r, style))
 
     def polygon(self, points: Sequence[Point], style: Style = Style(), closed: bool = True) -> None:
         shape = polygon_shape(points)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 
 from pnp.render.document import Page
-from pnp.render.drawing import Circle, Line, Op, Path, Place, Rect, Text, shape_bounds, visit
+from pnp.render.drawing import Circle, Dots, Line, Op, Path, Place, Rect, Text, shape_bounds, visit
 from pnp.render.fonts import text_width
 from pnp.render.paper import Box
 
@@ -32,6 +32,11 @@ class _Boxes:
 
     def circle(self, op: Circle) -> Box | None:
         return Box(op.cx - op.r, op.cy - op.r, 2 * op.r, 2 * op.r)
+
+    def dots(self, op: Dots) -> Box | None:
+        xs, ys = [x for x, _ in op.centres], [y for _, y in op.centres]
+        x, y = min(xs) - op.r, min(ys) - op.r
+        return Box(x, y, max(xs) + op.r - x, max(ys) + op.r - y)
 
     def path(self, op: Path) -> Box | None:
         return Box(*shape_bounds(op.commands))

@@ -116,6 +116,18 @@ class _CanvasPainter:
         stroke, fill = _paint(self.canvas, op.style)
         self.canvas.circle(op.cx, op.cy, op.r, stroke=stroke, fill=fill)
 
+    def dots(self, op: ops.Dots) -> None:
+        stroke, fill = _paint(self.canvas, op.style)
+        (_, sx, sy), *quarters, _ = ops.circle_shape(0.0, 0.0, op.r)
+        curves = [[float(v) for v in quarter[1:]] for quarter in quarters]
+        path = self.canvas.beginPath()
+        for x, y in op.centres:
+            path.moveTo(x + float(sx), y + float(sy))
+            for x1, y1, x2, y2, x3, y3 in curves:
+                path.curveTo(x + x1, y + y1, x + x2, y + y2, x + x3, y + y3)
+            path.close()
+        self.canvas.drawPath(path, stroke=stroke, fill=fill)
+
     def path(self, op: ops.Path) -> None:
         canvas = self.canvas
         round_join = op.style.join == "round" and op.style.stroke is not None

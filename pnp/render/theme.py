@@ -18,7 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style, shape_bounds
+from pnp.render.drawing import (
+    BLACK,
+    WHITE,
+    Drawing,
+    Point,
+    Shape,
+    Style,
+    shape_bounds,
+)
 from pnp.render.fonts import text_width
 from pnp.templates import load_json, templates_dir
 
@@ -150,7 +158,9 @@ class Painter:
 
 
 def hatch(drawing: Drawing, shape: Shape, pattern: str, colour: str) -> None:
-    """Lines (or dots) of `pattern` over `shape`, clipped to it."""
+    """Lines (or dots) of `pattern` over `shape`, clipped to it. The dots are one operation,
+    and the lines of each direction one path: they never overlap, so they print as separate
+    marks would, and a page hatched all over stays a few operations rather than thousands."""
     if pattern == "none":
         return
     x, y, w, h = shape_bounds(shape)
@@ -158,12 +168,13 @@ def hatch(drawing: Drawing, shape: Shape, pattern: str, colour: str) -> None:
     kind = pattern.removeprefix("wide-")
     step = HATCH_SPACING * (2.2 if wide else 1.0)
     layer = Drawing(drawing.width, drawing.height)
-    style = Style(stroke=colour, width=HATCH_WIDTH * (1.6 if wide else 1.0))
     if kind == "dots":
-        dot = Style(fill=colour, stroke=None)
-        for i in range(int(w / step) + 2):
-            for j in range(int(h / step) + 2):
-                layer.circle(x + i * step + (step / 2 if j % 2 else 0), y + j * step, 0.28, dot)
+        dots = [
+            (x + i * step + (step / 2 if j % 2 else 0), y + j * step)
+            for i in range(int(w / step) + 2)
+            for j in range(int(h / step) + 2)
+        ]
+        layer.dots(dots, 0.28, Style(fill=colour, stroke=None))
     directions = {
         "diagonal": [(1, 1)],
         "back": [(1, -1)],
@@ -172,36 +183,26 @@ def hatch(drawing: Drawing, shape: Shape, pattern: str, colour: str) -> None:
         "vertical": [(0, 1)],
         "grid": [(1, 0), (0, 1)],
     }.get(kind, [])
+    style = Style(stroke=colour, width=HATCH_WIDTH * (1.6 if wide else 1.0))
     for dx, dy in directions:
-        _parallel_lines(layer, x, y, w, h, dx, dy, step, style)
+        lines = _parallel_lines(x, y, w, h, dx, dy, step)
+        layer.path(
+            [command for start, end in lines for command in (("M", *start), ("L", *end))], style
+        )
     drawing.place(layer, 0, 0, clip=shape)
 
 
 def _parallel_lines(
-    layer: Drawing,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    dx: int,
-    dy: int,
-    step: float,
-    style: Style,
-) -> None:
+    x: float, y: float, w: float, h: float, dx: int, dy: int, step: float
+) -> list[tuple[Point, Point]]:
+    """The lines, `step` apart, running in direction (dx, dy) across the box (x, y, w, h)."""
     if dy == 0:
-        for k in range(int(h / step) + 1):
-            layer.line(x, y + k * step, x + w, y + k * step, style)
-        return
+        return [((x, y + k * step), (x + w, y + k * step)) for k in range(int(h / step) + 1)]
     if dx == 0:
-        for k in range(int(w / step) + 1):
-            layer.line(x + k * step, y, x + k * step, y + h, style)
-        return
+        return [((x + k * step, y), (x + k * step, y + h)) for k in range(int(w / step) + 1)]
     # 45 degree lines: x - dy*y = c, sweep c across the box
-    span = w + h
     gap = step * 1.41421356
-    for k in range(int(span / gap) + 2):
-        offset = k * gap
-        if dy > 0:
-            layer.line(x + offset - h, y, x + offset, y + h, style)
-        else:
-            layer.line(x + offset - h, y + h, x + offset, y, style)
+    offsets = [k * gap for k in range(int((w + h) / gap) + 2)]
+    if dy > 0:
+        return [((x + offset - h, y), (x + offset, y + h)) for offset in offsets]
+    return [((x + offset - h, y + h), (x + offset, y)) for offset in offsets]

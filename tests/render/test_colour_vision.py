@@ -25,8 +25,8 @@ from pnp.kits import build_kit
 from pnp.render.drawing import (
     CAP_HEIGHT,
     Circle,
+    Dots,
     Drawing,
-    Line,
     Path,
     Place,
     Rect,
@@ -142,12 +142,14 @@ def flat(drawing: Drawing) -> list[object]:
 
 
 def filled_shapes(drawing: Drawing) -> Iterator[tuple[str, Shape]]:
-    """(fill colour, outline) of every filled path, circle and rectangle drawn on `drawing`."""
+    """(fill colour, outline) of every filled path, circle, dot and rectangle drawn on `drawing`."""
     for op in drawing.ops:
         if isinstance(op, Path) and op.style.fill:
             yield op.style.fill, op.commands
         elif isinstance(op, Circle) and op.style.fill:
             yield op.style.fill, circle_shape(op.cx, op.cy, op.r)
+        elif isinstance(op, Dots) and op.style.fill:
+            yield from ((op.style.fill, circle_shape(x, y, op.r)) for x, y in op.centres)
         elif isinstance(op, Rect) and op.style.fill:
             yield op.style.fill, rect_shape(op.x, op.y, op.w, op.h)
 
@@ -261,9 +263,9 @@ def has_pattern(drawing: Drawing, shape: Shape, pattern: str, fill: str) -> bool
         first = op.drawing.ops[0]
         colour = (
             first.style.stroke
-            if isinstance(first, Line)
+            if isinstance(first, Path)
             else first.style.fill
-            if isinstance(first, Circle)
+            if isinstance(first, Dots)
             else None
         )
         if colour is None or colour.lower() == fill.lower():

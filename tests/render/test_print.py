@@ -17,7 +17,7 @@ from pnp.games import GAMES
 from pnp.kits import KITS, build_kit, write_kit
 from pnp.render.calibration import add_calibration
 from pnp.render.document import Document, Page
-from pnp.render.drawing import Drawing, Line, Place, Rect, Style, Text, rect_shape
+from pnp.render.drawing import Dots, Drawing, Line, Place, Rect, Style, Text, rect_shape
 from pnp.render.drawing import Path as PathOp
 from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper
@@ -25,7 +25,7 @@ from pnp.render.pdf import pdf_bytes
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import HEADING_SIZE, SheetSpec, lay_out
 from pnp.render.svg import laser_svg_text, unique_edges
-from pnp.render.theme import Painter
+from pnp.render.theme import Painter, hatch
 from tests.support.kits import Config, option_configs, setup_of
 from tests.support.pdfgeom import pdf_fonts, read_geometry
 
@@ -128,6 +128,38 @@ def test_ink_saving_modes_paint_areas_white_with_hatching(ink: str) -> None:
     strokes = {op.style.stroke for op in hatching[0].drawing.ops}  # type: ignore[union-attr]
     assert strokes == ({"#000000"} if ink == "bw" else {painter.line("player1")})
     assert painter.text_on("player2") == "#000000"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "marks"),
+    [
+        ("dots", [("dots", 27 * 20)]),
+        ("diagonal", [("lines", 32)]),
+        ("back", [("lines", 32)]),
+        ("cross", [("lines", 32), ("lines", 32)]),
+        ("horizontal", [("lines", 19)]),
+        ("vertical", [("lines", 26)]),
+        ("grid", [("lines", 19), ("lines", 26)]),
+        ("wide-diagonal", [("lines", 16)]),
+    ],
+)
+def test_a_hatching_is_one_operation_per_kind_of_mark(
+    pattern: str, marks: list[tuple[str, int]]
+) -> None:
+    """A bw page hatched all over stays a handful of operations (its dots one, its lines one
+    path per direction), each holding every mark the pattern spaces over the area: as many as
+    when each was drawn on its own (27 x 20 dots 1.6 mm apart over a 40 x 30 mm box)."""
+    drawing = Drawing(60, 60)
+    hatch(drawing, rect_shape(5, 5, 40, 30), pattern, "#000000")
+    (layer,) = drawing.ops
+    assert isinstance(layer, Place) and layer.clip == rect_shape(5, 5, 40, 30)
+    found = [
+        ("dots", len(op.centres)) if isinstance(op, Dots)
+        else ("lines", sum(c[0] == "M" for c in op.commands)) if isinstance(op, PathOp)
+        else (type(op).__name__, 1)
+        for op in layer.drawing.ops
+    ]  # fmt: skip
+    assert found == marks
 
 
 def test_colour_ink_fills_with_the_swatch() -> None:

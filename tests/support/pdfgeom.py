@@ -28,6 +28,7 @@ TOKENS = re.compile(
     rb"|[^\s/\[\]()<>{}%]+",
     re.DOTALL,
 )
+STRINGS = re.compile(rb"\((?:[^()\\]|\\.)*\)", re.DOTALL)  # a literal string, as in TOKENS
 NUMBER_START = frozenset(b"0123456789+-.")
 OPERAND_START = frozenset(b"%(<[]{}/") | NUMBER_START
 
