@@ -24,6 +24,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, CancelledError, ProcessPoolExecutor
+from concurrent.futures import process as futures_process
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Protocol, TypeVar
@@ -73,20 +74,45 @@ class InlineExecutor(BaseExecutor):
 _WORKER: Worker | None = None
 
 
+#: Held by a pool's worker while it sends a result back: the worker ends only between messages.
+_SENDING = threading.Lock()
+#: How long a worker told to end waits for a result it is sending to go through: only a pipe no
+#: one reads any more (the main process gone) holds it that long, and then no one is left to
+#: wait on the rest of the message.
+_SEND_PATIENCE = 60.0
+
+
 def _start_worker(lifeline: Connection) -> None:
     stop_handlers(signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the main process stops
+    _send_whole_results()
     threading.Thread(target=_exit_with_main, args=(lifeline,), daemon=True).start()
 
 
+def _send_whole_results() -> None:
+    """Send each result of this worker under `_SENDING`. A worker that ended halfway through a
+    result left half a message in the pool's pipe, and the pool's thread in the main process
+    waited for the rest for ever, and with it the command's exit (the pool dropped because a
+    run failed: CPython's ProcessPoolExecutor cannot tell a half message from a slow one)."""
+    send = futures_process._sendback_result
+
+    def send_whole(*args: Any, **kwargs: Any) -> None:
+        with _SENDING:
+            send(*args, **kwargs)
+
+    futures_process._sendback_result = send_whole
+
+
 def _exit_with_main(lifeline: Connection) -> None:
-    """End this worker once the main process is gone.
+    """End this worker once the pool is closed or the main process is gone, between messages.
 
     The main process holds the only write end of `lifeline` and never writes to it, so the read
-    returns only when that process ends, however it ends. Without this, `kill -9` of a run would
-    leave its pool's workers (and the forkserver they keep alive) waiting for work for ever.
+    returns only when the pool closes it or that process ends, however it ends. Without this,
+    `kill -9` of a run would leave its pool's workers (and the forkserver they keep alive)
+    waiting for work for ever.
     """
     with contextlib.suppress(EOFError, OSError):
         lifeline.recv_bytes()
+    _SENDING.acquire(timeout=_SEND_PATIENCE)
     os._exit(1)
 
 

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
         # a run stopped by Ctrl-C: its summary counts the games it kept (checked by the case)
         (
             "benchmarks.memory",
-            ["--games", "300", "--limited", str(10**8), "--seconds", "3"],
+            ["--games", "300", "--limited", str(10**8), "--seconds", "1"],
             "(stopped by Ctrl-C)",
         ),
         # a balance read back as deals (and deals.csv), and a komi balance over setups

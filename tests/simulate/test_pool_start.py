@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.waiting import PATIENCE
+from tests.support.waiting import PATIENCE, finished
 
 SCRIPT = """
 import sys, threading
@@ -67,3 +67,46 @@ def test_a_worker_starts_with_what_folds_its_chunks_already_imported() -> None:
         assert pool.submit(_imported, "scipy.stats").result(timeout=PATIENCE)
     finally:
         drop_pool()
+
+
+DROPPED_WHILE_SENDING = """
+import sys, time
+from pathlib import Path
+from simulate.run import executors
+from tests.support.pools import big_result
+
+if __name__ == "__main__":
+    flag = Path(sys.argv[1])
+    pool = executors.worker_pool(1)
+    pool.submit(big_result, str(flag))
+    while not flag.exists():
+        time.sleep(0.005)
+    # the main thread holds the interpreter a moment, so the pool's thread reading the result
+    # reads slowly and the worker is still sending when the pool is dropped
+    end = time.perf_counter() + 0.2
+    while time.perf_counter() < end:
+        pass
+    executors.drop_pool(wait=False)
+    print("dropped", flush=True)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork from a forkserver")
+def test_a_pool_dropped_while_a_worker_sends_its_result_lets_the_command_exit(
+    tmp_path: Path,
+) -> None:
+    """A run that fails (its folder removed, a full disk) drops its pool without waiting, and
+    the workers end at once. A worker that ended halfway through sending a result left half a
+    message in the pool's pipe, which the pool's own thread then waited on for ever, and with
+    it the command's exit (seen once in a suite: `pnp simulate` hung for good after its one
+    line). A worker now ends only between messages."""
+    script = tmp_path / "drop.py"
+    script.write_text(DROPPED_WHILE_SENDING)
+    root = Path(__file__).resolve().parents[2]
+    process = subprocess.Popen(
+        [sys.executable, str(script), str(tmp_path / "sending")], cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    code, err = finished(process, "the command that dropped its pool while a worker sent")
+    assert code == 0, err
