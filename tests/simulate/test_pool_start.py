@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import array
+import fcntl
+import multiprocessing
 import os
 import subprocess
 import sys
+import termios
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
 
-from tests.support.waiting import PATIENCE, finished
+from tests.support.pools import BIG, PipeQueue, send_a_big_result
+from tests.support.waiting import PATIENCE, wait_for
 
 SCRIPT = """
 import sys, threading
@@ -69,44 +75,33 @@ def test_a_worker_starts_with_what_folds_its_chunks_already_imported() -> None:
         drop_pool()
 
 
-DROPPED_WHILE_SENDING = """
-import sys, time
-from pathlib import Path
-from simulate.run import executors
-from tests.support.pools import big_result
-
-if __name__ == "__main__":
-    flag = Path(sys.argv[1])
-    pool = executors.worker_pool(1)
-    pool.submit(big_result, str(flag))
-    while not flag.exists():
-        time.sleep(0.005)
-    # the main thread holds the interpreter a moment, so the pool's thread reading the result
-    # reads slowly and the worker is still sending when the pool is dropped
-    end = time.perf_counter() + 0.2
-    while time.perf_counter() < end:
-        pass
-    executors.drop_pool(wait=False)
-    print("dropped", flush=True)
-"""
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork from a forkserver")
-def test_a_pool_dropped_while_a_worker_sends_its_result_lets_the_command_exit(
+def test_a_worker_told_to_end_while_it_sends_a_result_ends_after_the_whole_message(
     tmp_path: Path,
 ) -> None:
-    """A run that fails (its folder removed, a full disk) drops its pool without waiting, and
-    the workers end at once. A worker that ended halfway through sending a result left half a
-    message in the pool's pipe, which the pool's own thread then waited on for ever, and with
-    it the command's exit (seen once in a suite: `pnp simulate` hung for good after its one
-    line). A worker now ends only between messages."""
-    script = tmp_path / "drop.py"
-    script.write_text(DROPPED_WHILE_SENDING)
-    root = Path(__file__).resolve().parents[2]
-    process = subprocess.Popen(
-        [sys.executable, str(script), str(tmp_path / "sending")], cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )  # fmt: skip
-    code, err = finished(process, "the command that dropped its pool while a worker sent")
-    assert code == 0, err
+    """A run that fails (its folder removed, a full disk) closes its pool without waiting, and
+    each worker ends as its lifeline closes. A worker that ended halfway through sending a
+    result left half a message in the pool's pipe, which the pool's thread in the main process
+    then waited on for ever, and with it the command's exit (seen once in a suite: `pnp
+    simulate` hung for good after its one line, deaf to SIGTERM). Here nothing reads the
+    result until the worker is told to end: it is stuck halfway, and must still send it whole."""
+    context = multiprocessing.get_context("spawn")
+    reader, writer = context.Pipe(duplex=False)
+    lifeline, keeper = context.Pipe(duplex=False)
+    flag = tmp_path / "sending"
+    worker = context.Process(
+        target=send_a_big_result, args=(PipeQueue(writer), lifeline, str(flag))
+    )
+    worker.start()
+    writer.close()  # the worker holds the only write end: its end is the pipe's end
+    lifeline.close()
+    wait_for(lambda: flag.exists() and _waiting_bytes(reader) > 0, "the worker to send")
+    keeper.close()  # the pool closes while the pipe is full and the worker halfway through
+    result = reader.recv()  # half a message: OSError "got end of file during message"
+    assert len(result.result) == BIG
+    worker.join()
+
+
+def _waiting_bytes(reader: Connection) -> int:
+    waiting = array.array("i", [0])
+    fcntl.ioctl(reader.fileno(), termios.FIONREAD, waiting)
+    return waiting[0]

@@ -1,14 +1,29 @@
-"""A task for a worker pool's tests, importable by the workers a forkserver forks."""
+"""What a worker pool's tests run in a worker process (importable by a spawned process)."""
 
 from __future__ import annotations
 
+from concurrent.futures import process as futures_process
+from multiprocessing.connection import Connection
 from pathlib import Path
 
-BIG = 256 << 20  # bytes: a result the pool's pipe carries in a few thousand reads
+from simulate.run import executors
+
+BIG = 16 << 20  # bytes: a result hundreds of times what a pipe holds
 
 
-def big_result(flag: str) -> bytes:
-    """A result of BIG bytes, after a file named `flag` says the worker is about to send it."""
-    result = b"x" * BIG
+class PipeQueue:
+    """The one method of a pool's result queue a worker uses, on a plain pipe."""
+
+    def __init__(self, writer: Connection) -> None:
+        self.writer = writer
+
+    def put(self, item: object) -> None:
+        self.writer.send(item)
+
+
+def send_a_big_result(results: PipeQueue, lifeline: Connection, flag: str) -> None:
+    """A pool's worker (started as the pool starts one) sending a result of BIG bytes, after a
+    file named `flag` says it is about to."""
+    executors._start_worker(lifeline)
     Path(flag).touch()
-    return result
+    futures_process._sendback_result(results, 0, result=b"x" * BIG)  # type: ignore[attr-defined]
