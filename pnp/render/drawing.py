@@ -10,7 +10,7 @@ large board is split across pages without drawing it twice.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 
@@ -115,7 +115,8 @@ Result = TypeVar("Result", covariant=True)
 
 
 class OpVisitor(Protocol[Result]):
-    """What a backend (PDF, SVG, the page-fill measure) does with each kind of operation."""
+    """What a backend (PDF, SVG, the page-fill measure) does with each kind of operation: a
+    method per kind, named as the kind in lower case (`visit` finds it by that name)."""
 
     def line(self, op: Line) -> Result: ...
     def rect(self, op: Rect) -> Result: ...
@@ -127,21 +128,9 @@ class OpVisitor(Protocol[Result]):
 
 
 def visit(op: Op, visitor: OpVisitor[Result]) -> Result:
-    """`op` handed to the method of `visitor` for its kind."""
-    match op:
-        case Line():
-            return visitor.line(op)
-        case Rect():
-            return visitor.rect(op)
-        case Circle():
-            return visitor.circle(op)
-        case Dots():
-            return visitor.dots(op)
-        case Path():
-            return visitor.path(op)
-        case Text():
-            return visitor.text(op)
-    return visitor.place(op)
+    """`op` handed to the method of `visitor` for its kind: the kind's name in lower case."""
+    method: Callable[[Op], Result] = getattr(visitor, type(op).__name__.lower())
+    return method(op)
 
 
 class Drawing:
