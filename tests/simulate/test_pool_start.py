@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.pools import BIG, PipeQueue, send_a_big_result
-from tests.support.waiting import PATIENCE, wait_for
+from tests.support.waiting import PATIENCE, finished, wait_for
 
 SCRIPT = """
 import sys, threading
@@ -105,3 +105,37 @@ def _waiting_bytes(reader: Connection) -> int:
     waiting = array.array("i", [0])
     fcntl.ioctl(reader.fileno(), termios.FIONREAD, waiting)
     return waiting[0]
+
+
+HALF_A_MESSAGE = """
+import os, struct
+from simulate.run import executors
+
+if __name__ == "__main__":
+    pool = executors.worker_pool(1)
+    pool.submit(int).result()  # the worker is running
+    # what a worker killed from outside while it sends a result leaves in the pool's pipe: a
+    # message's length, and less than that of the message
+    os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 1000) + bytes(10))
+    executors.drop_pool(wait=False)  # as a failed or interrupted run drops it
+    print("dropped", flush=True)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork from a forkserver")
+def test_a_pool_whose_thread_waits_on_half_a_message_still_lets_the_command_exit(
+    tmp_path: Path,
+) -> None:
+    """A worker killed from outside (`kill -9`, the out-of-memory killer) while it sent a result
+    left half a message, and the pool's thread waited for the rest for ever: the run, and a
+    Ctrl-C of it, could not end (the exit joins that thread). Dropping the pool now ends the
+    wait once its workers are gone; the command exits, with no traceback."""
+    script = tmp_path / "half.py"
+    script.write_text(HALF_A_MESSAGE)
+    root = Path(__file__).resolve().parents[2]
+    process = subprocess.Popen(
+        [sys.executable, str(script)], cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    code, err = finished(process, "the command whose pool waited on half a message")
+    assert (code, err) == (0, "")
