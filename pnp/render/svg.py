@@ -160,7 +160,7 @@ class _Emitter:
     def dots(self, op: ops.Dots) -> Any:
         """One path of discs, each two half-circle arcs from its leftmost point."""
         r, d = _n(op.r), _n(2 * op.r)
-        disc = f"a{r} {r} 0 1 0 {d} 0a{r} {r} 0 1 0 {_n(-2 * op.r)} 0"
+        disc = f"a{r} {r} 0 1 0 {d} 0a{r} {r} 0 1 0 -{d} 0"
         data = "".join(f"M{_n(x - op.r)} {_n(y)}{disc}" for x, y in op.centres)
         return self.document.path(d=data, **self.style(op.style))
 

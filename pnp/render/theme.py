@@ -18,15 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pnp.render.drawing import (
-    BLACK,
-    WHITE,
-    Drawing,
-    Point,
-    Shape,
-    Style,
-    shape_bounds,
-)
+from pnp.render.drawing import BLACK, WHITE, Drawing, Point, Shape, Style, shape_bounds
 from pnp.render.fonts import text_width
 from pnp.templates import load_json, templates_dir
 

@@ -23,12 +23,12 @@ from pnp.render.paper import Box
 # The tokens of a content stream: comments, literal strings (reportlab escapes the parentheses
 # inside them), dictionary brackets, hex strings, array brackets, names, then numbers and
 # operators; nothing but whitespace lies between them.
+STRINGS = re.compile(rb"\((?:[^()\\]|\\.)*\)", re.DOTALL)
 TOKENS = re.compile(
-    rb"%[^\r\n]*|\((?:[^()\\]|\\.)*\)|<<|>>|<[^>]*>|[\[\]{}]|/[^\s/\[\]()<>{}%]*"
+    rb"%[^\r\n]*|" + STRINGS.pattern + rb"|<<|>>|<[^>]*>|[\[\]{}]|/[^\s/\[\]()<>{}%]*"
     rb"|[^\s/\[\]()<>{}%]+",
     re.DOTALL,
 )
-STRINGS = re.compile(rb"\((?:[^()\\]|\\.)*\)", re.DOTALL)  # a literal string, as in TOKENS
 NUMBER_START = frozenset(b"0123456789+-.")
 OPERAND_START = frozenset(b"%(<[]{}/") | NUMBER_START
 
