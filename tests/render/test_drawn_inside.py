@@ -12,6 +12,7 @@ import pytest
 
 from pnp.games import GAMES
 from pnp.kits import build_kit
+from pnp.render import fill
 from pnp.render.drawing import Circle, Dots, Drawing, Line, Op, Path, Place, Rect, shape_bounds
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
@@ -30,8 +31,9 @@ def bounds(op: Op) -> Bounds | None:
     if isinstance(op, Circle):
         return op.cx - op.r, op.cy - op.r, op.cx + op.r, op.cy + op.r
     if isinstance(op, Dots):
-        xs, ys = [x for x, _ in op.centres], [y for _, y in op.centres]
-        return min(xs) - op.r, min(ys) - op.r, max(xs) + op.r, max(ys) + op.r
+        box = fill.op_box(op)
+        assert box is not None
+        return box.x, box.y, box.right, box.bottom
     if isinstance(op, Path):
         x, y, w, h = shape_bounds(op.commands)
         return x, y, x + w, y + h
