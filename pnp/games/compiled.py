@@ -36,7 +36,8 @@ function's own file only: a copy that inlined a helper or read a constant from a
 would be read back stale after that module changed. So each copy is named by a hash of the source
 of every module its code can reach (`_reach`: those of the function, of the copies it calls and
 of the engine, and every module of this project they import, transitively), and an edit anywhere
-among them compiles it afresh under a new name.
+among them compiles it afresh under a new name. `cached` does the same for a function that plays
+no engine (a test's harness around the seats' generators, say).
 """
 
 from __future__ import annotations
@@ -126,22 +127,39 @@ def specialised(function: Callable[..., Any], engine: Engine, **calls: Any) -> A
     copy reaches (`_reach`), so that an edit of any of them gives a new cache file."""
     key = (function, engine)
     if key not in _SPECIALISED:
-        from numba import njit  # numba loads only when a compiled engine plays
-
         module = sys.modules[engine.module]
         reach = _reach(function.__module__, engine.module).union(
             *(_REACH[call] for call in calls.values())
         )
-        digest = hashlib.sha256(f"{function.__module__}.{function.__qualname__}".encode())
-        for path in sorted(reach):
-            digest.update(_source_digest(path))
-        name = f"{function.__name__.lstrip('_')}_{digest.hexdigest()[:16]}"
-        code = function.__code__.replace(co_filename=inspect.getfile(module), co_name=name)
-        copy = types.FunctionType(code, {**function.__globals__, "engine": module, **calls}, name)
-        copy.__qualname__ = name
-        _SPECIALISED[key] = njit(cache=True)(copy)
-        _REACH[_SPECIALISED[key]] = reach
+        _SPECIALISED[key] = _hashed(function, module, reach, {"engine": module, **calls})
     return _SPECIALISED[key]
+
+
+def cached(function: Callable[..., Any]) -> Any:
+    """`function` compiled by numba and cached beside its own file, named with a hash of the
+    source of every module of this project it can reach (`_reach`): for a function that inlines
+    helpers from other modules, which `njit(cache=True)` alone would read back stale once they
+    changed (see `specialised`)."""
+    module = sys.modules[function.__module__]
+    return _hashed(function, module, _reach(function.__module__), {})
+
+
+def _hashed(function: Callable[..., Any], module: types.ModuleType, reach: frozenset[str],
+            names: dict[str, Any]) -> Any:  # fmt: skip
+    """A copy of `function`, its globals updated with `names`, filed under `module`'s source
+    and named with a hash of the sources in `reach`, compiled with numba's cache."""
+    from numba import njit  # numba loads only when compiled code runs
+
+    digest = hashlib.sha256(f"{function.__module__}.{function.__qualname__}".encode())
+    for path in sorted(reach):
+        digest.update(_source_digest(path))
+    name = f"{function.__name__.lstrip('_')}_{digest.hexdigest()[:16]}"
+    code = function.__code__.replace(co_filename=inspect.getfile(module), co_name=name)
+    copy = types.FunctionType(code, {**function.__globals__, **names}, name)
+    copy.__qualname__ = name
+    compiled = njit(cache=True)(copy)
+    _REACH[compiled] = reach
+    return compiled
 
 
 def _reach(*modules: str) -> frozenset[str]:

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from numba import njit
 
+from pnp.games.compiled import cached
 from simulate.agents.seat_streams import STREAM, draw, seed_streams
 
 
-@njit(cache=False)
 def _drawn(seed, players, bounds, out):  # type: ignore[no-untyped-def]
     """Number i drawn below bounds[i] by seat i % players, from the game seed `seed`."""
     streams = np.zeros((players, STREAM), dtype=np.uint64)
     seed_streams(seed, streams)
     for i in range(bounds.shape[0]):
         out[i] = draw(streams[i % players], bounds[i])
+
+
+drawn = cached(_drawn)  # compiled once, and again only after seat_streams.py (or this) changes
 
 
 def numpy_draws(seed: int, players: int, bounds: list[int]) -> list[int]:
@@ -27,7 +29,7 @@ def numpy_draws(seed: int, players: int, bounds: list[int]) -> list[int]:
 
 def streams_draws(seed: int, players: int, bounds: list[int]) -> list[int]:
     out = np.zeros(len(bounds), dtype=np.int64)
-    _drawn(np.uint64(seed), players, np.array(bounds, dtype=np.int64), out)
+    drawn(np.uint64(seed), players, np.array(bounds, dtype=np.int64), out)
     return [int(x) for x in out]
 
 
