@@ -40,15 +40,23 @@ from __future__ import annotations
 
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 import numpy as np
-from scipy.special import pdtr
 
 RESAMPLES = 999
 STREAM = 0x6B6F6D69  # "komi": the bootstrap's generators are their own streams of the run's seed
 KEPT = 1024  # setups whose weights are kept: a balance of up to 1,024 draws each once
-POISSON_CDF = pdtr(np.arange(24), 1.0)  # P(count <= k) for Poisson(1); the last is 1.0
+
+
+@cache
+def poisson_cdf() -> np.ndarray:
+    """P(count <= k) for Poisson(1), k = 0..23; the last is 1.0. (scipy loads when the first
+    weights are drawn, not with the module: the workers import it and never draw.)"""
+    from scipy.special import pdtr
+
+    return np.asarray(pdtr(np.arange(24), 1.0))
 
 
 def _rng(seed: int) -> np.random.Generator:
@@ -76,7 +84,7 @@ class PoissonWeights:
         # the counter's second word is the setup: 2^64 draws of its own before the next one's
         counter = np.array([0, setup_index, 0, 0], dtype=np.uint64)
         uniforms = np.random.Generator(np.random.Philox(key=self._key, counter=counter))
-        found = np.searchsorted(POISSON_CDF, uniforms.random(RESAMPLES), side="right")
+        found = np.searchsorted(poisson_cdf(), uniforms.random(RESAMPLES), side="right")
         found = found.astype(np.uint8)
         self.drawn += RESAMPLES
         self._kept[setup_index] = found

@@ -8,7 +8,9 @@ test (scipy `binomtest`), the chi-square goodness-of-fit and contingency tests (
 `DescrStatsW`). Everything here takes counts and sums, never game records, so the same
 functions serve a whole run, one setup, or tallies built while the games stream in.
 
-Loaded only in the process that reports (about a second of imports), never by the workers.
+scipy and statsmodels take about a second to import, so each function imports what it calls
+when it is first called: the workers import this module with the folds of their chunks but
+never call it, and a command that stops before its report never pays for them.
 """
 
 from __future__ import annotations
@@ -16,20 +18,13 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping, Sequence
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
-from scipy import optimize
-from scipy import stats as sps
-from statsmodels.stats.multitest import multipletests
-from statsmodels.stats.power import GofChisquarePower, NormalIndPower
-from statsmodels.stats.proportion import (
-    confint_proportions_2indep,
-    proportion_confint,
-    proportions_ztest,
-)
-from statsmodels.stats.weightstats import DescrStatsW
+
+if TYPE_CHECKING:
+    from statsmodels.stats.weightstats import DescrStatsW
 
 LEVEL = 0.05  # two-sided test level, and 1 - the coverage of every interval
 POWER = 0.8
@@ -45,6 +40,8 @@ def difference(
     `confint_proportions_2indep`, method "newcomb"); (-1, 1) when either side has no trials."""
     if trials == 0 or other_trials == 0:
         return -1.0, 1.0
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
     low, high = confint_proportions_2indep(
         successes,
         trials,
@@ -69,6 +66,8 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     """
     if trials == 0:
         return 0.0, 1.0
+    from statsmodels.stats.proportion import proportion_confint
+
     low, high = proportion_confint(successes, trials, alpha=LEVEL, method="wilson")
     return max(0.0, float(low)), min(1.0, float(high))
 
@@ -78,7 +77,9 @@ def binomial_p(successes: int, trials: int) -> float:
     """Exact two-sided p-value of `successes` in `trials` under p = 1/2."""
     if trials == 0:
         return 1.0
-    return float(sps.binomtest(successes, trials, 0.5).pvalue)
+    from scipy.stats import binomtest
+
+    return float(binomtest(successes, trials, 0.5).pvalue)
 
 
 def equal_shares_p(counts: Sequence[int]) -> float:
@@ -94,7 +95,9 @@ def equal_shares_p(counts: Sequence[int]) -> float:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _chisquare_p(counts: tuple[int, ...]) -> float:
-    return float(sps.chisquare(list(counts)).pvalue)
+    from scipy.stats import chisquare
+
+    return float(chisquare(list(counts)).pvalue)
 
 
 def fdr_reject(p_values: Sequence[float], rate: float = LEVEL) -> list[bool]:
@@ -107,6 +110,8 @@ def fdr_rejected(p_values: npt.NDArray[np.float64], rate: float = LEVEL) -> npt.
     """`fdr_reject` of a column of p-values, as a column."""
     if not len(p_values):
         return np.zeros(0, dtype=bool)
+    from statsmodels.stats.multitest import multipletests
+
     return np.asarray(multipletests(p_values, alpha=rate, method="fdr_bh")[0], dtype=bool)
 
 
@@ -120,7 +125,9 @@ def contingency(table: Sequence[Sequence[int]] | npt.NDArray[np.int64]) -> tuple
     array = array[array.sum(axis=1) > 0][:, array.sum(axis=0) > 0]
     if array.shape[0] < 2 or array.shape[1] < 2:
         return 0.0, 0, 1.0
-    statistic, p_value, df, _ = sps.chi2_contingency(array, correction=False)
+    from scipy.stats import chi2_contingency
+
+    statistic, p_value, df, _ = chi2_contingency(array, correction=False)
     return float(statistic), int(df), float(p_value)
 
 
@@ -134,6 +141,8 @@ def detectable_share(games: float, seats: int) -> float:
     """
     if games < 2:
         return 1.0 - 1.0 / seats
+    from statsmodels.stats.power import GofChisquarePower, NormalIndPower
+
     if seats == 2:
         h = float(
             NormalIndPower().solve_power(None, nobs1=games, alpha=LEVEL, power=POWER, ratio=0)
@@ -157,6 +166,9 @@ def games_to_separate(statistic: float, df: int, games: float) -> tuple[float | 
     """
     if df == 0 or games <= 0:
         return None, False
+    from scipy import optimize
+    from scipy import stats as sps
+
     exact = statistic > df
     if exact:
         noncentrality = statistic - df
@@ -184,6 +196,8 @@ def _described(means: Means) -> DescrStatsW | None:
     0 is no estimate of how setups differ: it would give a t interval of zero width)."""
     if len(means) < 2:
         return None
+    from statsmodels.stats.weightstats import DescrStatsW
+
     described = DescrStatsW(np.asarray(means, dtype=float))
     return described if described.std > 0 else None
 
@@ -209,6 +223,8 @@ def counted_t_interval(counts: Mapping[float, int]) -> tuple[float, float]:
     statsmodels `DescrStatsW`); a point when every value is equal. Needs two values or more."""
     values = np.fromiter(counts.keys(), dtype=float, count=len(counts))
     weights = np.fromiter(counts.values(), dtype=float, count=len(counts))
+    from statsmodels.stats.weightstats import DescrStatsW
+
     low, high = DescrStatsW(values, weights=weights).tconfint_mean(alpha=LEVEL)
     return float(low), float(high)
 
@@ -217,6 +233,8 @@ def units_for_half_width(variance: float, half_width: float, t: bool = False) ->
     """About how many independent units of this `variance` put a 95% interval of their mean
     within +-`half_width` (the planning figure, not a guarantee): the normal interval's, or
     with `t` the t interval's (few units, such as setups: its quantile grows as they shrink)."""
+    from scipy import stats as sps
+
     normal = float(sps.norm.isf(LEVEL / 2)) ** 2 * variance / half_width**2
     if not t:
         return normal
@@ -239,4 +257,6 @@ def score_p(successes: float, trials: int) -> float:
     of scores in [0, 1]) of `trials`: the test the Wilson interval inverts; 1 without trials."""
     if trials == 0:
         return 1.0
+    from statsmodels.stats.proportion import proportions_ztest
+
     return float(proportions_ztest(successes, trials, value=0.5, prop_var=0.5)[1])

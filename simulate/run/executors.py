@@ -160,8 +160,9 @@ class _Pool:
 _POOL: _Pool | None = None
 #: The modules a forkserver imports once, so that every worker it forks starts with them
 #: (simulate/agents/compiled_start.py: numba's compiler started, for the games with compiled
-#: engines; simulate/report/chunkfold.py: what folds a run's chunks, and the statistics it imports,
-#: about a second that every worker would otherwise pay at its first chunk).
+#: engines; simulate/report/chunkfold.py: what folds a run's chunks, and the measures it imports,
+#: which every worker would otherwise import at its first chunk; the statistics libraries those
+#: call in the report load only there, simulate/measure/inference.py).
 PRELOAD = [
     "simulate.run.orphan",  # first: the forkserver ends with this process, whatever it imports
     "pnp.games",

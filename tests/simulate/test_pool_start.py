@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import termios
+import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -53,24 +54,41 @@ def test_starting_the_workers_does_not_wait_for_their_forkserver(tmp_path: Path)
     assert done.stdout.split("\n")[:2] == ["went on", "8 games"]
 
 
-def _imported(module: str) -> bool:
-    return module in sys.modules
+def _loaded(modules: tuple[str, ...]) -> tuple[int, list[str]]:
+    """This worker's pid and which of `modules` it has imported."""
+    time.sleep(0.05)  # long enough that a second call goes to the other worker
+    return os.getpid(), [module for module in modules if module in sys.modules]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork from a forkserver")
-def test_a_worker_starts_with_what_folds_its_chunks_already_imported() -> None:
-    """A run hands each chunk to a worker with `FoldChunk` (simulate/report/chunkfold.py), whose
-    module imports the run's statistics (scipy.stats, statsmodels: about a second). Imported in
-    every worker at its first chunk, that second is paid in parallel by both workers, after the
-    command's own imports: the forkserver imports it once instead, while the command imports
-    its reports."""
-    from simulate.run.executors import drop_pool, worker_pool
+def test_a_worker_starts_with_its_folds_imported_and_never_loads_the_statistics() -> None:
+    """A run hands each chunk to a worker with `FoldChunk` (simulate/report/chunkfold.py): the
+    forkserver imports its module once, so every worker starts with it. The statistics the
+    measures call (scipy.stats, statsmodels: about a second of imports) and the charts (matplotlib)
+    load where they are called, in the process that reports: never in a worker, whatever it
+    folds, so a run's forkserver does not pay that second beside the command."""
+    from simulate.report.chunkfold import FoldChunk
+    from simulate.run.executors import ProcessExecutor, drop_pool, worker_pool
+    from tests.simulate.test_simulate import plan
 
     drop_pool()  # a pool of an earlier test may have folded chunks already
     try:
         pool = worker_pool(2)
-        assert pool.submit(_imported, "simulate.report.chunkfold").result(timeout=PATIENCE)
-        assert pool.submit(_imported, "scipy.stats").result(timeout=PATIENCE)
+        finish = FoldChunk(per_setup=True, lines=True, tables=True)
+        chunks = list(ProcessExecutor(2).play(plan(8), [[i] for i in range(8)], finish))
+        assert sum(len(chunk.games) for chunk in chunks) == 8
+        wanted = (
+            "simulate.report.chunkfold",
+            "scipy.stats",
+            "scipy.special",
+            "statsmodels",
+            "matplotlib",
+        )  # numba imports scipy's BLAS, so scipy itself is no sign
+        seen: dict[int, list[str]] = {}
+        while len(seen) < 2:
+            calls = [pool.submit(_loaded, wanted) for _ in range(2)]
+            seen.update(call.result(timeout=PATIENCE) for call in calls)
+        assert list(seen.values()) == [["simulate.report.chunkfold"]] * 2, seen
     finally:
         drop_pool()
 
