@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.render import drawing as ops
 from pnp.render.document import Page
 from pnp.render.fonts import SVG_FAMILY
-from pnp.render.outlines import outline_path
+from pnp.render.outlines import outline_path, path_number
 from pnp.render.theme import luminance
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _n(value: float) -> float | int:
 
 def _d(shape: ops.Shape) -> str:
     return " ".join(
-        str(command[0]) + " ".join(str(_n(float(v))) for v in command[1:]) for command in shape
+        str(command[0]) + " ".join(path_number(float(v)) for v in command[1:]) for command in shape
     )
 
 
@@ -161,7 +161,7 @@ class _Emitter:
         """One path of discs, each two half-circle arcs from its leftmost point."""
         r, d = _n(op.r), _n(2 * op.r)
         disc = f"a{r} {r} 0 1 0 {d} 0a{r} {r} 0 1 0 -{d} 0"
-        data = "".join(f"M{_n(x - op.r)} {_n(y)}{disc}" for x, y in op.centres)
+        data = "".join(f"M{path_number(x - op.r)} {path_number(y)}{disc}" for x, y in op.centres)
         return self.document.path(d=data, **self.style(op.style))
 
     def path(self, op: ops.Path) -> Any:

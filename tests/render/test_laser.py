@@ -142,6 +142,21 @@ def test_text_outlines_keep_the_font_size_anchor_and_advance_width() -> None:
     assert 50 < min(x for x, _ in capital) < 50.5  # the H's left side bearing
 
 
+def test_an_accented_letter_is_outlined_with_its_accent() -> None:
+    """Vera draws "é" as an "e" and an accent placed over it (a composite glyph): its outline is
+    the e's two contours, at the very same points, and the accent's one. (Reading the parts
+    failed with a TypeError before, so a laser kit with "Zoë" on a player table could not be
+    written.)"""
+    for bold in (False, True):
+        plain = outline_path(Text(50, 30, "Zoe", 4.2, bold=bold))
+        accented = outline_path(Text(50, 30, "Zoë", 4.2, bold=bold))
+        assert accented.startswith(plain), "the e of the ë is drawn where the e is"
+        dots = glyph_points(accented.removeprefix(plain))
+        assert accented.count("M") == plain.count("M") + 2, "and the diaeresis as two dots"
+        e = glyph_points(plain.removeprefix(outline_path(Text(50, 30, "Zo", 4.2, bold=bold))))
+        assert min(y for _, y in e) > max(y for _, y in dots), "above it"
+
+
 def test_rotated_text_turns_about_its_anchor() -> None:
     page = Drawing(60, 60)
     page.text(20, 30, "START", 4, angle=180)
