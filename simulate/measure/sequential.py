@@ -78,10 +78,11 @@ class Sequences95:
         given = np.broadcast_to(np.asarray(values, dtype=np.float64), self.total.shape)
         rows: slice | npt.NDArray[np.bool_] = slice(None)
         if present is not None:
-            rows = np.broadcast_to(np.asarray(present, dtype=bool), self.total.shape)
-            if not rows.any():
+            marked = np.broadcast_to(np.asarray(present, dtype=bool), self.total.shape)
+            if not marked.any():
                 return
-            given = given[rows]
+            if not marked.all():  # a mask copies every row it reads: only when it must
+                rows, given = marked, given[marked]
         if ((given < self.low - 1e-12) | (given > self.high + 1e-12)).any():
             raise ValueError(f"an observation is outside [{self.low}, {self.high}]")
         x = np.clip((given - self.low) / (self.high - self.low), 0.0, 1.0)
@@ -122,8 +123,9 @@ class Sequences95:
         first = np.argmax(kept, axis=1)
         last = grid - 1 - np.argmax(kept[:, ::-1], axis=1)
         none = ~kept.any(axis=1)
-        closed = np.argmin(np.maximum(self.up, self.down), axis=1)
-        first, last = np.where(none, closed, first), np.where(none, closed, last)
+        if none.any():
+            closed = np.argmin(np.maximum(self.up, self.down), axis=1)
+            first, last = np.where(none, closed, first), np.where(none, closed, last)
         lower = np.maximum(self.candidates[first] - step, 0.0)
         upper = np.minimum(self.candidates[last] + step, 1.0)
         span = self.high - self.low
