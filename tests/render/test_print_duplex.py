@@ -9,6 +9,8 @@ are the fronts of the sheets, even pages their backs.
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,13 +30,20 @@ from tests.support.pdfgeom import operations, read_geometry
 CONFIGS: list[Config] = [(name, None, None, {}) for name in GAMES] + option_configs()
 
 
+def page_texts(pdf: Path) -> list[str]:
+    """Each page's text, in page order: read by poppler's pdftotext where it is installed (a C
+    program, many times as fast as pypdf on pages of hatching; CI installs it), else by pypdf."""
+    if shutil.which("pdftotext"):
+        done = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, check=True)
+        return done.stdout.decode().split("\f")[:-1]  # each page ends with a form feed
+    return [page.extract_text() for page in PdfReader(str(pdf)).pages]
+
+
 def printed_titles(pdf: Path) -> list[str]:
     """The title in each page's footer, in page order."""
     titles = []
-    for number, page in enumerate(PdfReader(str(pdf)).pages, 1):
-        footer = next(
-            line for line in page.extract_text().splitlines() if f"page {number} of" in line
-        )
+    for number, text in enumerate(page_texts(pdf), 1):
+        footer = next(line for line in text.splitlines() if f"page {number} of" in line)
         parts = [part.strip() for part in footer.split("·")]
         titles.append(parts[next(k for k, p in enumerate(parts) if p.startswith("seed ")) - 1])
     return titles
