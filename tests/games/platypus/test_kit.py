@@ -84,6 +84,23 @@ def test_pack_pages_print_only_for_the_pack_deal(paper: str) -> None:
     assert len(titles(pack)) > len(titles(uniform))
 
 
+@pytest.mark.parametrize("deal", ["uniform", "pack"])
+def test_the_rules_and_the_tables_agree_on_who_starts(deal: str) -> None:
+    """The setup drew who starts the first game: the tables, the match sheet and the rules page
+    all say so. (The rules page told players to decide at random while the tables named the
+    starter.)"""
+    for seed in range(1, 9):  # both starters come up
+        setup, document = kit(seed=seed, deal=deal)
+        first = GAME.player_names(setup)[0]
+        pages = zip(titles(document), document.pages, strict=True)
+        printed = {title: " ".join(" ".join(texts(page.drawing)).split()) for title, page in pages}
+        assert f"The dealt tables: {first} plays first" in printed["Tables"]
+        assert f"game 1: {first} starts" in printed["Match score sheet"]
+        rules = " ".join(text for title, text in printed.items() if title.startswith("Rules"))
+        assert "Decide at random who plays first." not in rules
+        assert "The tables of this kit name who starts the first game" in rules, rules
+
+
 def test_the_dealt_tables_print_the_setup_and_who_starts() -> None:
     setup, document = kit(seed=3)
     page = document.pages[titles(document).index("Tables")]
