@@ -28,6 +28,9 @@ GREY = "#555555"
 FOOTER_GAP = 4.0  # mm at least between the scale bar's label and the footer text
 BLANK_TITLE = "Blank back"
 BLANK_TEXT = 3.2  # mm em size of the note on a blank verso
+#: mm from the paper's foot to the note's baseline: in the bottom margin, above the scale bar
+#: and the footer, where no page has pieces, so the note is behind none of the page it backs
+BLANK_BASELINE = 12.0
 
 
 @dataclass
@@ -188,12 +191,14 @@ class Document:
         ]
 
     def _blank_verso(self, recto: Page, recto_number: int) -> Page:
-        """The blank back of page `recto_number`: a small note says it is blank on purpose."""
+        """The blank back of page `recto_number`: a small note in the bottom margin says it is
+        blank on purpose (in the middle of the page it would show through, or land on, the
+        back of a piece of the page it backs)."""
         paper = recto.paper
         page = Page(paper, Drawing(paper.width, paper.height), BLANK_TITLE)
         note = f"This page is intentionally blank: it is the back of page {recto_number}."
-        middle = paper.width / 2, paper.height / 2
-        page.drawing.text(*middle, note, BLANK_TEXT, fill=GREY, anchor="middle")
+        foot = paper.width / 2, paper.height - BLANK_BASELINE
+        page.drawing.text(*foot, note, BLANK_TEXT, fill=GREY, anchor="middle")
         return page
 
     def _with_footer(self, page: Page, number: int, total: int) -> Drawing:

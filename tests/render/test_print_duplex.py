@@ -20,9 +20,10 @@ from pypdf import PdfReader
 from pnp.games import GAMES
 from pnp.kits import build_kit, write_kit
 from pnp.kits.cover import COVER_TITLE
-from pnp.render.document import BLANK_TITLE, Document
-from pnp.render.drawing import rect_shape
-from pnp.render.paper import get_paper
+from pnp.render.document import BLANK_TITLE, Document, Page, shapes_box
+from pnp.render.drawing import CAP_HEIGHT, Text, rect_shape
+from pnp.render.fonts import text_width
+from pnp.render.paper import Box, get_paper
 from pnp.render.settings import PrintSettings
 from tests.support.kits import Config, config_id, option_configs, setup_of
 from tests.support.pdfgeom import operations, read_geometry
@@ -247,6 +248,46 @@ def test_a_double_sided_kit_takes_no_sheet_more_than_its_pages_to_cut_need(
     to_read = len(fronts) - to_cut
     printed = document.printed_order()
     assert -(-len(printed) // 2) == to_cut + -(-to_read // 2), [p.title for p in printed]
+
+
+def seen_from_the_front(back: Page, box: Box, duplex: str) -> Box:
+    """Where `box` of a sheet's back lies on its front once the sheet is turned over as a
+    `duplex` printer turns it (over the paper's long or short edge)."""
+    paper = back.paper
+    portrait = paper.height >= paper.width
+    if (duplex == "long") == portrait:  # turned over a vertical edge: left and right swap
+        return Box(paper.width - box.x - box.w, box.y, box.w, box.h)
+    return Box(box.x, paper.height - box.y - box.h, box.w, box.h)
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_blank_back_says_so_where_no_piece_is_behind_it(paper: str, duplex: str) -> None:
+    """A blank back's note sits where no piece of the page it backs is: printed in the middle of
+    the back of a page of pieces, it showed through a piece or landed on its back (Billabong's
+    tokens, Colour Diplomacy's, Wallaby's and Amazon Penguins' on Letter)."""
+    behind_pieces = 0
+    for name, game in GAMES.items():
+        setup = setup_of((name, None, None, {}), 5)
+        document = build_kit(game, setup, PrintSettings(get_paper(paper), duplex=duplex))
+        printed = document.printed_order()
+        for number, page in enumerate(printed):
+            if page.title != BLANK_TITLE:
+                continue
+            front = printed[number - 1]
+            behind_pieces += bool(front.cuts)
+            (note,) = [op for op in page.drawing.ops if isinstance(op, Text)]
+            width = text_width(note.text, note.size)
+            box = Box(note.x - width / 2, note.y - CAP_HEIGHT * note.size, width,
+                      1.0 * note.size)  # fmt: skip
+            seen = seen_from_the_front(page, box, duplex)
+            for cut in front.cuts:
+                assert not overlaps(seen, shapes_box([cut])), (name, number + 1, front.title)
+    assert behind_pieces, "some blank back is behind a page of pieces"
 
 
 def test_blank_pages_carry_only_the_note_and_the_footer(tmp_path: Path) -> None:
