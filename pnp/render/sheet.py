@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
-from pnp.render.document import Document, Page, Room
-from pnp.render.drawing import Drawing, Style, translated
+from pnp.render.document import Document, Page, Room, shapes_box
+from pnp.render.drawing import Drawing, Shape, Style, circle_shape, translated
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box
 
@@ -228,7 +228,7 @@ def _fill_page(
             )
         )
     if bleed:
-        _bleed(page.drawing, spec, chunk, spots, bleed)
+        draw_bleed(page.drawing, spec, chunk, spots, bleed)
     for item, (x, y) in zip(chunk, spots, strict=True):
         page.drawing.place(item, x, y)
         page.cuts.append(translated(item.cut_outline(), x, y))
@@ -282,7 +282,7 @@ def _backs_page(
     w, h = spec.item_width, spec.item_height
     back_spots = [back_position(document, page, x, y, w, h) for x, y in spots]
     if document.settings.bleed:
-        _bleed(page.drawing, spec, backs, back_spots, document.settings.bleed)
+        draw_bleed(page.drawing, spec, backs, back_spots, document.settings.bleed)
     for back, (x, y) in zip(backs, back_spots, strict=True):
         page.drawing.place(back, x, y)
     if fronts.trim is not None:
@@ -292,7 +292,7 @@ def _backs_page(
     return page
 
 
-def _bleed(
+def draw_bleed(
     drawing: Drawing,
     spec: SheetSpec,
     items: Sequence[Drawing],
@@ -300,7 +300,9 @@ def _bleed(
     bleed: float,
 ) -> None:
     """Each item's background extended by `bleed`: by at most half the gap on a side where a
-    neighbour lies, the full bleed on the outer sides of the grid."""
+    neighbour lies, the full bleed on the outer sides of the grid. A round item (cut along a
+    circle) gets a ring of its background instead, as wide as its narrowest side allows (the
+    circle's own margin in its cell counted), so that it never reaches a neighbour's circle."""
     inner = min(bleed, spec.gap / 2)
     step_x, step_y = spec.item_width + spec.gap, spec.item_height + spec.gap
     taken = {(round(x, 6), round(y, 6)) for x, y in spots}
@@ -313,6 +315,14 @@ def _bleed(
             continue
         left, right = side(x - step_x, y), side(x + step_x, y)
         top, bottom = side(x, y - step_y), side(x, y + step_y)
+        disc = _disc(item.outline)
+        if disc is not None:
+            cx, cy, r = disc
+            room = (cx - r + left, cy - r + top, spec.item_width - cx - r + right,
+                    spec.item_height - cy - r + bottom)  # fmt: skip
+            ring = Style(fill=item.background, stroke=None)
+            drawing.circle(x + cx, y + cy, r + min(bleed, *room), ring)
+            continue
         drawing.rect(
             x - left,
             y - top,
@@ -320,6 +330,20 @@ def _bleed(
             spec.item_height + top + bottom,
             Style(fill=item.background, stroke=None),
         )
+
+
+def _disc(outline: Shape | None) -> tuple[float, float, float] | None:
+    """(cx, cy, r) of an outline that is a circle (`circle_shape`), else None."""
+    if outline is None or [command[0] for command in outline] != ["M", "C", "C", "C", "C", "Z"]:
+        return None
+    box = shapes_box([outline])
+    cx, cy, r = box.x + box.w / 2, box.y + box.h / 2, box.w / 2
+    for given, drawn in zip(outline, circle_shape(cx, cy, r), strict=True):
+        if len(given) != len(drawn):
+            return None
+        if any(abs(float(u) - float(v)) > 1e-9 for u, v in zip(given[1:], drawn[1:], strict=True)):
+            return None
+    return cx, cy, r
 
 
 def _cut_lines(start: float, count: int, size: float, gap: float) -> list[float]:

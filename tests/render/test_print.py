@@ -6,6 +6,7 @@ Sizes are read back from the PDF drawing (tests/support/pdfgeom.py) and checked 
 from __future__ import annotations
 
 import itertools
+import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,8 @@ from pypdf import PdfReader
 from pnp.games import GAMES
 from pnp.kits import KITS, build_kit, write_kit
 from pnp.render.calibration import add_calibration
-from pnp.render.document import Document, Page
-from pnp.render.drawing import Dots, Drawing, Line, Place, Rect, Style, Text, rect_shape
+from pnp.render.document import Document, Page, shapes_box
+from pnp.render.drawing import Circle, Dots, Drawing, Line, Place, Rect, Style, Text, rect_shape
 from pnp.render.drawing import Path as PathOp
 from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper
@@ -82,6 +83,38 @@ def test_bleed_extends_backgrounds_and_sets_trim_and_bleed_boxes(tmp_path: Path)
     bleed = [float(v) * 25.4 / 72 for v in reader.pages[0].bleedbox]
     assert trim[2] - trim[0] == pytest.approx(160, abs=TOLERANCE)
     assert bleed[2] - bleed[0] == pytest.approx(166, abs=TOLERANCE)
+
+
+ROUND = ["M", "C", "C", "C", "C", "Z"]  # a circle's commands (circle_shape)
+
+
+@pytest.mark.parametrize("name", ["penguins", "amazon-penguins", "billabong", "colour-diplomacy"])
+def test_bleed_rings_every_round_piece_in_its_colour_short_of_its_neighbours(name: str) -> None:
+    """`--bleed` carries a round piece's colour past its cut circle, as it carries a square's
+    past its cut lines, by at most half the way to the next piece (a cut a little outside the
+    circle shows colour, not paper). Round pieces had no bleed at all."""
+    game = GAMES[name]
+    setup = setup_of((name, None, None, {}), 5)
+    document = build_kit(game, setup, PrintSettings(get_paper("a4"), bleed=2.0))
+    ringed = 0
+    for page in document.pages:
+        discs = []
+        for cut in page.cuts:
+            if [command[0] for command in cut] == ROUND:
+                box = shapes_box([cut])
+                discs.append((box.x + box.w / 2, box.y + box.h / 2, box.w / 2))
+        circles = [op for op in page.drawing.ops if isinstance(op, Circle) and op.style.fill]
+        for cx, cy, r in discs:
+            rings = [op for op in circles
+                     if abs(op.cx - cx) < 1e-6 and abs(op.cy - cy) < 1e-6 and op.r > r]  # fmt: skip
+            assert len(rings) == 1, (page.title, cx, cy)
+            (ring,) = rings
+            assert r + 1.0 <= ring.r <= r + 2.0, (page.title, ring.r - r)
+            for ox, oy, other in discs:
+                if (ox, oy) != (cx, cy):
+                    assert math.dist((cx, cy), (ox, oy)) >= ring.r + other - 1e-9, page.title
+            ringed += 1
+    assert ringed
 
 
 def test_laser_svg_has_cut_and_engrave_layers_and_cuts_shared_edges_once() -> None:

@@ -59,7 +59,7 @@ def token(painter: Painter, swatch: str, label: str, mark: str = "") -> Drawing:
     flipped token, `mark` (the lap it has made) in a ring."""
     cell = TOKEN_CELL
     outline = circle_shape(cell / 2, cell / 2, TOKEN / 2)
-    drawing = Drawing(cell, cell, outline=outline)
+    drawing = Drawing(cell, cell, painter.fill(swatch), outline)
     painter.area(drawing, outline, swatch, outline=0.35)
     ink = painter.text_on(swatch)
     figure = kangaroo_shape(cell / 2 - 7.2, 2.2, 11.5)
@@ -84,7 +84,7 @@ def chip(mark: str) -> Drawing:
     """A small plain chip printed with `mark`, to slide under a token (a count below 0)."""
     size = CHIP + 1.0
     outline = circle_shape(size / 2, size / 2, CHIP / 2)
-    drawing = Drawing(size, size, outline=outline)
+    drawing = Drawing(size, size, "#ffffff", outline)  # white: its bleed keeps the cut white
     drawing.path(outline, Style(fill="#ffffff", stroke="#000000", width=0.35))
     drawing.circle(size / 2, size / 2, CHIP / 2 - 1.0, Style(stroke="#000000", width=0.2))
     drawing.centred_text(size / 2, size / 2, mark, 4.2, bold=True)

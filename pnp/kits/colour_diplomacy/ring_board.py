@@ -229,7 +229,7 @@ def token(painter: Painter, player: int) -> Drawing:
     letter on a white disc."""
     r = TOKEN / 2
     swatch = f"player{player}"
-    drawing = Drawing(TOKEN, TOKEN, outline=circle_shape(r, r, r))
+    drawing = Drawing(TOKEN, TOKEN, painter.fill(swatch), circle_shape(r, r, r))
     painter.patterned_area(drawing, circle_shape(r, r, r), swatch, 0.3)
     drawing.circle(r, r, r * 0.62, Style(fill=WHITE, stroke=BLACK, width=0.2))
     drawing.centred_text(r, r - 0.9, str(player), 3.6 if player < 10 else 3.0, bold=True)

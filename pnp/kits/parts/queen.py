@@ -25,6 +25,7 @@ from pnp.render.drawing import (
 from pnp.render.fonts import fit_size, text_width
 from pnp.render.hexsheet import hex_height, hexagon
 from pnp.render.paper import component_sizes
+from pnp.render.sheet import SheetSpec, draw_bleed
 from pnp.render.theme import Painter
 
 SIZES = component_sizes("queen-games")
@@ -84,7 +85,7 @@ def fish_tile(value: int, width: float, painter: Painter, swatch: str) -> Drawin
 def fish_chip(value: int, diameter: float, painter: Painter, swatch: str) -> Drawing:
     """A round chip with `value` fish and the swatch's letter, cut along its circle."""
     r = diameter / 2
-    chip = Drawing(diameter, diameter, outline=circle_shape(r, r, r))
+    chip = Drawing(diameter, diameter, painter.fill(swatch), circle_shape(r, r, r))
     painter.area(chip, circle_shape(r, r, r), swatch, outline=0.0)
     chip.circle(r, r, r * 0.78, Style(fill=WHITE, stroke=painter.line(swatch), width=0.3))
     draw_fishes(chip, r, r - r * 0.08, value, diameter * 0.3)
@@ -111,7 +112,7 @@ def token(
         edge = polygon_shape([(0, 0), (TOKEN, 0), (TOKEN, TOKEN), (0, TOKEN)])
         painter.area(face, edge, swatch, outline=0.0)
     else:
-        face = Drawing(TOKEN, TOKEN, outline=circle_shape(r, r, r))
+        face = Drawing(TOKEN, TOKEN, painter.fill(swatch), circle_shape(r, r, r))
         paint = painter.patterned_area if patterned else painter.area
         paint(face, circle_shape(r, r, r), swatch, 0.3)
     face.circle(r, r, r * 0.68, Style(fill=WHITE, stroke="#000000", width=0.3))
@@ -289,18 +290,28 @@ def tally_sheet(
 
 
 def place_items(
-    page: Page, items: list[Drawing], x: float, y: float, width: float, gap: float, group: int = 1
+    page: Page,
+    items: list[Drawing],
+    x: float,
+    y: float,
+    width: float,
+    gap: float,
+    group: int = 1,
+    bleed: float = 0.0,
 ) -> float:
     """Lay `items` in rows from (x, y) across `width` on `page`, recording each one's cut
-    outline; returns the y below the last row. Where a row holds at least one `group` (items
-    that belong together, such as one colour's tokens), it holds whole groups only."""
+    outline, with `bleed` under them as a sheet has it (`draw_bleed`); returns the y below the
+    last row. Where a row holds at least one `group` (items that belong together, such as one
+    colour's tokens), it holds whole groups only."""
     item_w, item_h = items[0].width, items[0].height
     per_row = max(1, int((width + gap) // (item_w + gap)))
     if per_row >= group:
         per_row -= per_row % group
-    for k, item in enumerate(items):
-        row, col = divmod(k, per_row)
-        px, py = x + col * (item_w + gap), y + row * (item_h + gap)
+    spots = [(x + col * (item_w + gap), y + row * (item_h + gap))
+             for row, col in (divmod(k, per_row) for k in range(len(items)))]  # fmt: skip
+    if bleed:
+        draw_bleed(page.drawing, SheetSpec(item_w, item_h, gap), items, spots, bleed)
+    for item, (px, py) in zip(items, spots, strict=True):
         page.drawing.place(item, px, py)
         page.cut(translated(item.cut_outline(), px, py))
     rows = -(-len(items) // per_row)

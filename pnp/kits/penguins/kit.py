@@ -54,7 +54,8 @@ def draw(kit: KitContext) -> None:
         for seat in range(len(SEATS))
         for _ in range(4)
     ]
-    place_items(page, tokens, area.x, y + 14, area.w, 4.0, group=4)  # whole colours a row
+    bleed = document.settings.bleed
+    place_items(page, tokens, area.x, y + 14, area.w, 4.0, group=4, bleed=bleed)  # a colour a row
     document.record("Penguins (below the floe map)", len(tokens), [page])
     tiles = [
         fish_tile(value, TILE, painter, f"ice{value}")
