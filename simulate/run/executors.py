@@ -144,13 +144,22 @@ class _Pool:
         from a worker killed from outside while it sent a result: once the workers are gone,
         this process closes its own copy of the results pipe's write end, the last one, so
         that wait ends (in the pool's 'broken' state) instead of holding this process's exit
-        for ever. `_processes` and `_result_queue` are CPython's own (3.9 to 3.13)."""
+        for ever.
+
+        A pool broken by a worker killed from outside has stopped reading results, and its
+        thread waits for the other workers to end: CPython ends them with SIGTERM, which they
+        ignore (a Ctrl-C is the command's to handle), and one sending a result nobody reads
+        cannot end between messages. Those are killed: their results are lost with the run
+        anyway. `_processes`, `_broken` and `_result_queue` are CPython's own (3.9 to 3.13)."""
         executor: Any = self.executor
         workers = [] if wait else list((executor._processes or {}).values())
         results = executor._result_queue
         self.executor.shutdown(wait=wait, cancel_futures=True)
         self.keeper.close()
         self.lifeline.close()
+        if workers and getattr(executor, "_broken", False):
+            for worker in workers:
+                worker.kill()
         if workers and results is not None:
             for worker in workers:
                 worker.join()

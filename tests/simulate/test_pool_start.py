@@ -157,3 +157,49 @@ def test_a_pool_whose_thread_waits_on_half_a_message_still_lets_the_command_exit
     )  # fmt: skip
     code, err = finished(process, "the command whose pool waited on half a message")
     assert (code, err) == (0, "")
+
+
+BROKEN_WHILE_SENDING = """
+import sys
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from simulate.run import executors
+from tests.simulate.test_pool_start import _waiting_bytes
+from tests.support.pools import big_after, die
+from tests.support.waiting import wait_for
+
+executors.PRELOAD = [*executors.PRELOAD, "tests.support.patient_workers"]
+if __name__ == "__main__":
+    started, go = Path(sys.argv[1]) / "started", Path(sys.argv[1]) / "go"
+    pool = executors.worker_pool(2)
+    big = pool.submit(big_after, str(started), str(go))
+    wait_for(started.exists, "one worker to take the big result's task")
+    try:
+        pool.submit(die).result()  # the other worker is killed: the pool breaks
+    except BrokenProcessPool:
+        pass
+    go.touch()  # the first worker now sends its result into a pipe no one reads any more
+    results = pool._result_queue._reader
+    wait_for(lambda: _waiting_bytes(results) > 0, "the worker to start sending")
+    executors.drop_pool(wait=False)  # as the failed run drops it
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork from a forkserver")
+def test_a_pool_broken_by_a_killed_worker_lets_the_command_exit_at_once(tmp_path: Path) -> None:
+    """`kill -9` of one worker breaks the pool, whose thread then stops reading results and
+    waits for the other worker to end. That worker ignores SIGTERM (Ctrl-C is the command's to
+    handle) and, sending a result nobody reads, cannot end: the command waited the workers'
+    patience for sending (a minute) before its one line (seen twice in nine suites). Dropping a
+    broken pool now kills its workers; here their patience is an hour, so waiting on them would
+    hang the test."""
+    script = tmp_path / "broken.py"
+    script.write_text(BROKEN_WHILE_SENDING)
+    root = Path(__file__).resolve().parents[2]
+    process = subprocess.Popen(
+        [sys.executable, str(script), str(tmp_path)], cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    code, err = finished(process, "the command whose broken pool has a worker sending")
+    assert (code, err) == (0, ""), err

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 from concurrent.futures import process as futures_process
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -27,3 +30,17 @@ def send_a_big_result(results: PipeQueue, lifeline: Connection, flag: str) -> No
     executors._start_worker(lifeline)
     Path(flag).touch()
     futures_process._sendback_result(results, 0, result=b"x" * BIG)  # type: ignore[attr-defined]
+
+
+def big_after(started: str, go: str) -> bytes:
+    """A pool task: say it has started (a file named `started`), wait for a file named `go`,
+    then return BIG bytes (a result the pool's pipe cannot hold until someone reads it)."""
+    Path(started).touch()
+    while not Path(go).exists():
+        time.sleep(0.01)
+    return b"x" * BIG
+
+
+def die() -> None:
+    """A pool task that kills its worker, as `kill -9` or the out-of-memory killer would."""
+    os.kill(os.getpid(), signal.SIGKILL)
