@@ -289,16 +289,8 @@ def tally_sheet(
     return sheet
 
 
-def place_items(
-    page: Page,
-    items: list[Drawing],
-    x: float,
-    y: float,
-    width: float,
-    gap: float,
-    group: int = 1,
-    bleed: float = 0.0,
-) -> float:
+def place_items(page: Page, items: list[Drawing], x: float, y: float, width: float, gap: float,
+                group: int = 1, bleed: float = 0.0) -> float:  # fmt: skip
     """Lay `items` in rows from (x, y) across `width` on `page`, recording each one's cut
     outline, with `bleed` under them as a sheet has it (`draw_bleed`); returns the y below the
     last row. Where a row holds at least one `group` (items that belong together, such as one
