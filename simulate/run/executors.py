@@ -77,8 +77,8 @@ _WORKER: Worker | None = None
 #: Held by a pool's worker while it sends a result back: the worker ends only between messages.
 _SENDING = threading.Lock()
 #: How long a worker told to end waits for a result it is sending to go through: only a pipe no
-#: one reads any more (the main process gone) holds it that long, and then no one is left to
-#: wait on the rest of the message.
+#: one reads any more holds it that long (the main process gone; a broken pool, which stops
+#: reading, kills its workers instead: `_Pool.close`), and then no one waits on the rest.
 _SEND_PATIENCE = 60.0
 
 

@@ -299,8 +299,8 @@ def place_items(page: Page, items: list[Drawing], x: float, y: float, width: flo
     per_row = max(1, int((width + gap) // (item_w + gap)))
     if per_row >= group:
         per_row -= per_row % group
-    spots = [(x + col * (item_w + gap), y + row * (item_h + gap))
-             for row, col in (divmod(k, per_row) for k in range(len(items)))]  # fmt: skip
+    spots = [(x + k % per_row * (item_w + gap), y + k // per_row * (item_h + gap))
+             for k in range(len(items))]  # fmt: skip
     if bleed:
         draw_bleed(page.drawing, SheetSpec(item_w, item_h, gap), items, spots, bleed)
     for item, (px, py) in zip(items, spots, strict=True):
