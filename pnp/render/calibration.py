@@ -2,7 +2,10 @@
 
 Rulers in millimetres and inches and a 100 mm square show whether the printer scales the page;
 a duplex alignment target on the front and its twin on the back (placed where the duplex mode
-puts backs) shows how far the back side drifts. The page says it in a printer's words; the
+puts backs) shows how far the back side drifts. The drift is read from the back side, with the
+front's target showing through: seen from there, a back printed X mm right needs its backs moved
+X mm left, whichever edge the sheet turns over (read from the front, a sideways drift of a sheet
+turned over its long edge shows mirrored). The page says it in a printer's words; the
 option that moves the backs (`pnp kit --back-offset`) is in the README, never on a page.
 """
 
@@ -44,12 +47,8 @@ def add_calibration(document: Document) -> list[Page]:
             "",
             "Duplex check: print this page and the",
             "next one on both sides of one sheet",
-            f"('{document.settings.duplex}' flip). Hold it to a light:",
-            "the two targets should coincide. If the",
-            "back one sits X mm right and Y mm down",
-            "of the front one, write X and Y down:",
-            "the kit can be made again with its backs",
-            "moved X mm left and Y mm up to match.",
+            f"('{document.settings.duplex}' flip). The back side",
+            "says how to read the duplex target.",
         )
     ):
         drawing.text(notes_x, square_y + 4 + 5 * k, line, 3.2)
@@ -58,9 +57,17 @@ def add_calibration(document: Document) -> list[Page]:
     back = document.new_backs_page(front, "Calibration (back)")
     bx, by = back_position(document, back, tx, ty, TARGET, TARGET)
     _target(back.drawing, bx, by, "back")
-    back.drawing.text(
-        back.paper.content.x, back.paper.content.y + 6, "Back of the printer check", 5.0, bold=True
-    )
+    area = back.paper.content
+    back.drawing.text(area.x, area.y + 6, "Back of the printer check", 5.0, bold=True)
+    for k, line in enumerate(
+        (
+            "Read this side: hold the sheet to a light with this side towards you. The front's",
+            "target shows through. If this side's target sits X mm right and Y mm down of it",
+            "(X or Y below 0 for left or up), write X and Y down: the kit can be made again",
+            "with its backs moved X mm left and Y mm up to match.",
+        )
+    ):
+        back.drawing.text(area.x, area.y + 16 + 5 * k, line, 3.2)
     document.pages.remove(front)
     document.pages.remove(back)
     document.pages[:0] = [front, back]

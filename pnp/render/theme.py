@@ -52,13 +52,6 @@ def luminance(colour: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def mixed(colour: str, other: str, share: float) -> str:
-    """`colour` with `share` (0 to 1) of `other` mixed in, both #rrggbb."""
-    a, b = ((int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in (colour, other))
-    r, g, bl = (round(x + (y - x) * share) for x, y in zip(a, b, strict=True))
-    return f"#{r:02x}{g:02x}{bl:02x}"
-
-
 def grey(colour: str) -> str:
     """The grey as light as `colour` (same relative luminance)."""
     level = round(255 * luminance(colour))
@@ -107,19 +100,33 @@ class Painter:
     def letter(self, name: str) -> str:
         return self.swatches[name].letter
 
+    def hatch_colour(self, name: str) -> str:
+        """The colour of the swatch's hatching: its line colour, or in colour ink (a patterned
+        area) the text colour, which shows on the swatch and stays a hole in an engraving."""
+        return self.text_on(name) if self.ink == "color" else self.line(name)
+
     def label(
-        self, drawing: Drawing, x: float, y: float, text: str, size: float, name: str
+        self,
+        drawing: Drawing,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        name: str,
+        patterned: bool = False,
     ) -> None:
         """`text` (bold) centred on (x, y) over an area painted with swatch `name`: in colour in
         `text_on`'s colour; otherwise on white, so the hatching never runs through it (a disc
-        behind a letter, a rounded box behind a longer text)."""
-        if self.ink != "color":
-            white = Style(fill=WHITE, stroke=None)
+        behind a letter, a rounded box behind a longer text). Over a `patterned` area in colour
+        ink the patch is the swatch's own colour, hiding the hatching behind the text."""
+        patch = WHITE if self.ink != "color" else self.fill(name) if patterned else None
+        if patch is not None:
+            backing = Style(fill=patch, stroke=None)
             if len(text) == 1:
-                drawing.circle(x, y, 0.62 * size, white)
+                drawing.circle(x, y, 0.62 * size, backing)
             else:
                 width = text_width(text, size, bold=True) + 0.6 * size
-                drawing.rect(x - width / 2, y - 0.65 * size, width, 1.3 * size, white, 0.3 * size)
+                drawing.rect(x - width / 2, y - 0.65 * size, width, 1.3 * size, backing, 0.3 * size)
         drawing.centred_text(x, y, text, size, fill=self.text_on(name), bold=True)
 
     def area(self, drawing: Drawing, shape: Shape, name: str, outline: float = 0.3) -> None:
@@ -134,6 +141,19 @@ class Painter:
         if outline:
             drawing.path(shape, Style(stroke=self.line(name), width=outline))
 
+    def patterned_figure(self, drawing: Drawing, shapes: list[Shape], name: str) -> None:
+        """Overlapping shapes filled as one figure in the swatch, with its hatching in any ink:
+        the lines run on one grid over the whole figure, unbroken where the shapes meet."""
+        fill = Style(fill=self.fill(name), stroke=None)
+        for shape in shapes:
+            drawing.path(shape, fill)
+        boxes = [shape_bounds(shape) for shape in shapes]
+        left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, bottom = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+        grid = (left, top, right - left, bottom - top)
+        for shape in shapes:
+            hatch(drawing, shape, self.swatches[name].pattern, self.hatch_colour(name), grid)
+
     def patterned_area(
         self, drawing: Drawing, shape: Shape, name: str, outline: float = 0.3
     ) -> None:
@@ -144,18 +164,26 @@ class Painter:
             self.area(drawing, shape, name, outline)
             return
         drawing.path(shape, Style(fill=swatch.colour, stroke=None))
-        hatch(drawing, shape, swatch.pattern, mixed(swatch.colour, self.text_on(name), 0.5))
+        hatch(drawing, shape, swatch.pattern, self.hatch_colour(name))
         if outline:
             drawing.path(shape, Style(stroke=darker(swatch.colour), width=outline))
 
 
-def hatch(drawing: Drawing, shape: Shape, pattern: str, colour: str) -> None:
+def hatch(
+    drawing: Drawing,
+    shape: Shape,
+    pattern: str,
+    colour: str,
+    grid: tuple[float, float, float, float] | None = None,
+) -> None:
     """Lines (or dots) of `pattern` over `shape`, clipped to it. The dots are one operation,
     and the lines of each direction one path: they never overlap, so they print as separate
-    marks would, and a page hatched all over stays a few operations rather than thousands."""
+    marks would, and a page hatched all over stays a few operations rather than thousands.
+    `grid` (x, y, w, h), a box around the shape, lays the lines out over that box, so shapes
+    hatched on one grid continue each other's lines."""
     if pattern == "none":
         return
-    x, y, w, h = shape_bounds(shape)
+    x, y, w, h = shape_bounds(shape) if grid is None else grid
     wide = pattern.startswith("wide-")
     kind = pattern.removeprefix("wide-")
     step = HATCH_SPACING * (2.2 if wide else 1.0)
@@ -166,7 +194,7 @@ def hatch(drawing: Drawing, shape: Shape, pattern: str, colour: str) -> None:
             for i in range(int(w / step) + 2)
             for j in range(int(h / step) + 2)
         ]
-        layer.dots(dots, 0.28, Style(fill=colour, stroke=None))
+        layer.dots(dots, 0.28 * (1.6 if wide else 1.0), Style(fill=colour, stroke=None))
     directions = {
         "diagonal": [(1, 1)],
         "back": [(1, -1)],

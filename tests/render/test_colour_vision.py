@@ -34,6 +34,7 @@ from pnp.render.drawing import (
     Text,
     circle_shape,
     rect_shape,
+    shape_bounds,
 )
 from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper
@@ -56,7 +57,8 @@ GROUPS: dict[str, tuple[tuple[str, ...], ...]] = {
     "paper-penguins": (),  # squares and circles drawn with pens: no colour
     "colour-diplomacy": (("players",),),
     "billabong": (("players", "referee"),),
-    "wallaby": (("players",),),
+    "wallaby": (("players", "straw"),),  # the scarecrow stands among the pawns
+    "wallaby/children": (("players",),),  # no scarecrow
 }
 
 
@@ -323,3 +325,137 @@ def test_the_pattern_shows_over_the_fill_in_colour_ink() -> None:
     assert isinstance(fill, Path) and fill.style.fill == painter.swatch("player2").colour
     assert has_pattern(drawing, shape, "horizontal", "#004488")
     assert isinstance(outline, Path) and outline.style.fill is None and outline.style.stroke
+
+
+def test_every_seat_letter_says_its_colour() -> None:
+    """A letter is read as the colour's name: grey printed `S`, pink `K` and brown `N` did not
+    say theirs. Each seat's letter is its colour's initial, with more of the name's letters in
+    order where two names share an initial (`Gy` grey beside `G` green)."""
+    wrong: list[str] = []
+    for name in ORDER:
+        painter = Painter(name, "color")
+        seats = [painter.swatch(f"player{k}") for k in range(1, 11)]
+        for swatch in seats:
+            letters = iter(swatch.name.lower())
+            spelt = all(any(c == n for n in letters) for c in swatch.letter.lower())
+            if not (swatch.letter and swatch.name.lower()[0] == swatch.letter.lower()[0]) or (
+                not spelt
+            ):
+                wrong.append(f"{name}: {swatch.name} printed {swatch.letter!r}")
+        letters_used = [s.letter for s in seats]
+        assert len(set(letters_used)) == len(letters_used), f"{name}: {letters_used}"
+    assert not wrong, "\n".join(wrong)
+
+
+def pattern_marks(drawing: Drawing) -> set[str]:
+    """What the hatching on `drawing` shows, as marks: `dots`, or the directions of its lines
+    (`-` across, `|` down, `\\` and `/` at 45 degrees, y down)."""
+    marks: set[str] = set()
+    for op in drawing.ops:
+        if isinstance(op, Dots):
+            marks.add("dots")
+        elif isinstance(op, Path):
+            points = [c[1:3] for c in op.commands if c[0] in ("M", "L")]
+            for (x1, y1), (x2, y2) in zip(points[::2], points[1::2], strict=False):
+                dx, dy = float(x2) - float(x1), float(y2) - float(y1)
+                if abs(dy) < 1e-6:
+                    marks.add("-")
+                elif abs(dx) < 1e-6:
+                    marks.add("|")
+                else:
+                    marks.add("\\" if dx * dy > 0 else "/")
+    return marks
+
+
+def hatch_marks(pattern: str) -> set[str]:
+    drawing = Drawing(40, 40)
+    hatch(drawing, rect_shape(0, 0, 40, 40), pattern, "#000000")
+    placed = drawing.ops[0] if drawing.ops else None
+    return pattern_marks(placed.drawing) if isinstance(placed, Place) else set()
+
+
+def test_pattern_marks_read_the_hatching() -> None:
+    assert hatch_marks("cross") == {"\\", "/"}
+    assert hatch_marks("wide-vertical") == hatch_marks("vertical") == {"|"}
+    assert hatch_marks("grid") == {"-", "|"}
+    assert hatch_marks("dots") == {"dots"}
+
+
+@pytest.mark.parametrize("name", ORDER)
+def test_seats_whose_colours_look_alike_hatch_with_different_marks(name: str) -> None:
+    """With ten players, Colour Diplomacy's green and grey look alike to a deuteranope and both
+    hatched vertical stripes (only their spacing differed). Any two seats that come closer than
+    15 (CIEDE2000) in some vision share no mark of their patterns."""
+    painter = Painter(name, "color")
+    seats = [f"player{k}" for k in range(1, max(GAMES[name].info.players) + 1)]
+    alike: list[str] = []
+    for first, second in itertools.combinations(seats, 2):
+        a, b = painter.swatch(first), painter.swatch(second)
+        closest = min(ciede2000(seen(a.colour, v), seen(b.colour, v)) for v in VISIONS)
+        shared = hatch_marks(a.pattern) & hatch_marks(b.pattern)
+        if closest < MIN_DIFFERENCE and shared:
+            alike.append(f"{a.name} {a.pattern} / {b.name} {b.pattern}: {closest:.1f}, {shared}")
+    assert not alike, "\n".join(alike)
+
+
+def cut_pieces(document: Any) -> Iterator[tuple[int, Drawing]]:
+    """(page number, piece) of every component placed on a page and cut along its outline (a
+    turn-order card; not the diagrams printed beside it)."""
+    for number, page in enumerate(document.pages, 1):
+        cuts = {tuple(round(v, 2) for v in shape_bounds(cut)) for cut in page.cuts}
+        for op in page.drawing.ops:
+            if isinstance(op, Place) and not op.rotate:
+                x, y, w, h = shape_bounds(op.drawing.cut_outline())
+                if tuple(round(v, 2) for v in (op.x + x, op.y + y, w, h)) in cuts:
+                    yield number, op.drawing
+
+
+def piece_marks(piece: Drawing, fill: str) -> set[str]:
+    """The marks of every hatching on `piece` drawn over `fill` in another colour."""
+    fills = {tuple(shape) for drawing in walk(piece) for f, shape in filled_shapes(drawing)
+             if f.lower() == fill.lower()}  # fmt: skip
+    marks: set[str] = set()
+    for drawing in walk(piece):
+        for op in drawing.ops:
+            if isinstance(op, Place) and op.clip is not None and tuple(op.clip) in fills:
+                inks = {o.style.stroke or o.style.fill for o in op.drawing.ops
+                        if isinstance(o, Path | Dots)}  # fmt: skip
+                if inks and fill.lower() not in {str(i).lower() for i in inks}:
+                    marks |= pattern_marks(op.drawing)
+    return marks
+
+
+def piece_words(piece: Drawing) -> set[str]:
+    return {w for d in walk(piece) for op in d.ops if isinstance(op, Text)
+            for w in re.findall(r"[A-Za-z]+", op.text)}  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "options"),
+                         [p for p in setups(range(1, 11)) if p.values[0] in ("billabong", "wallaby",
+                          "penguins", "colour-diplomacy")])  # fmt: skip
+def test_every_team_piece_carries_its_letter_and_its_pattern_in_colour(
+    name: str, options: dict[str, Any]
+) -> None:
+    """Billabong's kangaroos and Wallaby's pawns and standees told their team by colour and
+    letter only: red turned olive and green grey for a deuteranope, and Wallaby's red pawn and
+    scarecrow both olive. Every cut piece painted in a team's colour (a seat, the referee, the
+    scarecrow) carries that team's letter and its hatching, in colour ink too."""
+    game = GAMES[name]
+    setup = game.random_setup(5, options)
+    painter = Painter(name, "color")
+    teams = {s.colour.lower(): key for key, s in painter.swatches.items()
+             if key.startswith("player") or key in ("referee", "straw")}  # fmt: skip
+    document = build_kit(game, setup, COLOUR)
+    missing: list[str] = []
+    told: set[str] = set()
+    for number, piece in cut_pieces(document):
+        drawn = {f.lower() for d in walk(piece) for f, _ in filled_shapes(d)}
+        for fill in sorted(drawn & set(teams)):
+            swatch = painter.swatch(teams[fill])
+            told.add(teams[fill])
+            if swatch.letter not in piece_words(piece):
+                missing.append(f"page {number}: a {swatch.name} piece without {swatch.letter}")
+            if hatch_marks(swatch.pattern) - piece_marks(piece, fill):
+                missing.append(f"page {number}: a {swatch.name} piece without {swatch.pattern}")
+    assert {f"player{k}" for k in range(1, setup.players + 1)} <= told
+    assert not missing, f"{len(missing)}:\n" + "\n".join(sorted(set(missing)))

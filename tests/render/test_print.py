@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -366,3 +367,43 @@ def test_every_page_of_every_kit_keeps_its_50_mm_scale_bar(tmp_path: Path, name:
         bars = [b for b in page.boxes if abs(b.w - 50) < TOLERANCE and abs(b.h - 2) < TOLERANCE]
         assert bars, f"page {number} has no 50 mm scale bar"
         assert bars[0].x == pytest.approx(paper.left, abs=TOLERANCE)
+
+
+def page_words(page: Page) -> str:
+    return " ".join(op.text for op in page.drawing.ops if isinstance(op, Text))
+
+
+@pytest.mark.parametrize("drift", [(1.5, 0.0), (0.0, -1.0), (-2.0, 0.8)])
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_the_duplex_check_read_as_the_page_says_cancels_the_drift(
+    duplex: str, drift: tuple[float, float]
+) -> None:
+    """A printer prints the back side `drift` mm off (right and down, as the back side is seen).
+    The page is read as it says: from the side it names (today it named none, and read from the
+    printed front a sideways drift came out with the wrong sign), giving X mm right and Y mm
+    down, and the kit is made again with the backs moved X mm left and Y mm up
+    (--back-offset -X,-Y, as docs/kits/printing.md says). The targets then coincide."""
+
+    def printed(offset: tuple[float, float]) -> tuple[Page, Rect, Rect]:
+        settings = PrintSettings(get_paper("a4"), duplex=duplex, back_offset=offset)
+        front, back = add_calibration(Document("Test", "1", settings))
+        found = [next(op for op in page.drawing.ops if isinstance(op, Rect) and op.w == 30.0)
+                 for page in (front, back)]  # fmt: skip
+        return back, found[0], replace(found[1], x=found[1].x + drift[0], y=found[1].y + drift[1])
+
+    back, front_target, back_target = printed((0.0, 0.0))
+    from_back = "read this side" in page_words(back).lower()
+    edge = "horizontal" if duplex == "short" else "vertical"
+
+    def seen_offset(front_target: Rect, back_target: Rect) -> tuple[float, float]:
+        """How far the back target sits right and down of the front one, from the side read."""
+        if from_back:  # the front target shows through, turned over
+            fx, fy = turned_over(back, front_target.x, front_target.y, 30.0, 30.0, edge)
+            return back_target.x - fx, back_target.y - fy
+        bx, by = turned_over(back, back_target.x, back_target.y, 30.0, 30.0, edge)
+        return bx - front_target.x, by - front_target.y
+
+    x, y = seen_offset(front_target, back_target)
+    assert (x, y) != pytest.approx((0.0, 0.0))
+    _, front_again, back_again = printed((-x, -y))
+    assert seen_offset(front_again, back_again) == pytest.approx((0.0, 0.0), abs=1e-9)

@@ -55,12 +55,13 @@ def wavy_band(x: float, top: float, bottom: float, width: float, waves: float) -
 
 
 def token(painter: Painter, swatch: str, label: str, mark: str = "") -> Drawing:
-    """A round token: the swatch's colour, a kangaroo, the label (its colour letter) and, on a
+    """A round token: the swatch's colour and hatching (a team shows by pattern too, for
+    colour-blind players and engraved), a kangaroo, the label (its colour letter) and, on a
     flipped token, `mark` (the lap it has made) in a ring."""
     cell = TOKEN_CELL
     outline = circle_shape(cell / 2, cell / 2, TOKEN / 2)
     drawing = Drawing(cell, cell, painter.fill(swatch), outline)
-    painter.area(drawing, outline, swatch, outline=0.35)
+    painter.patterned_area(drawing, outline, swatch, outline=0.35)
     ink = painter.text_on(swatch)
     figure = kangaroo_shape(cell / 2 - 7.2, 2.2, 11.5)
     if painter.ink == "color":
@@ -68,10 +69,10 @@ def token(painter: Painter, swatch: str, label: str, mark: str = "") -> Drawing:
     else:
         drawing.path(figure, Style(fill="#ffffff", stroke="#000000", width=0.3))
     size = fit_size(label, 3.6, 8.0, bold=True)
-    if painter.ink != "color":  # a white patch keeps the letter readable over the hatching
-        width = text_width(label, size, bold=True) + 1.6
-        patch = Style(fill="#ffffff", stroke=None)
-        drawing.rect(cell / 2 - width / 2, cell - 3.4 - size * 0.55, width, size * 1.1, patch, 0.8)
+    # a patch keeps the letter readable over the hatching: white, or the token's own colour
+    width = text_width(label, size, bold=True) + 1.6
+    patch = Style(fill=painter.fill(swatch), stroke=None)
+    drawing.rect(cell / 2 - width / 2, cell - 3.4 - size * 0.55, width, size * 1.1, patch, 0.8)
     drawing.centred_text(cell / 2, cell - 3.4, label, size, fill=ink, bold=True)
     if mark:
         ring = Style(fill="#ffffff", stroke="#000000", width=0.3)

@@ -233,10 +233,9 @@ def turn_order_card(
     y = 21.0
     for seat in range(players):
         swatch = f"player{seat + 1}"
-        painter.area(card, circle_shape(9, y + 3, 3.4), swatch, outline=0.3)
-        card.centred_text(
-            9, y + 3, painter.letter(swatch), 3.0, fill=painter.text_on(swatch), bold=True
-        )
+        # the seat's pattern as on its kangaroos: the card is the key to them
+        painter.patterned_area(card, circle_shape(9, y + 3, 3.4), swatch, outline=0.3)
+        painter.label(card, 9, y + 3, painter.letter(swatch), 3.0, swatch, patterned=True)
         first = "moves first" if placement else "places first and moves first"
         role = first if seat == 0 else "next"
         card.text(15, y + 4.2, f"{seat + 1}. {SEATS[seat].capitalize()}: {role}", 3.2)

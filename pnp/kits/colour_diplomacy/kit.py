@@ -154,7 +154,10 @@ def colour_card(painter: Painter, player: int) -> Drawing:
     painter.patterned_area(card, rect_shape(0, 0, CARD_W, CARD_H), swatch(player), 0)
     r = CARD_H / 2 - 2.5
     card.circle(CARD_H / 2, CARD_H / 2, r, BOX)
-    card.centred_text(CARD_H / 2, CARD_H / 2, painter.letter(swatch(player)), 8.0, bold=True)
+    letter = painter.letter(swatch(player))
+    card.centred_text(
+        CARD_H / 2, CARD_H / 2, letter, fit_size(letter, 8.0, 1.5 * r, True), bold=True
+    )
     panel = Box(CARD_H, 2.5, CARD_W - CARD_H - 2.5, CARD_H - 5)
     card.rect(panel.x, panel.y, panel.w, panel.h, BOX, radius=1.2)
     words = painter.swatch(swatch(player)).name
@@ -283,8 +286,9 @@ def order_pad(painter: Painter, player: int | None, title: str, first_turn: int)
     else:
         chip = circle_shape(left + 5.0, 5.5, 4.5)
         painter.patterned_area(pad, chip, swatch(player), 0.3)
-        pad.circle(left + 5.0, 5.5, 2.6, BOX)
-        pad.centred_text(left + 5.0, 5.5, painter.letter(swatch(player)), 3.0, bold=True)
+        pad.circle(left + 5.0, 5.5, 2.9, BOX)
+        letter = painter.letter(swatch(player))
+        pad.centred_text(left + 5.0, 5.5, letter, fit_size(letter, 3.0, 4.4, True), bold=True)
         pad.text(left + 12, 6.5, f"Orders of player {player}", 4.4, bold=True)
         pad.text(right, 6.5, f"{title}  ·  colour {colour_words(painter, player)}", 3.0,
                  anchor="end")  # fmt: skip

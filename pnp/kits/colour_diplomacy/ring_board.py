@@ -231,7 +231,8 @@ def token(painter: Painter, player: int) -> Drawing:
     swatch = f"player{player}"
     drawing = Drawing(TOKEN, TOKEN, painter.fill(swatch), circle_shape(r, r, r))
     painter.patterned_area(drawing, circle_shape(r, r, r), swatch, 0.3)
-    drawing.circle(r, r, r * 0.62, Style(fill=WHITE, stroke=BLACK, width=0.2))
-    drawing.centred_text(r, r - 0.9, str(player), 3.6 if player < 10 else 3.0, bold=True)
-    drawing.centred_text(r, r + 2.1, painter.letter(swatch), 2.2, bold=True)
+    drawing.circle(r, r, r * 0.68, Style(fill=WHITE, stroke=BLACK, width=0.2))
+    # the number over the colour's letters, each at least 2 mm tall (cap height)
+    drawing.text(r, r - 0.35, str(player), 3.4, bold=True, anchor="middle")
+    drawing.text(r, r + 2.55, painter.letter(swatch), 2.8, bold=True, anchor="middle")
     return drawing

@@ -38,11 +38,12 @@ def silhouette(
     drawing: Drawing, shapes: list[Shape], painter: Painter, swatch: str, width: float
 ) -> None:
     """Overlapping shapes painted as one figure with a single outline: every outline first at
-    twice the width, then every fill over them, so only the outer half of the outline shows."""
+    twice the width, then every fill over them, so only the outer half of the outline shows.
+    The figure carries its swatch's hatching in every ink: a pawn shows its team by pattern as
+    well as by colour and letter (colour-blind players, engraving)."""
     for shape in shapes:
         drawing.path(shape, Style(stroke=_outline(painter, swatch), width=2 * width))
-    for shape in shapes:
-        painter.area(drawing, shape, swatch, outline=0)
+    painter.patterned_figure(drawing, shapes, swatch)
 
 
 def _outline(painter: Painter, swatch: str) -> str:
@@ -65,7 +66,7 @@ def wallaby(
     letter = painter.letter(swatch)
     if letter:
         bx, by = WALLABY_BELLY
-        painter.label(drawing, x + bx * w, y + by * h, letter, h * 0.2, swatch)
+        painter.label(drawing, x + bx * w, y + by * h, letter, h * 0.2, swatch, patterned=True)
 
 
 def scarecrow(drawing: Drawing, x: float, y: float, w: float, h: float, painter: Painter) -> None:
@@ -104,7 +105,9 @@ def scarecrow(drawing: Drawing, x: float, y: float, w: float, h: float, painter:
         drawing.circle(x + ex * w, y + 0.24 * h, max(0.25, w * 0.02), eye)
     # at least 2 mm, readable on the turn diagram's small scarecrow too
     letter = max(h * 0.16, 2.0)
-    painter.label(drawing, x + 0.5 * w, y + 0.55 * h, painter.letter("straw"), letter, "straw")
+    painter.label(
+        drawing, x + 0.5 * w, y + 0.55 * h, painter.letter("straw"), letter, "straw", patterned=True
+    )
 
 
 def plant(drawing: Drawing, x: float, y: float, h: float, painter: Painter) -> None:

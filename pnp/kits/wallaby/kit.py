@@ -322,8 +322,8 @@ def token_strip(painter: Painter, tokens: list[Token]) -> Drawing:
         disc = circle_shape(cx, cy, radius)
         outline.extend(disc)
         if kind == "marker" and swatch is not None:
-            painter.area(strip, disc, swatch, outline=0.4)
-            painter.label(strip, cx, cy, painter.letter(swatch), 6, swatch)
+            painter.patterned_area(strip, disc, swatch, outline=0.4)
+            painter.label(strip, cx, cy, painter.letter(swatch), 6, swatch, patterned=True)
             strip.centred_text(cx, cy + MARKER / 2 + 3.0, label, 2.6)
         else:
             strip.path(disc, Style(fill=painter.fill("mat"), stroke="#222222", width=0.4))

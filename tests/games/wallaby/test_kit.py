@@ -14,7 +14,7 @@ from pnp.kits.wallaby.diagram import CELL, MiniBoard
 from pnp.kits.wallaby.kit import STANDEE_W, TILE
 from pnp.kits.wallaby.mat import MAT_H, MAT_W
 from pnp.kits.wallaby.options import WallabyKitOptions
-from pnp.render.drawing import Circle, Drawing, Line, Text, shape_bounds
+from pnp.render.drawing import Circle, Drawing, Line, Place, Text, shape_bounds
 from pnp.render.drawing import Path as Outline
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
@@ -337,11 +337,15 @@ def test_a_piece_in_the_turn_diagram_keeps_clear_of_its_tiles_number(piece: str)
             box = (min(xs), min(ys), max(xs), max(ys))
         elif isinstance(op, Circle):
             box = (op.cx - op.r, op.cy - op.r, op.cx + op.r, op.cy + op.r)
+        elif isinstance(op, Place):  # a hatching, clipped to one of the piece's shapes
+            assert op.clip is not None and (op.x, op.y) == (0, 0)
+            x, y, w, h = shape_bounds(op.clip)
+            box = (x, y, x + w, y + h)
         else:
             assert isinstance(op, Outline)
             x, y, w, h = shape_bounds(op.commands)
             box = (x, y, x + w, y + h)
-        ink = op.style.width / 2 if op.style.stroke else 0.0
+        ink = op.style.width / 2 if not isinstance(op, Place) and op.style.stroke else 0.0
         dx = max(left - box[2], box[0] - right, 0.0)
         dy = max(top - box[3], box[1] - bottom, 0.0)
         gap = math.hypot(dx, dy) - ink
