@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pnp.games.base import GameInfo, Setup
 from pnp.render.document import Document, Page
 from pnp.render.drawing import BLACK, WHITE, Anchor, Drawing, Style
-from pnp.render.fonts import fit_size, text_width
+from pnp.render.fonts import SMALLEST, fit_size, text_width
 from pnp.render.paper import Box
 from pnp.render.text import wrap
 from pnp.render.tiling import JOINED
@@ -271,7 +271,8 @@ def _contents_table(
         ("pages", name_w + count_w, "start"),
     )
     for label, x, anchor in heads:
-        drawing.text(x, y + size, label, size * 0.9, bold=True, fill=GREY, anchor=anchor)
+        drawing.text(x, y + size, label, max(size * 0.9, SMALLEST), bold=True, fill=GREY,
+                     anchor=anchor)  # fmt: skip
     y += size * 1.5
     for entry in entries:
         drawing.line(0, y, width, y, RULE)

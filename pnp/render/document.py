@@ -19,11 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from pnp.render.drawing import BLACK, WHITE, Drawing, Shape, Style, shape_bounds
-from pnp.render.fonts import fit_size, text_width
+from pnp.render.fonts import SMALLEST, text_width
 from pnp.render.paper import Box, Paper, footer_spec
 from pnp.render.settings import PrintSettings
 
-FOOTER_TEXT = 2.6  # mm em size
+FOOTER_TEXT = SMALLEST  # mm em size
 GREY = "#555555"
 FOOTER_GAP = 4.0  # mm at least between the scale bar's label and the footer text
 BLANK_TITLE = "Blank back"
@@ -213,8 +213,11 @@ class Document:
         label = footer_label([self.game_title, *tail])
         if text_width(label, FOOTER_TEXT) > room:  # a long page title: drop the game's name
             label = footer_label(tail)
-        size = fit_size(label, FOOTER_TEXT, room)
-        out.text(paper.width - paper.right, baseline, label, size, fill=GREY, anchor="end")
+        title = page.title
+        while text_width(label, FOOTER_TEXT) > room and " " in title:  # then shorten the title
+            title = title.rsplit(" ", 1)[0].rstrip(",;:·")
+            label = footer_label([f"{title}...", *tail[1:]])
+        out.text(paper.width - paper.right, baseline, label, FOOTER_TEXT, fill=GREY, anchor="end")
         return out
 
 

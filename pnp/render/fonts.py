@@ -15,6 +15,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 REGULAR, BOLD = "Vera", "VeraBd"
 SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
+# mm em size of the smallest text a kit prints: a cap height of 2 mm (Vera's capitals are 0.729
+# em), about 8 pt, the floor for reading at arm's length (tests/render/test_text_size.py)
+SMALLEST = 2.75
 
 
 def font_file(bold: bool) -> Path:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from pnp.render.document import Document, Page, Room
 from pnp.render.drawing import Drawing, Style, rect_shape
+from pnp.render.fonts import SMALLEST
 from pnp.render.paper import Box, Paper
 from pnp.render.textbox import Bounds, text_bounds
 
@@ -265,4 +266,4 @@ def _assembly_map(
                 cell_h,
                 Style(fill=fill, stroke="#000000", width=0.15),
             )
-    drawing.text(x_start - 1.5, top + 3, "assembly:", 2.4, anchor="end")
+    drawing.text(x_start - 1.5, top + 3, "assembly:", SMALLEST, anchor="end")

@@ -12,6 +12,7 @@ from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.parts.queen import SQUARE, TOKEN, marker, square_board, token
 from pnp.render.drawing import WHITE, Drawing, Style
+from pnp.render.fonts import SMALLEST
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
@@ -35,7 +36,8 @@ def draw_board(size: int, painter: Painter) -> Drawing:
             board.circle(cx, cy, SQUARE * 0.4, ring)
             board.centred_text(cx, cy, starts[cell], SQUARE * 0.3, fill="#777777", bold=True)
             # inside the circle, under the letter: below it the word would cross the circle
-            board.text(cx, cy + SQUARE * 0.3, seat, SQUARE * 0.1, fill="#555555", anchor="middle")
+            size = max(SQUARE * 0.1, SMALLEST)
+            board.text(cx, cy + SQUARE * 0.3, seat, size, fill="#555555", anchor="middle")
 
     return square_board(grid, painter, swatch, content)
 

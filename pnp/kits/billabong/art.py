@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from pnp.render.drawing import Drawing, Point, Shape, Style, circle_shape, polygon_shape
-from pnp.render.fonts import fit_size, text_width
+from pnp.render.fonts import SMALLEST, fit_size, text_width
 from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
 
@@ -113,10 +113,11 @@ def jump_arc(
     _head(drawing, tip_dir, b, style)
     if label:
         top = (x1 + x2) / 2 + nx * lift * 0.75, (y1 + y2) / 2 + ny * lift * 0.75
-        width = max(3.6, text_width(label, 2.6, bold=True) + 1.2)
+        width = max(3.6, text_width(label, SMALLEST, bold=True) + 1.2)
         box = Style(fill="#ffffff", stroke=style.stroke, width=0.25)
-        drawing.rect(top[0] - width / 2, top[1] - 1.8, width, 3.6, box, radius=1.2)
-        drawing.centred_text(top[0], top[1], label, 2.6, fill=style.stroke or "#000000", bold=True)
+        drawing.rect(top[0] - width / 2, top[1] - 1.9, width, 3.8, box, radius=1.2)
+        ink = style.stroke or "#000000"
+        drawing.centred_text(top[0], top[1], label, SMALLEST, fill=ink, bold=True)
 
 
 def _towards(point: Point, target: Point, distance: float) -> Point:

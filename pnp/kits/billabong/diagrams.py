@@ -19,7 +19,7 @@ from pnp.games.mechanics.grid import FILES
 from pnp.kits.billabong.art import arrow, jump_arc, kangaroo_shape
 from pnp.render.document import Document, Page
 from pnp.render.drawing import Drawing, Point, Style, circle_shape, rect_shape
-from pnp.render.fonts import fit_size, text_width
+from pnp.render.fonts import SMALLEST, fit_size, text_width
 from pnp.render.paper import component_sizes
 from pnp.render.text import wrap
 from pnp.render.theme import Painter
@@ -192,10 +192,10 @@ def _cut_out(
             drawing.line(x, y, x, y + CELL, Style(stroke=painter.line("water"), width=1.4))
     for k in range(cols):
         drawing.centred_text(
-            5 + (k + 0.5) * CELL, 7 + (high - low + 1) * CELL + 2.6, FILES[first + k], 2.4
+            5 + (k + 0.5) * CELL, 7 + (high - low + 1) * CELL + 2.6, FILES[first + k], SMALLEST
         )
     for k in range(high - low + 1):
-        drawing.centred_text(2.2, 7 + (k + 0.5) * CELL, str(high - k), 2.4)
+        drawing.centred_text(2.2, 7 + (k + 0.5) * CELL, str(high - k), SMALLEST)
 
 
 def _piece(
@@ -205,7 +205,7 @@ def _piece(
     painter.area(drawing, circle_shape(x, y, RADIUS), swatch, outline=0.3)
     ink = painter.text_on(swatch)
     text = label or painter.letter(swatch)
-    drawing.centred_text(x, y, text, fit_size(text, 3.2, 5.5, bold=True), fill=ink, bold=True)
+    drawing.centred_text(x, y, text, fit_size(text, 3.2, 6.0, bold=True), fill=ink, bold=True)
 
 
 def _ghost(drawing: Drawing, at: tuple[float, float]) -> None:

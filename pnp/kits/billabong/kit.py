@@ -85,17 +85,18 @@ def _lake(board: Drawing, painter: Painter) -> None:
     # on one quarter, above the middle, the title left of it and the note right of it
     left, right, middle = x + 9, x + w - 9, (y + 6 + SEAM_TOP) / 2
     title = fit_size("BILLABONG", 7.5, SEAM_LEFT - left, bold=True)
-    note = ("the referee", "waits here;", "finished kangaroos", "rest here")
+    note = ("the referee", "waits here;", "finished", "kangaroos", "rest here")
     size = min(fit_size(line, 3.0, right - SEAM_RIGHT) for line in note)
+    half = (len(note) - 1) / 2 * 3.6  # from the middle to the first and last baselines
     if not colour:  # white panels keep the words whole and readable over the hatching
         panel = Style(fill="#ffffff", stroke=None)
         board.rect(left - 0.8, middle - 0.4 * title - 1.0, SEAM_LEFT - left + 1.6, title + 2.0,
                    panel, 1.5)  # fmt: skip
-        top, bottom = middle - 5.4 - 0.4 * size - 1.0, middle + 5.4 + 0.6 * size + 1.0
+        top, bottom = middle - half - 0.4 * size - 1.0, middle + half + 0.6 * size + 1.0
         board.rect(SEAM_RIGHT - 0.8, top, right - SEAM_RIGHT + 1.6, bottom - top, panel, 1.5)
     board.centred_text((left + SEAM_LEFT) / 2, middle, "BILLABONG", title, fill=dark, bold=True)
     for k, line in enumerate(note):
-        line_y = middle + (k - 1.5) * 3.6
+        line_y = middle - half + k * 3.6
         board.centred_text((SEAM_RIGHT + right) / 2, line_y, line, size, fill=dark)
     _loop_arrows(board, x + 6, y + 5, w - 12, h - 10, dark)
 

@@ -17,7 +17,7 @@ from pnp.kits.builder import Kit, KitContext
 from pnp.kits.colour_diplomacy.ring_board import RingGeometry, draw_board, token
 from pnp.render.document import Document, Room
 from pnp.render.drawing import BLACK, WHITE, Drawing, Style, circle_shape, rect_shape
-from pnp.render.fonts import fit_size
+from pnp.render.fonts import SMALLEST, fit_size
 from pnp.render.paper import Box, component_sizes
 from pnp.render.sheet import HEADING_SIZE, SHARE_GAP, SheetSpec, lay_out, shares_room
 from pnp.render.text import wrap
@@ -79,7 +79,7 @@ def draw(kit: KitContext) -> None:
     players = range(1, n + 1)
     small = [
         Group([colour_card(painter, p) for p in players], SheetSpec(CARD_W, CARD_H, 0),
-              "Colour cards", "Colour cards: one per player, laid on the circle colour track"),
+              "Colour cards", "Colour cards: one per player, for the track"),
         Group([token(painter, p) for p in players for _ in range(TOKENS_EACH)],
               SheetSpec(TOKEN, TOKEN, 3.0), "Tokens",
               f"Tokens: one per player and a spare ({n} players)"),
@@ -229,20 +229,22 @@ def _track_notes(drawing: Drawing, box: Box) -> float:
 
 
 PAD_COLUMNS = [  # (heading in two lines, width in mm) of one of the pad's two tables
-    (("turn", ""), 8.0),
+    (("turn", ""), 8.4),
     (("MOVE", "in / out"), 20.0),
     (("to", "field"), 11.0),
-    (("HOLD", ""), 10.0),
+    (("HOLD", ""), 10.4),
     (("SUPPORT", "player"), 18.0),
-    (("into", "circle / field"), 24.0),
+    (("into", "circle / field"), 23.2),
 ]
 PAD_TABLE_W = sum(w for _, w in PAD_COLUMNS)
 PAD_TABLES = 2  # side by side: the turns run down the left table, then down the right one
-PAD_ROW = 6.4
+PAD_ROW = 6.0
 PAD_MARGIN = 1.5  # mm from the cut line to every table and word, so cutting leaves them whole
 PAD_HEAD = 12.0
 PAD_TABLE_HEAD = 7.0
-PAD_ROWS = int((PAD_H - PAD_HEAD - PAD_TABLE_HEAD - 10) // PAD_ROW)
+PAD_REMINDER_LINE = 3.4  # mm from one line of the reminders under the tables to the next
+PAD_FOOT = 4 * PAD_REMINDER_LINE + 2.4  # room for the reminders: two texts of two lines each
+PAD_ROWS = int((PAD_H - PAD_HEAD - PAD_TABLE_HEAD - PAD_FOOT) // PAD_ROW)
 PAD_TURNS = PAD_TABLES * PAD_ROWS  # turns on one side of a pad
 REFILL_FROM = 2 * PAD_TURNS + 1  # the first turn of the refill pads (after both sides)
 
@@ -302,8 +304,11 @@ def order_pad(painter: Painter, player: int | None, title: str, first_turn: int)
         "MOVE in to field k or k+1 of the next circle in, out to field k-1 or k of the next "
         "circle out (k: your field), in to the center from the innermost circle, or off.",
     )
-    for k, reminder in enumerate(reminders):
-        pad.text(left, bottom + 4.0 + 3.8 * k, reminder, fit_size(reminder, 2.8, right - left))
+    lines = [line for reminder in reminders for line in wrap(reminder, SMALLEST, right - left)]
+    assert len(lines) <= 4, "the reminders outgrew the pad's foot (PAD_FOOT)"
+    for k, line in enumerate(lines):
+        text = "".join(run for run, _ in line)
+        pad.text(left, bottom + 3.6 + PAD_REMINDER_LINE * k, text, SMALLEST)
     return pad
 
 
@@ -312,7 +317,7 @@ def _pad_table(pad: Drawing, left: float, first_turn: int) -> None:
     x = left
     for heading, width in PAD_COLUMNS:
         for k, line in enumerate(heading):
-            size = fit_size(line, 2.7, width - 1.6, k == 0)
+            size = fit_size(line, SMALLEST, width - 1.6, k == 0)
             pad.text(x + 0.9, top + 3.1 + 2.9 * k, line, size, bold=k == 0)
         x += width
     table_top = top + PAD_TABLE_HEAD

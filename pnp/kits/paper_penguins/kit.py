@@ -17,7 +17,7 @@ from pnp.games.paper_penguins.sheets import PaperPenguinsSetup
 from pnp.kits.builder import Kit, KitContext
 from pnp.kits.paper_penguins.options import PaperPenguinsKitOptions
 from pnp.render.drawing import Drawing, Style
-from pnp.render.fonts import fit_size, text_width
+from pnp.render.fonts import SMALLEST, fit_size, text_width
 from pnp.render.paper import Paper, component_sizes
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, capacity, lay_out
 from pnp.render.text import paragraph
@@ -29,7 +29,12 @@ HEAD = 9.0  # title line above the grid
 FOOT = 25.0  # per player a name line and a running-total tally strip, then the legend
 TALLY_W, TALLY_H = 5.0, 4.6  # mm, a tally box: five strokes, five points
 TALLY_ROWS = 2
-TALLY_ROW = TALLY_H + 2.2  # a row of boxes and the totals printed under them
+TALLY_ROW = TALLY_H + 2.8  # a row of boxes and the totals printed under them
+# the legend under the tally strips, the longest that fits the sheet at the smallest text size
+LEGENDS = (
+    "Place 4 each, move like a queen, X where you leave.",
+    "4 each; queen moves; X where you leave.",
+)
 PLAYER_BLOCKS = (("1st", "square"), ("2nd", "circle"))
 GAP = 6.0
 MARGIN = 1.5  # mm from the cut line to the title, the tally strips and the legend
@@ -129,20 +134,19 @@ def _score_boxes(sheet: Drawing, g: SheetGeometry, y: float) -> None:
             sheet.circle(x + 2.1, y + 2.1, 1.9, INK)
         sheet.text(x + 5.2, y + 3.4, seat, 2.8, bold=True)
         name_x = x + 5.2 + text_width(seat, 2.8, True) + 1.5
-        sheet.text(name_x, y + 3.4, "name", 2.6, fill="#555555")
+        sheet.text(name_x, y + 3.4, "name", SMALLEST, fill="#555555")
         sheet.line(name_x + 6.5, y + 3.8, x + half - 0.5, y + 3.8, INK)
         top = y + 6.5
         for n in range(TALLY_ROWS * cols):
             row, col = divmod(n, cols)
             bx, by = x + col * TALLY_W, top + row * TALLY_ROW
             sheet.rect(bx, by, TALLY_W, TALLY_H, GRID)
-            sheet.centred_text(bx + TALLY_W - 1.6, by + TALLY_H + 1.2, str(5 * (n + 1)), 2.0,
-                               fill="#555555")  # fmt: skip
-    # short enough to stay readable (2 mm or more) on the narrowest sheet; the totals under
-    # the boxes say five to a box, the rules handout says the rest
-    legend = "Place 4 each, move like a queen, X where you leave."
+            sheet.text(bx + TALLY_W - 1.6, by + TALLY_H + 2.4, str(5 * (n + 1)), SMALLEST,
+                       fill="#555555", anchor="middle")  # fmt: skip
+    # the totals under the boxes say five to a box, the rules handout says the rest
     inner = g.width - 2 * MARGIN
-    sheet.text(MARGIN, y + 6.5 + TALLY_ROWS * TALLY_ROW + 2.8, legend, fit_size(legend, 2.6, inner))
+    legend = next((t for t in LEGENDS if text_width(t, SMALLEST) <= inner), LEGENDS[-1])
+    sheet.text(MARGIN, y + 6.5 + TALLY_ROWS * TALLY_ROW + 2.0, legend, SMALLEST)
 
 
 def draw(kit: KitContext) -> None:
@@ -249,7 +253,7 @@ def draw_handout(title: str) -> Drawing:
         "The example sheet of the rules: squares placed b8, c7, e3, h8 (3+3+3+1 = 10), circles "
         "d8, f6, d4, a7 (3+2+1+1 = 7). Then squares moved c7 to c3: X on c7, +3, 13 in all."
     )
-    paragraph(handout, left - 5, top + 8 * cell + 3, 8 * cell + 8, [example], 2.5)
+    paragraph(handout, left - 5, top + 8 * cell + 3, 8 * cell + 8, [example], SMALLEST)
     x = left + 8 * cell + 8
     paragraph(handout, x, 13, HANDOUT_W - x - 4, HANDOUT_RULES, 3.1)
     return handout

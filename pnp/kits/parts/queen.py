@@ -22,7 +22,7 @@ from pnp.render.drawing import (
     polygon_shape,
     translated,
 )
-from pnp.render.fonts import fit_size, text_width
+from pnp.render.fonts import SMALLEST, fit_size, text_width
 from pnp.render.hexsheet import hex_height, hexagon
 from pnp.render.paper import component_sizes
 from pnp.render.sheet import SheetSpec, draw_bleed
@@ -240,7 +240,7 @@ def hex_board(
         painter.area(board, shape, swatch_of(cell), outline=0.0)
         board.path(shape, Style(stroke="#000000", width=0.35))
         content(board, cell, cx, cy)
-        name, size = grid.name(cell), width * 0.1
+        name, size = grid.name(cell), max(width * 0.1, SMALLEST)
         if painter.ink != "color":  # the ice is hatched: the name gets a white patch
             w = text_width(name, size) + 1.0
             board.rect(cx - w / 2, cy - height * 0.36 - size * 0.6, w, size * 1.3, PATCH)
@@ -274,7 +274,7 @@ def tally_sheet(
             column, row = divmod(n, rows)
             bx, by = x + column * box_w, top + (row + 1) * line_h
             sheet.rect(bx, by, box_w, line_h, Style(stroke="#000000", width=0.25))
-            sheet.text(bx + 0.8, by + 2.6, str(n + 1), 2.0, fill=GREY)
+            sheet.text(bx + 0.8, by + 2.8, str(n + 1), SMALLEST, fill=GREY)
     sheet.text(labels_w - 2, top + line_h * 1.68, "fish of each", 3.0, anchor="end")
     sheet.text(labels_w - 2, top + line_h * 2.68, "chip speared", 3.0, anchor="end")
     for i, label in enumerate(["under penguins", "total fish", "chips"]):

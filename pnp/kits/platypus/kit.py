@@ -37,7 +37,7 @@ from pnp.kits.platypus.tables import (
 )
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, rect_shape
-from pnp.render.fonts import fit_size
+from pnp.render.fonts import SMALLEST, fit_size
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.theme import Painter
 from pnp.render.tiling import tile_drawing
@@ -134,7 +134,7 @@ def _letter_disc(
     d: Drawing, painter: Painter, x: float, y: float, r: float, letter: str, swatch: str
 ) -> None:
     d.circle(x, y, r, Style(fill="#ffffff", stroke=painter.line(swatch), width=0.5))
-    d.centred_text(x, y, letter, r * 1.2, bold=True)
+    d.centred_text(x, y, letter, max(r * 1.2, SMALLEST), bold=True)
 
 
 def draw_token(painter: Painter, player: str, animal: int | None) -> Drawing:
@@ -142,21 +142,21 @@ def draw_token(painter: Painter, player: str, animal: int | None) -> Drawing:
     swatch = PLAYER_SWATCH[player]
     token = Drawing(TOKEN_W, TOKEN_H)
     token.rect(0, 0, TOKEN_W, TOKEN_H, Style(fill="#ffffff", stroke=None))
-    painter.area(token, rect_shape(0, 0, TOKEN_W, 4.6), swatch, outline=0)
-    _letter_disc(token, painter, TOKEN_W / 2, 2.3, 1.9, painter.letter(swatch), swatch)
-    label = ANIMALS[animal].upper() if animal is not None else "SCORE"
+    painter.area(token, rect_shape(0, 0, TOKEN_W, 5.2), swatch, outline=0)
+    _letter_disc(token, painter, TOKEN_W / 2, 2.6, 2.3, painter.letter(swatch), swatch)
+    # the name as a word, not in capitals: "KANGAROO" fits a token only under 2 mm tall
+    label = ANIMALS[animal].capitalize() if animal is not None else "Score"
     ink = painter.line(swatch)
     if animal is not None:
-        draw_animal(token, animal, 1.75, 5.0, 10.5, ink, hollow=HOLLOW[player])
+        draw_animal(token, animal, 2.0, 5.5, 10.0, ink, hollow=HOLLOW[player])
     elif HOLLOW[player]:
         token.circle(TOKEN_W / 2, 10.6, 3.8, Style(fill="#ffffff", stroke=ink, width=0.8))
         token.centred_text(TOKEN_W / 2, 10.6, player.upper()[:1], 5.0, fill=ink, bold=True)
     else:
         token.circle(TOKEN_W / 2, 10.6, 4.2, Style(fill=ink, stroke=None))
         token.centred_text(TOKEN_W / 2, 10.6, player.upper()[:1], 5.0, fill="#ffffff", bold=True)
-    token.centred_text(
-        TOKEN_W / 2, TOKEN_H - 1.8, label, fit_size(label, 2.6, TOKEN_W - 1.2, True), bold=True
-    )
+    size = fit_size(label, 3.0, TOKEN_W - 1.6)
+    token.text(TOKEN_W / 2, TOKEN_H - 1.6, label, size, anchor="middle")
     token.rect(0, 0, TOKEN_W, TOKEN_H, Style(stroke=painter.line(swatch), width=0.6), radius=1.0)
     return token
 

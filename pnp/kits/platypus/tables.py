@@ -20,7 +20,7 @@ from pnp.games.platypus.tables import (
 )
 from pnp.kits.platypus.art import arrow_shape, draw_animal
 from pnp.render.drawing import CAP_HEIGHT, Drawing, Style, rect_shape
-from pnp.render.fonts import fit_size, text_width
+from pnp.render.fonts import SMALLEST, fit_size, text_width
 from pnp.render.paper import component_sizes
 from pnp.render.theme import Painter
 
@@ -64,7 +64,7 @@ ROWS_DEALT = _rows(13.0, 9.0, 13.0, 13.0, 12.0)
 ROWS_BLANK = _rows(16.0, 10.0, 23.0, 23.0, 23.0)  # the action rows hold a pack card's slot
 HEAD_H = 9.0
 END_H = 11.0  # the band under the columns: the platypus on green ends the game
-POINT_RULE = "+1 point if it changes"
+POINT_RULE = "+1 if it changes"
 GAME_OVER = "GAME OVER: the player with more points wins (equal points: a draw)"
 WHITE_BOX = Style(fill="#ffffff", stroke=None)
 
@@ -205,12 +205,12 @@ def _tree_label(
 ) -> None:
     left = tree != GHOST_GUM
     sheet.path(
-        arrow_shape(x, y + h * 0.18, 8, h * 0.36, left=left), Style(fill="#333333", stroke=None)
+        arrow_shape(x, y + h * 0.18, 6, h * 0.36, left=left), Style(fill="#333333", stroke=None)
     )
     name = "Wattle" if left else "Ghost Gum"
-    size = fit_size("Ghost Gum", 3.2, w - 11, True)  # the longer name: both trees in one size
-    sheet.text(x + 9.5, y + h * 0.36 + 1.2, name, size, bold=True)
-    sheet.text(x + 9.5, y + h * 0.9, "1 cell", 2.4, fill="#555555")
+    size = fit_size("Ghost Gum", 3.2, w - 8, True)  # the longer name: both trees in one size
+    sheet.text(x + 7.5, y + h * 0.36 + 1.2, name, size, bold=True)
+    sheet.text(x + 7.5, y + h * 0.9, "1 cell", SMALLEST, fill="#555555")
 
 
 # -- pack cards ----------------------------------------------------------------------------------
@@ -234,15 +234,14 @@ def draw_pack_card(painter: Painter, kind: str, value: int) -> Drawing:
         card.centred_text(
             PACK_W / 2, PACK_H / 2, word, fit_size(word, 4.6, PACK_W - 9, True), bold=True
         )
-    elif kind == "ANIMAL":
-        draw_animal(card, value, 1.5, 2.5, 15.0, "#222222")
+    elif kind == "ANIMAL":  # the animal left, its name under it along the bottom edge
+        draw_animal(card, value, 1.5, 1.5, 12.5, "#222222")
         name = ANIMALS[value].upper()
-        card.text(
-            PACK_W - 1.5, PACK_H - 3, name, fit_size(name, 3.0, 13, True), bold=True, anchor="end"
-        )
+        size = fit_size(name, 3.2, PACK_W - 3, True)
+        card.text(PACK_W - 1.5, PACK_H - 1.8, name, size, bold=True, anchor="end")
     else:
         _tree_label(card, painter, value, 2, 3, PACK_W - 4, PACK_H - 6)
-    card.text(1.2, 3.0, kind, 2.0, fill="#555555")
+    card.text(PACK_W - 1.2, 3.4, kind, SMALLEST, fill="#555555", anchor="end")
     card.rect(0, 0, PACK_W, PACK_H, THIN, radius=0.8)
     return card
 
@@ -260,7 +259,7 @@ def draw_pack_back(kind: str) -> Drawing:
     back.centred_text(
         PACK_W / 2, PACK_H / 2 - 1.5, kind, fit_size(kind, 4.6, PACK_W - 6, True), bold=True
     )
-    back.centred_text(PACK_W / 2, PACK_H / 2 + 4, "Platypus", 2.6)
+    back.centred_text(PACK_W / 2, PACK_H / 2 + 4, "Platypus", SMALLEST)
     return back
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from pnp.render.drawing import Drawing, Point, Shape, Style, ellipse_shape, polygon_shape
+from pnp.render.fonts import SMALLEST
 from pnp.render.theme import Painter
 
 Ellipse = tuple[float, float, float, float, float]  # centre x, y, radii x, y, tilt (degrees)
@@ -66,7 +67,8 @@ def wallaby(
     letter = painter.letter(swatch)
     if letter:
         bx, by = WALLABY_BELLY
-        painter.label(drawing, x + bx * w, y + by * h, letter, h * 0.2, swatch, patterned=True)
+        size = max(h * 0.2, SMALLEST)
+        painter.label(drawing, x + bx * w, y + by * h, letter, size, swatch, patterned=True)
 
 
 def scarecrow(drawing: Drawing, x: float, y: float, w: float, h: float, painter: Painter) -> None:
@@ -103,8 +105,8 @@ def scarecrow(drawing: Drawing, x: float, y: float, w: float, h: float, painter:
     eye = Style(fill="#222222", stroke=None)
     for ex in (0.46, 0.54):
         drawing.circle(x + ex * w, y + 0.24 * h, max(0.25, w * 0.02), eye)
-    # at least 2 mm, readable on the turn diagram's small scarecrow too
-    letter = max(h * 0.16, 2.0)
+    # readable on the turn diagram's small scarecrow too
+    letter = max(h * 0.16, SMALLEST)
     painter.label(
         drawing, x + 0.5 * w, y + 0.55 * h, painter.letter("straw"), letter, "straw", patterned=True
     )

@@ -13,6 +13,7 @@ from pnp.games.wallaby.field import Field
 from pnp.kits.wallaby.art import arrow, cross, plants, scarecrow
 from pnp.render.document import Document
 from pnp.render.drawing import Anchor, Drawing, Point, Style, rect_shape
+from pnp.render.fonts import SMALLEST
 from pnp.render.text import paragraph
 from pnp.render.theme import Painter
 
@@ -129,7 +130,8 @@ def harvest_and_ground_check(painter: Painter, with_scarecrow: bool = True) -> D
         Style(stroke="#888888", width=0.3, dash=(1.5, 1)),
         radius=1.5,
     )
-    panel.text(zone_x + CELL / 2, zone_y + 38, "harvest zone", 2.6, anchor="middle", fill="#444444")
+    zone = "harvest zone"
+    panel.text(zone_x + CELL / 2, zone_y + 38, zone, SMALLEST, anchor="middle", fill="#444444")
     MiniBoard(("3",), zone_x, zone_y).draw(panel, painter)
     MiniBoard(("1",), zone_x, zone_y + 19).draw(panel, painter)
     arrow(panel, board.centre(1, 1), (zone_x - 1, zone_y + CELL / 2), MOVE, lift=9)

@@ -29,7 +29,7 @@ from pnp.kits.wallaby.mat import MARKER, MAT_H, MAT_W, harvest_mat, seat_swatch
 from pnp.kits.wallaby.options import WallabyKitOptions
 from pnp.render.document import Document
 from pnp.render.drawing import Drawing, Style, circle_shape, rect_shape
-from pnp.render.fonts import text_width
+from pnp.render.fonts import SMALLEST, text_width
 from pnp.render.paper import Box, component_sizes
 from pnp.render.sheet import HEADING_SPACE, SheetSpec, lay_out
 from pnp.render.text import paragraph
@@ -47,9 +47,9 @@ EDGE = Style(stroke="#c8c8c8", width=0.1)
 INNER_EDGE = "#b9a77a"  # the frame inside a tile's edge
 SETUP_TEXT = 80.0  # mm kept below the layout map for the setup steps
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-MIN_NAME = 2.0  # mm, the layout map's square names on a small cell (7 x 7, the Valley)
-SET_ASIDE_MARK = "2P: aside"  # the heading and layout map say: set aside with 2 players
-SET_ASIDE_LINES = ("2P", "aside")  # the mark on a tile: two lines in its top right corner
+MIN_NAME = SMALLEST  # mm, the layout map's square names on a small cell (7 x 7, the Valley)
+SET_ASIDE_MARK = "not 2P"  # the heading and layout map say: set aside with 2 players
+SET_ASIDE_LINES = (SET_ASIDE_MARK,)  # the mark on a tile, in its top right corner
 
 
 def seat_title(painter: Painter, seat: int) -> str:
@@ -88,13 +88,13 @@ def set_aside_mark(tile: Drawing) -> Drawing:
     marked = Drawing(TILE, TILE, background=tile.background)
     marked.place(tile, 0, 0)
     # clear of the plants and the numbers
-    size = 2.2
+    size, pitch = SMALLEST, 2.8
     width = max(text_width(line, size, True) for line in SET_ASIDE_LINES) + 1.4
     right, top = TILE - 1.6, 1.6
-    marked.rect(right - width, top, width, 1.2 + 2.6 * len(SET_ASIDE_LINES),
+    marked.rect(right - width, top, width, 0.8 + pitch * len(SET_ASIDE_LINES),
                 Style(fill="#ffffff", stroke="#000000", width=0.3), radius=1.0)  # fmt: skip
     for k, line in enumerate(SET_ASIDE_LINES):
-        marked.centred_text(right - width / 2, top + 1.9 + 2.6 * k, line, size, bold=True)
+        marked.centred_text(right - width / 2, top + 2.05 + pitch * k, line, size, bold=True)
     return marked
 
 
@@ -128,7 +128,7 @@ def add_tiles(document: Document, setup: Setup, painter: Painter) -> None:
         "  ·  cut along the lines"
     )
     if any(aside for _, aside in tiles):
-        heading += f"  ·  {SET_ASIDE_MARK}: set aside with 2 players"
+        heading += f"  ·  '{SET_ASIDE_MARK}': set aside with 2 players"
     if with_heading > pages(content):
         heading = ""  # the heading would cost a page: the footer names the page anyway
     backs = None
@@ -249,10 +249,10 @@ def _setup_text(setup: Setup, painter: Painter) -> list[str]:
     every_tile = WallabyKitOptions.of(setup).tiles == "all"
     if not removal and every_tile:
         lines.append(
-            f"**Tiles marked {SET_ASIDE_MARK}** are used too: only 2 players set them aside."
+            f"**Tiles marked '{SET_ASIDE_MARK}'** are used too: only 2 players set them aside."
         )
     if removal:
-        printed = f"printed, marked {SET_ASIDE_MARK}, not used" if every_tile else "not printed"
+        printed = f"printed, marked '{SET_ASIDE_MARK}', not used" if every_tile else "not printed"
         lines.append(f"**Set aside** for 2 players ({printed}): {_count(removal)}.")
     if aside - removal:
         printed = "printed, not used" if every_tile else "not printed"
@@ -324,7 +324,7 @@ def token_strip(painter: Painter, tokens: list[Token]) -> Drawing:
         if kind == "marker" and swatch is not None:
             painter.patterned_area(strip, disc, swatch, outline=0.4)
             painter.label(strip, cx, cy, painter.letter(swatch), 6, swatch, patterned=True)
-            strip.centred_text(cx, cy + MARKER / 2 + 3.0, label, 2.6)
+            strip.centred_text(cx, cy + MARKER / 2 + 3.0, label, SMALLEST)
         else:
             strip.path(disc, Style(fill=painter.fill("mat"), stroke="#222222", width=0.4))
             box = TOKEN * 0.72

@@ -133,7 +133,7 @@ def test_the_lake_words_sit_whole_on_white_over_the_hatching(ink: str) -> None:
 
     board = draw_board(Painter("billabong", ink))
     panels = [op_box(op) for op in board.ops if isinstance(op, Rect) and op.style.fill == "#ffffff"]
-    words = ("BILLABONG", "the referee", "waits here;", "finished kangaroos", "rest here")
+    words = ("BILLABONG", "the referee", "waits here;", "finished", "kangaroos", "rest here")
     for op in board.ops:
         if isinstance(op, Text) and op.text in words:
             box = op_box(op)
@@ -162,7 +162,7 @@ def test_the_lake_ripples_run_clear_of_the_lake_words() -> None:
         for op in board.ops
         if isinstance(op, Path) and op.style.fill is None and op.style.stroke == water
     ]
-    words = ("BILLABONG", "the referee", "waits here;", "finished kangaroos", "rest here")
+    words = ("BILLABONG", "the referee", "waits here;", "finished", "kangaroos", "rest here")
     boxes = [op_box(op) for op in board.ops if isinstance(op, Text) and op.text in words]
     assert len(ripples) >= 2 and len(boxes) == len(words)
     for ripple, word in itertools.product(ripples, boxes):

@@ -324,7 +324,7 @@ def test_the_tables_read_as_actions_with_the_point_and_the_end_on_them() -> None
         for row in ("YOUR TOKEN", "TURN THE", "CARD TO", "BECOME", "HOP", "TOWARDS"):
             assert row in words, (component, row)
         tables = sum("'S TABLE" in w for w in words)
-        assert tables >= 1 and words.count("+1 point if it changes") == tables
+        assert tables >= 1 and words.count("+1 if it changes") == tables
         assert sum("GAME OVER" in w for w in words) == tables
         assert not [w for w in words if "left" in w or "right" in w], "directions by tree"
     red, blue = GAME.tables(setup)
