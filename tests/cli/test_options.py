@@ -183,8 +183,9 @@ def test_every_kit_declares_its_print_options_as_a_record() -> None:
     assert KIT_OPTIONS["wallaby"].names() == ("tile-backs", "tiles")
     assert KIT_OPTIONS["paper-penguins"].names() == ("sheets",)
     assert KIT_OPTIONS["platypus"].names() == ("allow-endless",)
+    assert KIT_OPTIONS["colour-diplomacy"].names() == ("start-colours",)
     assert all(not KIT_OPTIONS[name].names() for name in GAMES if name not in (
-        "wallaby", "paper-penguins", "platypus"))  # fmt: skip
+        "wallaby", "paper-penguins", "platypus", "colour-diplomacy"))  # fmt: skip
     for name in GAMES:
         assert not set(KIT_OPTIONS[name].names()) & set(GAMES[name].info.options_type.names())
 

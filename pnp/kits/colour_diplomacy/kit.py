@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from pnp.games.colour_diplomacy.game import ColourDiplomacySetup
 from pnp.kits.builder import Kit, KitContext
+from pnp.kits.colour_diplomacy.options import ColourDiplomacyKitOptions
 from pnp.kits.colour_diplomacy.ring_board import RingGeometry, draw_board, token
 from pnp.render.document import Document, Room
 from pnp.render.drawing import BLACK, WHITE, Drawing, Style, circle_shape, rect_shape
@@ -60,20 +61,15 @@ def draw(kit: KitContext) -> None:
         "circle 1 is the outermost",
         "C3: field 1 of circle 3 begins",
     ]
-    plain = draw_board(geometry, painter, None, notes)
-    tile_drawing(document, plain, "Board")
-    coloured = draw_board(
-        geometry,
-        painter,
-        [swatch(p) for p in circle_colours],
-        [
-            kit.title,
-            f"{n} players, {seed}",
-            "the circle colours at the start",
-            "C3 R: circle 3 and its colour letter",
-        ],
-    )
-    tile_drawing(document, coloured, "Board with the start colours")
+    boards = ColourDiplomacyKitOptions.of(setup)
+    if boards.plain_board():
+        tile_drawing(document, draw_board(geometry, painter, None, notes), "Board")
+    if boards.start_board():  # a circle's colour changes at a center reach: it says so
+        starts = [swatch(p) for p in circle_colours]
+        corners = [kit.title, f"{n} players, {seed}", "circle colours at the start only:",
+                   "after a center reach, see the track"]  # fmt: skip
+        coloured = draw_board(geometry, painter, starts, corners)
+        tile_drawing(document, coloured, "Board with the start colours")
     below_board = document.room
     beside_track = colour_track(document, painter, circle_colours)
     players = range(1, n + 1)
@@ -348,10 +344,12 @@ def _pad_row(pad: Drawing, left: float, y: float, turn: int) -> None:
 
 KIT = Kit(
     draw,
+    ColourDiplomacyKitOptions,
     needs=("scissors", "a pencil for each player, for the order pads"),
     assembly=(
-        "Play on the board with the start colours, or on the plain board with the colour track.",
-        "Cut out the colour cards and lay each on the track's slot that shows its colour.",
+        "Cut out the colour cards and lay each on the colour track's slot that shows its colour: "
+        "the track says each circle's colour all game (a board printed with the start colours "
+        "shows them only until a player first reaches the center).",
         "Cut out the tokens: each player puts one on the board as the rules say.",
         "Cut the order pads apart: each player takes their own.",
     ),

@@ -11,7 +11,7 @@ import pytest
 from pnp.games import get_game
 from pnp.kits import build_kit, write_kit
 from pnp.kits.colour_diplomacy.ring_board import RING, TOKEN, RingGeometry
-from pnp.render.drawing import Text
+from pnp.render.drawing import Drawing, Place, Text
 from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
@@ -29,7 +29,10 @@ def kit(tmp_path: Path, players: int, seed: int = 3) -> Path:
 
 @pytest.mark.parametrize(("players", "parts"), [(4, 1), (7, 2), (10, 4)])
 def test_the_board_spans_the_fewest_a4_pages(tmp_path: Path, players: int, parts: int) -> None:
+    from pnp.kits import KIT_OPTIONS
+
     setup = GAME.random_setup(1, GAME.info.resolve(players, None, {}))
+    setup = KIT_OPTIONS["colour-diplomacy"].from_json({"start-colours": "yes"}).recorded(setup)
     document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
     titles = [page.title for page in document.pages]
     assert sum(1 for t in titles if t.startswith("Board,") or t == "Board") == parts
@@ -149,3 +152,41 @@ def test_order_pads_number_their_turns_on_both_sides_with_a_refill_page() -> Non
     last = max(fronts[0] + backs[0])
     assert refill and all(r[0] == last + 1 or r[0] > last for r in refill)
     assert max(max(r) for r in refill) >= 2 * last and 2 * last + 2 * last >= 138
+
+
+def text(drawing: Drawing) -> list[str]:
+    """Every text on `drawing` and the drawings placed on it."""
+    found: list[str] = []
+    for op in drawing.ops:
+        if isinstance(op, Place):
+            found += text(op.drawing)
+        elif isinstance(op, Text):
+            found.append(op.text)
+    return found
+
+
+def test_no_board_shows_circle_colours_that_go_stale() -> None:
+    """The cover offered the board printed with the start colours as an alternative to the
+    colour track, but a circle's colour changes when a player reaches the center: from then on
+    that board was wrong. The default kit prints the plain board, read with the track (and so
+    one board's sheets, not two: 8 of 16 sheets with 10 players); the start-colours board is
+    printed on request (`--start-colours yes` or `only`) and says on its face that its colours hold
+    only until then, and the cover never offers it instead of the track."""
+    from pnp.kits import KIT_OPTIONS
+
+    setup = GAME.random_setup(1, GAME.info.resolve(10, None, {}))
+    document = build_kit(GAME, setup, PrintSettings(get_paper("a4")))
+    titles = [page.title for page in document.pages]
+    assert not any(t.startswith("Board with the start colours") for t in titles)
+    assert sum(t.startswith("Board, part") for t in titles) == 4
+    cover = " ".join(text(document.pages[0].drawing))
+    assert "start colours, or on the plain board" not in cover
+    assert "colour track" in cover
+    options = KIT_OPTIONS["colour-diplomacy"]
+    for start_colours in ("yes", "only"):
+        asked = options.from_json({"start-colours": start_colours}).recorded(setup)
+        printed = build_kit(GAME, asked, PrintSettings(get_paper("a4")))
+        boards = [p for p in printed.pages if p.title.startswith("Board with the start colours")]
+        assert len(boards) == 4
+        words = " ".join(w for page in boards for w in text(page.drawing))
+        assert "center" in words and "track" in words, "the board says when its colours stop"
