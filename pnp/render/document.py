@@ -150,7 +150,8 @@ class Document:
         with nothing to cut (the cover, rules, a layout map) needs no blank back: it prints on
         the back of the page before it when that one has nothing to cut either, and where it
         would get a blank back, the next run of an odd number of pages to read (the rules)
-        moves up to print there instead, in its own order. No blank page ends the file."""
+        moves up to print there instead, in its own order (or the odd tail of an even run: the
+        rules after a tally page). No blank page ends the file."""
         if not self.double_sided:
             return list(self.pages)
         backs = {id(page.back_of): page for page in self.pages if page.back_of is not None}
@@ -223,14 +224,23 @@ class Document:
 
 def _odd_run(pages: list[Page], read_only: Callable[[Page], bool]) -> list[Page]:
     """The first run of consecutive pages to read in `pages` whose length is odd (it fills a
-    free back and ends on a back); empty if there is none."""
+    free back and ends on a back), or else the first odd tail of such a run that starts a new
+    title (the one-page rules after a tally page: the tally stays where it was); empty if there
+    is none. A tail never splits the pages of one title (two pages of rules)."""
     runs: list[list[Page]] = [[]]
     for page in pages:
         if read_only(page):
             runs[-1].append(page)
         elif runs[-1]:
             runs.append([])
-    return next((run for run in runs if len(run) % 2), [])
+    whole = next((run for run in runs if len(run) % 2), None)
+    if whole is not None:
+        return whole
+    for run in runs:
+        for start in range(1, len(run), 2):  # tails of odd length: len(run) is even
+            if run[start].title != run[start - 1].title:
+                return run[start:]
+    return []
 
 
 def footer_label(parts: list[str]) -> str:

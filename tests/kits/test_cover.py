@@ -257,3 +257,22 @@ def texts_of(drawing: Drawing) -> list[Text]:
         found += [op] if isinstance(op, Text) else []
         found += texts_of(op.drawing) if isinstance(op, Place) else []
     return found
+
+
+@pytest.mark.parametrize("case", OPTIONS, ids=lambda c: "-".join(str(v) for v in c[:3] if v))
+def test_a_double_sided_kit_prints_a_page_to_read_on_the_back_of_the_cover(
+    case: tuple[str, int | None, str | None, dict[str, str]],
+) -> None:
+    """docs/kits/printing.md: the rules (in most kits) print on the back of the cover. Amazon
+    Penguins with --test-page gave the cover a blank back: its tally and rules made an even run
+    of pages to read, so no run moved up. Where such a run ends with the rules, the rules move
+    up on their own: no kit's cover has a blank back, with the printer check or without, and
+    the rules' pages stay together."""
+    for test_page in (False, True):
+        document = document_of(case, "a4", test_page=test_page)
+        if not document.double_sided:
+            continue
+        printed = document.printed_order()
+        assert printed[1].title in ("Rules", "Board layout"), f"test page {test_page}"
+        rules = [n for n, page in enumerate(printed) if page.title == "Rules"]
+        assert rules == list(range(rules[0], rules[0] + len(rules))), "the rules stay together"

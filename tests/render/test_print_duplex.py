@@ -218,9 +218,12 @@ def test_pages_to_cut_get_a_blank_verso_and_pages_to_read_share_sheets() -> None
     assert [document.printed_number(p) for p in document.pages] == [1, 5, 7, 2, 8, 3, 4]
 
 
-def test_a_run_of_an_even_number_of_pages_to_read_stays_where_it_is() -> None:
+def test_the_rules_at_the_end_of_an_even_run_of_pages_to_read_fill_the_cover_back() -> None:
     """Moved before a page to cut, two pages to read would leave the blank back behind the
-    second of them: no sheet saved, so the kit's order is kept."""
+    second of them, so the run stays; but its odd tail, the rules, moves up on its own: the
+    same three sheets, and the cover's back carries the rules instead of "intentionally blank"
+    (issue 38: Amazon Penguins with --test-page, its tally and rules after its pieces). A tail
+    never splits the pages of one title."""
     document = Document("Test", "1", PrintSettings(get_paper("a4"), duplex="long"))
     document.new_page("Cover")
     tiles = document.new_page("Tiles")
@@ -229,7 +232,10 @@ def test_a_run_of_an_even_number_of_pages_to_read_stays_where_it_is() -> None:
     document.new_page("Diagrams")
     document.new_page("Rules")
     titles = [p.title for p in document.finished()]
-    assert titles == ["Cover", BLANK_TITLE, "Tiles", "Tiles (backs)", "Diagrams", "Rules"]
+    assert titles == ["Cover", "Rules", "Tiles", "Tiles (backs)", "Diagrams"]
+    document.pages[-1].title = "Diagrams"  # two pages of one title: kept together, in place
+    titles = [p.title for p in document.finished()]
+    assert titles == ["Cover", BLANK_TITLE, "Tiles", "Tiles (backs)", "Diagrams", "Diagrams"]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
