@@ -93,7 +93,13 @@ def kit(
     format: Annotated[str, typer.Option("--format", help="pdf, svg, both or laser.")] = "both",
     out: Out = Path("output"),
     setup: SetupFile = None,
-    ink: Annotated[str, typer.Option(help="color, saver (outlines, hatching) or bw.")] = "color",
+    ink: Annotated[
+        str | None,
+        typer.Option(
+            help="color, saver (outlines, hatching) or bw (the default with --format laser).",
+            show_default="color",
+        ),
+    ] = None,
     duplex: Annotated[
         str, typer.Option(help="Backs for a printer flipping on the long or short edge, or none.")
     ] = "long",
@@ -106,6 +112,9 @@ def kit(
     ] = False,
     cut_colour: Annotated[str, typer.Option(help="Laser cut layer colour.")] = "#ff0000",
     engrave_colour: Annotated[str, typer.Option(help="Laser engrave layer colour.")] = "#000000",
+    score_colour: Annotated[
+        str, typer.Option(help="Laser score layer colour (fold lines).")
+    ] = "#0000ff",
     fair: Annotated[
         bool, typer.Option("--fair", help="Print a setup shown balanced by paired games.")
     ] = False,
@@ -129,9 +138,12 @@ def kit(
     printed = KIT_OPTIONS[chosen.info.name]
     if format not in FORMATS:
         raise PnpError(f"--format {format} is not valid: expected {one_of(FORMATS)}")
+    if ink is None:  # an engraver burns dark areas solid: outlines and hatching engrave best
+        ink = "bw" if format == "laser" else "color"
     settings = PrintSettings(
         get_paper(paper), ink, duplex, _back_offset(back_offset), bleed,
         cut_marks=format != "laser", cut_colour=cut_colour, engrave_colour=engrave_colour,
+        score_colour=score_colour,
     )  # fmt: skip
     check_folder(out)
     asked = [f"--{name}" for name in ("tolerance", "fair-games", "agents") if _given(ctx, name)]

@@ -10,8 +10,9 @@ Kits draw through pnp.render only (never to one backend), and `write_kit` turns 
 `kit.pdf`, `kit-pNN.svg` and `setup.json` in one folder, all or nothing. A laser kit writes
 `kit-laser-pNN.svg` for each page with something to cut, and for the backs page engraved on the
 other side of such a sheet (its cut layer empty), and the plain print page `kit-pNN.svg` for each
-other page (rules, diagrams, the calibration page and its back): nothing on those is cut, so they
-are printed, not lasered. NN is always the kit page number the footer prints.
+other page (cover, rules, diagrams, the calibration page and its back, and sheets written on in
+pencil), which are printed, not lasered: `kit-paper.pdf` holds them all, to print at once. NN is
+always the kit page number the footer prints.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ KITS: dict[str, Kit] = {name: load_kit(name) for name in ORDER}
 KIT_OPTIONS: dict[str, type[KitOptions]] = {name: kit.options for name, kit in KITS.items()}
 
 FORMATS = ("pdf", "svg", "both", "laser")
+PAPER_PDF = "kit-paper.pdf"  # a laser kit's pages to print on paper
 
 
 def build_kit(
@@ -62,8 +64,10 @@ def build_kit(
 
 def lasered(page: Page) -> bool:
     """Whether a laser kit writes `page` as a laser page: it has something to cut, or it is the
-    back of such a page (engraved on the sheet's other side, with nothing to cut)."""
-    return bool(page.cuts) or (page.back_of is not None and bool(page.back_of.cuts))
+    back of such a page (engraved on the sheet's other side, with nothing to cut); never a page
+    written on in pencil (`Page.laser` False), printed on paper and cut with scissors."""
+    front = page.back_of if page.back_of is not None else page
+    return page.laser and front.laser and bool(front.cuts)
 
 
 def kit_folder_name(game: Game[Any], setup: Setup) -> str:
@@ -83,11 +87,17 @@ def write_kit(
         if kit_format in ("pdf", "both"):
             (staging / "kit.pdf").write_bytes(pdf_bytes(pages, title, settings.bleed))
             names.append("kit.pdf")
+        if kit_format == "laser":  # the pages printed on paper, as one file to print
+            paper = [page for page in pages if not lasered(page)]
+            if paper:
+                (staging / PAPER_PDF).write_bytes(pdf_bytes(paper, title, settings.bleed))
+                names.append(PAPER_PDF)
         for number, page in enumerate(pages, 1):
             caption = f"{title}, page {number}"
             if kit_format == "laser" and lasered(page):
                 name = f"kit-laser-p{number:02d}.svg"
-                text = laser_svg_text(page, caption, settings.cut_colour, settings.engrave_colour)
+                text = laser_svg_text(page, caption, settings.cut_colour, settings.engrave_colour,
+                                      settings.score_colour)  # fmt: skip
                 (staging / name).write_text(text, "utf-8")
                 names.append(name)
             elif kit_format != "pdf":  # a laser kit's pages with nothing to cut print on paper

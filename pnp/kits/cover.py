@@ -133,9 +133,10 @@ def printing(document: Document) -> list[str]:
     else:  # nothing of a laser kit's pieces is printed: they are engraved in two tones
         lines.append(
             "**Laser:** each page with something to cut is a laser file (kit-laser-pNN.svg, NN "
-            "its page number): cut along the outlines of its cut layer and engrave its engrave "
-            "layer as an image, dark areas burnt and light ones left; no cut marks are drawn. "
-            "Print the other pages on paper."
+            "its page number): cut along the outlines of its cut layer, score its score layer "
+            "(fold lines) at low power and engrave its engrave layer as an image, dark areas "
+            "burnt and light ones left; no cut marks are drawn. Print the other pages on paper: "
+            "kit-paper.pdf holds them all (sheets to write on are cut with scissors)."
         )
     number = document.printed_number
     pairs = [(number(page.back_of), number(page)) for page in document.pages

@@ -36,14 +36,18 @@ BLANK_BASELINE = 12.0
 @dataclass
 class Page:
     """One page. Pages of components also know where they are cut: `cuts` holds each component's
-    outline (page coordinates), the lines a cutter follows, and `trim` the box inside the
-    outermost cut lines (the PDF TrimBox; the BleedBox adds the bleed around it)."""
+    outline (page coordinates), the lines a cutter follows, `folds` the lines they are folded
+    on, and `trim` the box inside the outermost cut lines (the PDF TrimBox; the BleedBox adds
+    the bleed around it). A page `laser` would not cut is printed on paper in a laser kit too:
+    sheets written on in pencil (order pads, Paper Pen-guins sheets), cut with scissors."""
 
     paper: Paper
     drawing: Drawing
     title: str
     cuts: list[Shape] = field(default_factory=list)
+    folds: list[Shape] = field(default_factory=list)
     trim: Box | None = None
+    laser: bool = True
     back_of: Page | None = field(default=None, compare=False, repr=False)
     """For a backs page, the fronts page it prints behind."""
 

@@ -141,6 +141,9 @@ class Drawing:
       is printed with bleed;
     - `outline`: the line they are cut along, in their own coordinates, when it is not their
       width x height rectangle (a hexagonal tile, a round token); layouts record it as the cut.
+
+    `folds` are the lines it is folded on (`fold`), own coordinates, those of the drawings placed
+    on it included: layouts record them on the page, where a laser scores them.
     """
 
     def __init__(
@@ -155,6 +158,7 @@ class Drawing:
         self.background = background
         self.outline = outline
         self.ops: list[Op] = []
+        self.folds: list[Shape] = []
 
     def cut_outline(self) -> Shape:
         """The shape a cutter follows: `outline`, or the drawing's own rectangle."""
@@ -162,6 +166,11 @@ class Drawing:
 
     def line(self, x1: float, y1: float, x2: float, y2: float, style: Style = Style()) -> None:
         self.ops.append(Line(x1, y1, x2, y2, style))
+
+    def fold(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        """A fold line: dashed in print (FOLD), scored by a laser (never engraved)."""
+        self.line(x1, y1, x2, y2, FOLD)
+        self.folds.append((("M", x1, y1), ("L", x2, y2)))
 
     def rect(
         self, x: float, y: float, w: float, h: float, style: Style = Style(), radius: float = 0.0
@@ -213,10 +222,21 @@ class Drawing:
     ) -> None:
         if rotate not in (0, 90, 180, 270):
             raise ValueError("rotate must be 0, 90, 180 or 270")
-        self.ops.append(Place(drawing, x, y, rotate, mirror, clip))
+        place = Place(drawing, x, y, rotate, mirror, clip)
+        self.ops.append(place)
+        if drawing.folds:
+            a, b, c, d, e, f = placement_matrix(place)
+            for fold in drawing.folds:
+                self.folds.append(tuple(
+                    (command[0], *(v for px, py in zip(command[1::2], command[2::2], strict=True)
+                                   for v in (a * float(px) + c * float(py) + e,
+                                             b * float(px) + d * float(py) + f)))
+                    for command in fold
+                ))  # fmt: skip
 
 
 CAP_HEIGHT = 0.729  # of the em, for the Vera font the kits use
+FOLD = Style(stroke="#666666", width=0.25, dash=(1.5, 1.2))  # a fold line, as printed
 
 
 def placement_matrix(place: Place) -> tuple[float, float, float, float, float, float]:

@@ -26,7 +26,8 @@ class PrintSettings:
     gluing or folding behind its fronts page. `back_offset` (x, y) in mm moves backs to correct a
     printer's drift. `bleed` (mm) extends component backgrounds past their cut lines.
     `cut_marks`: printed marks for scissors (off for laser cutting, which follows the outlines).
-    `cut_colour` / `engrave_colour`: the two layers of laser SVG.
+    `cut_colour` / `engrave_colour` / `score_colour`: the three layers of laser SVG (outlines,
+    the drawing, fold lines).
     """
 
     paper: Paper
@@ -37,6 +38,7 @@ class PrintSettings:
     cut_marks: bool = True
     cut_colour: str = "#ff0000"
     engrave_colour: str = "#000000"
+    score_colour: str = "#0000ff"
 
     def __post_init__(self) -> None:
         if self.ink not in INKS:
@@ -53,6 +55,7 @@ class PrintSettings:
         for name, colour in (
             ("cut-colour", self.cut_colour),
             ("engrave-colour", self.engrave_colour),
+            ("score-colour", self.score_colour),
         ):
             if not HEX_COLOUR.match(colour):
                 raise InputError(name, colour, "a colour like #ff0000")

@@ -111,6 +111,7 @@ def lay_out(
     backs: Sequence[Drawing] | None = None,
     names: Sequence[str] | None = None,
     share: bool = True,
+    laser: bool = True,
 ) -> list[Placed]:
     """Place `items` (all spec-sized) on as many new pages as they need, with cut marks, and
     `backs[k]` behind `items[k]` on a backs page after each fronts page.
@@ -119,7 +120,9 @@ def lay_out(
     (same orientation) when that saves a page: all of it when it fits there, else as many items as
     spare the group one page of its own (`share` False: always a new page).
     Each item is recorded on the document for the cover as a component called `names[k]`
-    (`title` when no names are given), with its count and pages.
+    (`title` when no names are given), with its count and pages. Items written on in pencil
+    (`laser` False) print on paper in a laser kit too: their pages are not laser pages, and in a
+    laser kit (no cut marks) they share no laser page's room, nor laser items theirs.
     """
     if backs is not None and len(backs) != len(items):
         raise ValueError("one back per item")
@@ -129,7 +132,9 @@ def lay_out(
     backs_pages: list[Page] = []
     index = 0
     shared = None
-    if share and backs is None:
+    room = document.room
+    apart = not document.settings.cut_marks and room is not None and room.page.laser != laser
+    if share and backs is None and not apart:  # a laser kit keeps paper and laser pages apart
         shared = _shared_area(document, len(items), spec, title, heading, landscape)
     column = document.room if shared is not None and document.room is not None else None
     while index < len(items):
@@ -138,6 +143,7 @@ def lay_out(
         else:
             column = None
             page = document.new_page(title, landscape)
+            page.laser = laser
             area = _grid_area(document, page.paper.content, spec, heading)
             _headed(page, page.paper.content, heading)
         chunk, spots, bottom = _fill_page(document, page, area, items[index:], spec)
@@ -146,6 +152,7 @@ def lay_out(
             backs_pages.append(
                 _backs_page(document, page, backs[index : index + len(chunk)], spots, spec)
             )
+            backs_pages[-1].laser = laser
         document.room = (  # a group in a column leaves the rest of the column
             Room(page, bottom, column.left, column.bottom) if column else Room(page, bottom)
         )
@@ -232,6 +239,7 @@ def _fill_page(
     for item, (x, y) in zip(chunk, spots, strict=True):
         page.drawing.place(item, x, y)
         page.cuts.append(translated(item.cut_outline(), x, y))
+        page.folds.extend(translated(fold, x, y) for fold in item.folds)
     height = used_rows * spec.item_height + (used_rows - 1) * spec.gap
     trim = Box(left, area.y, width, height)
     page.trim = trim if page.trim is None else page.trim.union(trim)

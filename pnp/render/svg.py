@@ -3,9 +3,10 @@
 Ids are numbered per file, so equal input gives equal text. Text names the Vera font with
 fallbacks, as SVG viewers draw with installed fonts.
 
-For laser cutters (`laser_svg_text`) a page becomes two Inkscape layers: `engrave` (the drawing in
-two tones) and `cut` (the components' outlines as hairlines, every edge shared by two components cut
-once). The engrave layer follows one rule (`engraved`): an area or text darker than mid-grey
+For laser cutters (`laser_svg_text`) a page becomes three Inkscape layers: `engrave` (the
+drawing in two tones), `cut` (the components' outlines as hairlines, every edge shared by two
+components cut once) and `score` (the fold lines as hairlines, for a cut at low power; never
+engraved). The engrave layer follows one rule (`engraved`): an area or text darker than mid-grey
 engraves solid in the engrave colour, a lighter one is knocked out (painted white over whatever
 lies beneath, as a light detail on a dark piece prints), and every line engraves unless it is near
 white. Mid-grey is the line Painter.text_on draws between white and black text, so text and art a
@@ -42,14 +43,20 @@ def svg_text(page: ops.Drawing, title: str) -> str:
     return str(document.tostring()) + "\n"
 
 
-def laser_svg_text(page: Page, title: str, cut_colour: str, engrave_colour: str) -> str:
+def laser_svg_text(
+    page: Page, title: str, cut_colour: str, engrave_colour: str, score_colour: str = "#0000ff"
+) -> str:
     document = _new_document(page.drawing, title)
     document.attribs["xmlns:inkscape"] = INKSCAPE
     engrave = document.add(_layer(document, "engrave"))
     _Emitter(document, engrave_colour).emit(engrave, page.drawing)
-    cut = document.add(_layer(document, "cut"))
-    for d in unique_edges(page.cuts):
-        cut.add(document.path(d=d, fill="none", stroke=cut_colour, stroke_width=HAIRLINE))
+    for name, shapes, colour in (
+        ("cut", page.cuts, cut_colour),
+        ("score", page.folds, score_colour),
+    ):
+        layer = document.add(_layer(document, name))
+        for d in unique_edges(shapes):
+            layer.add(document.path(d=d, fill="none", stroke=colour, stroke_width=HAIRLINE))
     return str(document.tostring()) + "\n"
 
 
@@ -128,6 +135,8 @@ class _Emitter:
 
     def emit(self, parent: Any, drawing: ops.Drawing) -> None:
         for op in drawing.ops:
+            if self.engrave is not None and isinstance(op, ops.Line) and op.style == ops.FOLD:
+                continue  # a fold is scored (the score layer), not engraved
             parent.add(ops.visit(op, self))
 
     def style(self, style: ops.Style) -> dict[str, Any]:

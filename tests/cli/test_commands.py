@@ -311,8 +311,8 @@ def test_a_laser_kit_with_a_test_page(tmp_path: Path) -> None:
     assert code == 0, err
     names = sorted(p.name for p in (tmp_path / "paper-penguins-2").iterdir())
     # the cover and the calibration pages have nothing to cut: they print as plain pages; the
-    # sheets page and the rules handout (two half pages) are lasered
-    assert names[:5] == [
-        "kit-laser-p04.svg", "kit-laser-p05.svg", "kit-p01.svg", "kit-p02.svg", "kit-p03.svg"
-    ]  # fmt: skip
-    assert "kit.pdf" not in names and "setup.json" in names
+    # sheets (written on with pens) and the rules handout are cut with scissors, on paper too:
+    # the whole kit is kit-paper.pdf, nothing is lasered
+    assert names == ["kit-p01.svg", "kit-p02.svg", "kit-p03.svg", "kit-p04.svg", "kit-p05.svg",
+                     "kit-p06.svg", "kit-paper.pdf", "setup.json"]  # fmt: skip
+    assert "kit.pdf" not in names

@@ -12,10 +12,12 @@ import itertools
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
 from pnp.games import GAMES
 from pnp.games.penguins.game import LETTERS
@@ -175,7 +177,7 @@ def test_laser_pages_have_no_live_text_and_something_to_cut(tmp_path: Path, game
     document = build_kit(chosen, setup, PrintSettings(get_paper("a4"), cut_marks=False))
     paths = write_kit(chosen, setup, document, tmp_path, "laser")
     laser = [p for p in paths if p.name.startswith("kit-laser-")]
-    printed = [p for p in paths if p.name.startswith("kit-p")]
+    printed = [p for p in paths if p.name.startswith("kit-p") and p.suffix == ".svg"]
     numbers = sorted(int(p.stem[-2:]) for p in laser + printed)
     assert numbers == list(range(1, len(document.pages) + 1))  # every page once, by its number
     pages = document.finished()
@@ -189,9 +191,10 @@ def test_laser_pages_have_no_live_text_and_something_to_cut(tmp_path: Path, game
             assert page.cuts
         else:  # engraved on the back of a cut sheet: nothing to cut there
             assert not list(cut) and page.back_of.cuts
-    for path in printed:  # rules and diagrams: printed, not lasered
+    for path in printed:  # rules, diagrams, sheets written on: printed, not lasered
         page = pages[int(path.stem[-2:]) - 1]
-        assert not page.cuts and (page.back_of is None or not page.back_of.cuts)
+        front = page.back_of or page
+        assert not front.cuts or not front.laser
 
 
 @needs_rsvg
@@ -276,3 +279,75 @@ def test_team_pieces_engrave_apart_without_their_letters(game: str, players: int
                 alike.append(f"{a} / {b} pieces of {size[0]:g} x {size[1]:g} mm")
     assert compared
     assert not alike, "\n".join(alike)
+
+
+def laser_kit(tmp_path: Path, game: str, players: int | None = None) -> tuple[Any, list[Path]]:
+    chosen = GAMES[game]
+    setup = chosen.random_setup(1, chosen.info.resolve(players, None, {}))
+    settings = PrintSettings(get_paper("a4"), ink="bw", cut_marks=False)
+    document = build_kit(chosen, setup, settings)
+    return document, write_kit(chosen, setup, document, tmp_path, "laser")
+
+
+@pytest.mark.parametrize("game", ["colour-diplomacy", "paper-penguins", "wallaby"])
+def test_a_laser_kit_prints_its_paper_pages_as_one_pdf(tmp_path: Path, game: str) -> None:
+    """A laser kit had its cover and rules only as SVG pages, and engraved Colour Diplomacy's
+    order pads (written on in pencil). The pages to print on paper (cover, rules, diagrams,
+    and sheets written on: order pads, Paper Pen-guins sheets) come as kit-paper.pdf, in kit
+    order, each with the page number of the kit; nothing written on is a laser page."""
+    document, paths = laser_kit(tmp_path, game)
+    pages = document.finished()
+    pdf = [p for p in paths if p.name == "kit-paper.pdf"]
+    assert len(pdf) == 1
+    laser = {int(p.stem[-2:]) for p in paths if p.name.startswith("kit-laser-")}
+    paper = [n for n in range(1, len(pages) + 1) if n not in laser]
+    reader = PdfReader(pdf[0])
+    assert len(reader.pages) == len(paper)
+    footers = [page.extract_text().rsplit("page ", 1)[-1].split(" of ")[0] for page in reader.pages]
+    assert footers == [str(n) for n in paper]
+    written = [n for n, page in enumerate(pages, 1) if page.title.startswith(("Order pads",
+               "Refill", "Sheets"))]  # fmt: skip
+    assert written if game != "wallaby" else not written
+    assert not set(written) & laser
+
+
+@pytest.mark.parametrize(("game", "folds"), [("wallaby", 3), ("platypus", 1)])
+def test_fold_lines_are_scored_not_engraved(tmp_path: Path, game: str, folds: int) -> None:
+    """Fold lines (Wallaby's standees: the middle and both tabs; Platypus' two-faced tokens)
+    engraved as dashes. A laser page now has a `score` layer (hairlines in --score-colour, for a
+    low-power cut) with each fold once, and the engrave layer draws no dashed line."""
+    document, paths = laser_kit(tmp_path, game)
+    scored = 0
+    for path in (p for p in paths if p.name.startswith("kit-laser-")):
+        root = ET.fromstring(path.read_text())
+        layers = {g.get("id"): g for g in root.iter(f"{SVG}g") if g.get("id")}
+        assert {"engrave", "cut", "score"} <= set(layers), path.name
+        page = document.finished()[int(path.stem[-2:]) - 1]
+        lines = list(layers["score"])
+        assert all(e.get("stroke") == "#0000ff" for e in lines)
+        assert len(lines) == len(page.folds)
+        dashes = [e for e in layers["engrave"].iter(f"{SVG}line") if e.get("stroke-dasharray")]
+        if page.folds:  # no other dashed line is drawn on the pages of folded pieces
+            assert not dashes, f"{path.name}: a fold is engraved"
+        scored += len(lines)
+    pieces = {"wallaby": 3, "platypus": 10}[game]  # 2 players' standees and scarecrow; tokens
+    assert scored == folds * pieces
+
+
+@needs_rsvg
+def test_a_laser_kit_engraves_in_black_and_white_unless_told(tmp_path: Path) -> None:
+    """Colour Diplomacy's coloured board engraved mostly black: in colour ink every field darker
+    than mid-grey burns solid. `--format laser` prints with `--ink bw` unless `--ink` is given:
+    fields engrave as their outlines and hatching: 5 % of the page burns, not 30 %."""
+    from tests.support.cli import invoke
+
+    burnt: dict[str, float] = {}
+    for ink in ([], ["--ink", "color"]):
+        out = tmp_path / (ink[-1] if ink else "default")
+        code, _, err = invoke("kit", "colour-diplomacy", "--players", "10", "--seed", "1",
+                              "--start-colours", "only", "--format", "laser", "--out", str(out),
+                              *ink)  # fmt: skip
+        assert code == 0, err
+        (board,) = out.glob("*/kit-laser-p03.svg")
+        burnt[ink[-1] if ink else "default"] = float(engraved(board.read_text(), 2).mean())
+    assert burnt["default"] < 0.15 < burnt["color"], burnt  # of the page: 5 % and 30 %

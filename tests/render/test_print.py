@@ -118,7 +118,7 @@ def test_bleed_rings_every_round_piece_in_its_colour_short_of_its_neighbours(nam
     assert ringed
 
 
-def test_laser_svg_has_cut_and_engrave_layers_and_cuts_shared_edges_once() -> None:
+def test_laser_svg_has_cut_engrave_and_score_layers_and_cuts_shared_edges_once() -> None:
     settings = PrintSettings(get_paper("a4"), cut_marks=False)
     document = Document("Test", "1", settings)
     tiles = []
@@ -136,7 +136,8 @@ def test_laser_svg_has_cut_and_engrave_layers_and_cuts_shared_edges_once() -> No
         for g in root.iter(f"{SVG}g")
         if g.get(f"{INKSCAPE}groupmode") == "layer"
     }
-    assert set(layers) == {"cut", "engrave"}
+    assert set(layers) == {"cut", "engrave", "score"}
+    assert not list(layers["score"])  # nothing here is folded
     cuts = list(layers["cut"].iter(f"{SVG}path"))
     assert len(cuts) == 17 and all(p.get("stroke") == "#ff0000" for p in cuts)
     assert all(float(p.get("stroke-width", "1")) <= 0.01 for p in cuts)

@@ -254,6 +254,7 @@ def add_order_pads(document: Document, painter: Painter, players: int, title: st
         "Order pads",
         "Order pads: write your order secretly, then all reveal at once; turns go on overleaf",
         backs=[order_pad(painter, p, title, PAD_TURNS + 1) for p in range(1, players + 1)],
+        laser=False,  # written on in pencil: paper, in a laser kit too
     )
 
 
@@ -269,6 +270,7 @@ def add_refill_pads(document: Document, painter: Painter, title: str) -> None:
         f"Refill pads, turns {REFILL_FROM}-{last}: for a long game print one per two players "
         f"(again for turns past {last}: add {2 * PAD_TURNS} to each number)",
         backs=[order_pad(painter, None, title, REFILL_FROM + PAD_TURNS)] * 2,
+        laser=False,
     )
 
 

@@ -171,7 +171,9 @@ def draw(kit: KitContext) -> None:
         for sheet in order
     ]
     names = ["play sheet"] * len(sheets) + ["copy of a play sheet"] * (printed - len(sheets))
-    lay_out(document, drawings, geometry.spec(), "Sheets", heading, landscape, names=names)
+    # written on with pens, handed out: paper, in a laser kit too
+    lay_out(document, drawings, geometry.spec(), "Sheets", heading, landscape, names=names,
+            laser=False)  # fmt: skip
     handout = draw_handout(kit.title)
     lay_out(
         document,
@@ -180,6 +182,7 @@ def draw(kit: KitContext) -> None:
         "Rules handout",
         "Rules handout: two half pages, cut and hand out with the sheets",
         names=["rules handout (half a page)"] * 2,
+        laser=False,
     )
 
 

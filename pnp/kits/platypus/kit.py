@@ -166,7 +166,7 @@ def fold_over(face: Drawing) -> Drawing:
     double = Drawing(face.width, 2 * face.height)
     double.place(face, 0, 0, rotate=180)
     double.place(face, 0, face.height)
-    double.line(0, face.height, face.width, face.height, SLOT)
+    double.fold(0, face.height, face.width, face.height)
     return double
 
 

@@ -41,7 +41,6 @@ FIGURE_H = component_sizes("wallaby")["standee_figure_height"]
 TAB_H = component_sizes("wallaby")["standee_tab_height"]
 TOKEN = component_sizes("wallaby")["token"]  # diameter of the flat tokens, three to a strip
 PIECE_GAP = 4.0
-FOLD = Style(stroke="#666666", width=0.25, dash=(1.5, 1.2))
 THIN = Style(stroke="#444444", width=0.25)
 EDGE = Style(stroke="#c8c8c8", width=0.1)
 INNER_EDGE = "#b9a77a"  # the frame inside a tile's edge
@@ -301,7 +300,7 @@ def standee(painter: Painter, swatch: str | None, name: str) -> Drawing:
     piece.place(_figure(painter, swatch), 0, TAB_H, rotate=180)
     piece.place(_figure(painter, swatch), 0, TAB_H + FIGURE_H)
     for y in (TAB_H, TAB_H + FIGURE_H, TAB_H + 2 * FIGURE_H):
-        piece.line(0, y, STANDEE_W, y, FOLD)
+        piece.fold(0, y, STANDEE_W, y)
     piece.text(STANDEE_W / 2, height - 3.5, name, 3.0, bold=True, anchor="middle")
     piece.text(STANDEE_W / 2, 3.5, name, 3.0, bold=True, anchor="middle", angle=180)
     piece.rect(0, 0, STANDEE_W, height, THIN)

@@ -51,7 +51,7 @@ def effect(before: Any, joint: list[Any], after: Any) -> None:
 BAD_FILES = [
     BadFile("missing key", drop("circle_colours"), "missing key 'circle_colours'"),
     BadFile("unknown key", put("big", "options", "board"),
-            "options: unknown key 'board'; expected players or variant"),
+            "options: unknown key 'board'; expected players, variant or start-colours"),
     BadFile("wrong type", put("1", "circle_colours", 0),
             "circle_colours[0]: '1' is not a whole number"),
     BadFile("out of range", put(11, "options", "players"),
