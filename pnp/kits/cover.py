@@ -128,8 +128,17 @@ def printing(document: Document) -> list[str]:
         f"**Paper:** {settings.paper.title}, {total} pages{sheets}. Print at **100 %** (Actual "
         "size), with 'fit to page' and 'shrink' turned off.",
     ]
+    number = document.printed_number
     if settings.cut_marks:
         lines.append(f"**Ink:** printed for {INK[settings.ink]}.")
+        card = card_pages(document)
+        if card:
+            where = f"page {card[0]}" if len(card) == 1 else f"pages {page_list(card)}"
+            lines.append(
+                f"**Card stock:** {where} (what you cut out and play with) last longer on card, "
+                "160-220 g/m² (60-80 lb cover), if your printer feeds it; the rest on ordinary "
+                "paper."
+            )
     else:  # nothing of a laser kit's pieces is printed: they are engraved in two tones
         lines.append(
             "**Laser:** each page with something to cut is a laser file (kit-laser-pNN.svg, NN "
@@ -138,7 +147,6 @@ def printing(document: Document) -> list[str]:
             "burnt and light ones left; no cut marks are drawn. Print the other pages on paper: "
             "kit-paper.pdf holds them all (sheets to write on are cut with scissors)."
         )
-    number = document.printed_number
     pairs = [(number(page.back_of), number(page)) for page in document.pages
              if page.back_of is not None]  # fmt: skip
     if pairs and settings.duplex == "none":
@@ -160,6 +168,15 @@ def printing(document: Document) -> list[str]:
     else:
         lines.append("**Single-sided:** no page has a back.")
     return lines
+
+
+def card_pages(document: Document) -> list[int]:
+    """The printed numbers of the pages of pieces (cut out and played with, not written on) and
+    of their backs pages: the sheets worth printing on card stock."""
+    pieces = [page for page in document.pages if page.cuts and page.laser]
+    backs = [page for page in document.pages
+             if page.back_of is not None and any(page.back_of is p for p in pieces)]  # fmt: skip
+    return sorted(document.printed_number(page) for page in pieces + backs)
 
 
 def page_list(numbers: Sequence[int]) -> str:

@@ -276,3 +276,27 @@ def test_a_double_sided_kit_prints_a_page_to_read_on_the_back_of_the_cover(
         assert printed[1].title in ("Rules", "Board layout"), f"test page {test_page}"
         rules = [n for n, page in enumerate(printed) if page.title == "Rules"]
         assert rules == list(range(rules[0], rules[0] + len(rules))), "the rules stay together"
+
+
+@pytest.mark.parametrize("case", OPTIONS, ids=lambda c: "-".join(str(v) for v in c[:3] if v))
+def test_the_cover_says_which_pages_to_print_on_card_stock(
+    case: tuple[str, int | None, str | None, dict[str, str]],
+) -> None:
+    """The best print-and-play kits say which sheets want card stock (pieces that are handled
+    and stood up) and what weight; these covers said nothing about paper. The cover names the
+    pages of what is cut out and played with (and their backs), not the sheets written on in
+    pencil, with a weight in g/m² and in lb."""
+    document = document_of(case, "a4")
+    text = " ".join(" ".join(" ".join(row) for row in cover_rows(document.pages[0])).split())
+    number = document.printed_number
+    pieces = [page for page in document.pages if page.cuts and page.laser]
+    numbers = [number(p) for p in pieces] + [
+        number(p) for p in document.pages if p.back_of is not None and p.back_of in pieces
+    ]
+    if not numbers:
+        assert "card stock" not in text
+        return
+    assert f"Card stock: pages {page_list(numbers)}" in text or (
+        len(numbers) == 1 and f"Card stock: page {numbers[0]}" in text
+    ), text
+    assert "g/m²" in text and "lb" in text
