@@ -45,8 +45,8 @@ class Page:
     drawing: Drawing
     title: str
     cuts: list[Shape] = field(default_factory=list)
-    folds: list[Shape] = field(default_factory=list)
     trim: Box | None = None
+    folds: list[Shape] = field(default_factory=list)
     laser: bool = True
     back_of: Page | None = field(default=None, compare=False, repr=False)
     """For a backs page, the fronts page it prints behind."""

@@ -13,18 +13,18 @@ from dataclasses import dataclass
 from pnp.games.options import ChoiceOption, option
 from pnp.kits.options import KitOptions
 
+START_COLOURS = ChoiceOption(
+    "start-colours",
+    "kit: also print the board coloured with the start colours, right until a player first "
+    "reaches the center (no, yes, or only: instead of the plain board)",
+    "no",
+    ("no", "yes", "only"),
+)
+
 
 @dataclass(frozen=True)
 class ColourDiplomacyKitOptions(KitOptions):
-    start_colours: str = option(
-        ChoiceOption(
-            "start-colours",
-            "kit: also print the board coloured with the start colours, right until a player "
-            "first reaches the center (no, yes, or only: instead of the plain board)",
-            "no",
-            ("no", "yes", "only"),
-        )
-    )
+    start_colours: str = option(START_COLOURS)
 
     def plain_board(self) -> bool:
         return self.start_colours != "only"
