@@ -110,6 +110,9 @@ def kit(
     test_page: Annotated[
         bool, typer.Option("--test-page", help="Add the printer calibration page.")
     ] = False,
+    box: Annotated[
+        bool, typer.Option("--box", help="Add a tuck box sized to the pieces, to print on card.")
+    ] = False,
     cut_colour: Annotated[str, typer.Option(help="Laser cut layer colour.")] = "#ff0000",
     engrave_colour: Annotated[str, typer.Option(help="Laser engrave layer colour.")] = "#000000",
     score_colour: Annotated[
@@ -186,6 +189,6 @@ def kit(
         drawn = setup_from(chosen, setup, seed, players, variant, game_options or {}, printed)
         if setup is not None:
             drawn = _checked(printed.of(drawn), chosen, drawn, setup)
-    document = build_kit(chosen, drawn, settings, test_page)
+    document = build_kit(chosen, drawn, settings, test_page, box)
     for path in write_kit(chosen, drawn, document, out, format):
         console.print(str(path))

@@ -58,8 +58,9 @@ def build_kit(
     setup: Setup,
     settings: PrintSettings,
     test_page: bool = False,
+    box: bool = False,
 ) -> Document:
-    return build(KITS[game.info.name], game.info, setup, settings, test_page)
+    return build(KITS[game.info.name], game.info, setup, settings, test_page, box)
 
 
 def lasered(page: Page) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pnp.games.base import GameInfo, Setup
 from pnp.kits.cover import add_cover
 from pnp.kits.options import KitOptions
+from pnp.kits.parts.box import add_box
 from pnp.render.calibration import add_calibration
 from pnp.render.document import Document, Page
 from pnp.render.settings import PrintSettings
@@ -69,12 +70,15 @@ def build(
     setup: Setup,
     settings: PrintSettings,
     test_page: bool = False,
+    box: bool = False,
 ) -> Document:
     """The kit of `setup`: the cover, the printer check if `test_page`, the pages `kit` draws,
-    then the rules summary."""
+    a tuck box for its pieces if `box`, then the rules summary."""
     document = Document(info.title, seed_label(setup), settings)
     painter = Painter(info.name, settings.ink)
     kit.draw(KitContext(info, setup, settings, painter, document))
+    if box:
+        add_box(document, info.title)
     add_rules(document, info.name)
     if test_page:
         add_calibration(document)
