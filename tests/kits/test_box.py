@@ -86,6 +86,7 @@ def test_every_kit_with_pieces_prints_a_box_for_them(tmp_path: Path, name: str) 
     document = build_kit(game, setup, settings, box=True)
     (box,) = [c for c in document.components if c.name.startswith("tuck box")]
     assert box.count == 1
+    assert any("tuck box" in step for step in document.assembly)
     size = box_size(pieces(document))
     largest = max(long for _, long, _ in pieces(document))
     assert size.height >= largest

@@ -98,6 +98,10 @@ def add_box(document: Document, title: str) -> None:
     heading = f"Tuck box, {size.describe()} inside: cut the outline, fold on the dashed lines"
     lay_out(document, [net], SheetSpec(net.width, net.height, 0.0), "Tuck box", heading,
             names=["tuck box (for the pieces)"])  # fmt: skip
+    document.assembly.append(
+        "Cut out the tuck box, fold it on its dashed lines and glue the tab inside the front: "
+        "the pieces go in it, the board and the sheets beside it."
+    )
 
 
 @dataclass(frozen=True)
