@@ -27,7 +27,16 @@ from pnp.games.setupfile import setup_json
 from pnp.kits.builder import Kit, build, seed_label
 from pnp.kits.options import KitOptions
 from pnp.output import staged_folder
-from pnp.render.document import Document, Page
+from pnp.render.document import (
+    BLANK_BASELINE,
+    BLANK_TEXT,
+    BLANK_TITLE,
+    GREY,
+    Document,
+    Page,
+    lasered,
+)
+from pnp.render.drawing import Drawing
 from pnp.render.pdf import pdf_bytes
 from pnp.render.settings import PrintSettings
 from pnp.render.svg import laser_svg_text, svg_text
@@ -63,12 +72,23 @@ def build_kit(
     return build(KITS[game.info.name], game.info, setup, settings, test_page, box)
 
 
-def lasered(page: Page) -> bool:
-    """Whether a laser kit writes `page` as a laser page: it has something to cut, or it is the
-    back of such a page (engraved on the sheet's other side, with nothing to cut); never a page
-    written on in pencil (`Page.laser` False), printed on paper and cut with scissors."""
-    front = page.back_of if page.back_of is not None else page
-    return page.laser and front.laser and bool(front.cuts)
+def paper_pages(pages: list[Page]) -> list[Page]:
+    """A laser kit's pages to print on paper, in order, as one file printed double-sided: a
+    page with a backs page starts a sheet (an intentionally blank page before it where it
+    would not); the laser pages and their blank backs are left out."""
+    kept = [page for page in pages if not lasered(page) and page.title != BLANK_TITLE]
+    out: list[Page] = []
+    for index, page in enumerate(kept):
+        has_back = index + 1 < len(kept) and kept[index + 1].back_of is not None
+        if has_back and page.back_of is None and len(out) % 2:
+            paper = page.paper
+            blank = Page(paper, Drawing(paper.width, paper.height), BLANK_TITLE)
+            note = "This page is intentionally blank: the next page starts a sheet."
+            blank.drawing.text(paper.width / 2, paper.height - BLANK_BASELINE, note, BLANK_TEXT,
+                               fill=GREY, anchor="middle")  # fmt: skip
+            out.append(blank)
+        out.append(page)
+    return out
 
 
 def kit_folder_name(game: Game[Any], setup: Setup) -> str:
@@ -89,7 +109,7 @@ def write_kit(
             (staging / "kit.pdf").write_bytes(pdf_bytes(pages, title, settings.bleed))
             names.append("kit.pdf")
         if kit_format == "laser":  # the pages printed on paper, as one file to print
-            paper = [page for page in pages if not lasered(page)]
+            paper = paper_pages(pages)
             if paper:
                 (staging / PAPER_PDF).write_bytes(pdf_bytes(paper, title, settings.bleed))
                 names.append(PAPER_PDF)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.games.base import GameInfo, Setup
-from pnp.render.document import Document, Page
+from pnp.render.document import Document, Page, lasered
 from pnp.render.drawing import BLACK, WHITE, Anchor, Drawing, Style
 from pnp.render.fonts import SMALLEST, fit_size, text_width
 from pnp.render.paper import Box
@@ -46,6 +46,7 @@ class Entry:
     name: str
     count: int
     pages: str
+    size: str = ""  # "30 x 42" (mm), for a component the layout measured
 
 
 def add_cover(
@@ -102,7 +103,9 @@ def contents(document: Document) -> list[Entry]:
         numbers = [document.printed_number(page) for page in component.pages]
         backs = [document.printed_number(page) for page in component.backs]
         where = page_list(numbers) + (f", backs {page_list(backs)}" if backs else "")
-        entries.append((min(numbers), Entry(component.name, component.count, where)))
+        size = component.size
+        measured = f"{size[0]:g} x {size[1]:g}" if size and component.count else ""
+        entries.append((min(numbers), Entry(component.name, component.count, where, measured)))
         listed.update(id(page) for page in component.pages)
     runs: list[tuple[str, list[Page]]] = []  # pages of one title in a row, as drawn
     for index, page in enumerate(document.pages):
@@ -139,6 +142,11 @@ def printing(document: Document) -> list[str]:
                 "160-220 g/m² (60-80 lb cover), if your printer feeds it; the rest on ordinary "
                 "paper."
             )
+    elif not any(lasered(page) for page in document.pages):  # all of it is written on
+        lines.append(
+            "**Laser:** nothing in this kit is for a laser: its sheets are written on. Print "
+            "kit-paper.pdf on paper and cut it with scissors."
+        )
     else:  # nothing of a laser kit's pieces is printed: they are engraved in two tones
         lines.append(
             "**Laser:** each page with something to cut is a laser file (kit-laser-pNN.svg, NN "
@@ -279,14 +287,15 @@ def _paragraphs(
 def _contents_table(
     drawing: Drawing, y: float, width: float, entries: list[Entry], size: float
 ) -> float:
-    """Three columns: what, how many, pages (with their backs); a long list of pages wraps
-    in its column rather than shrink."""
-    pages_w, count_w = 42.0, 18.0
-    name_w = width - pages_w - count_w
+    """Four columns: what, its size as cut (mm: for sleeves and spare pieces), how many, pages
+    (with their backs); a long list of pages wraps in its column rather than shrink."""
+    pages_w, count_w, size_w = 42.0, 20.0, 22.0
+    name_w = width - pages_w - count_w - size_w
     heads: tuple[tuple[str, float, Anchor], ...] = (
         ("what", 0.0, "start"),
-        ("how many", name_w + count_w - 2, "end"),
-        ("pages", name_w + count_w, "start"),
+        ("size, mm", name_w + size_w - 2, "end"),
+        ("how many", name_w + size_w + count_w - 2, "end"),
+        ("pages", name_w + size_w + count_w, "start"),
     )
     for label, x, anchor in heads:
         drawing.text(x, y + size, label, max(size * 0.9, SMALLEST), bold=True, fill=GREY,
@@ -295,12 +304,15 @@ def _contents_table(
     for entry in entries:
         drawing.line(0, y, width, y, RULE)
         drawing.text(0, y + size * 1.15, entry.name, fit_size(entry.name, size, name_w - 2))
+        if entry.size:
+            drawing.text(name_w + size_w - 2, y + size * 1.15, entry.size, size, anchor="end")
         if entry.count:
-            drawing.text(name_w + count_w - 2, y + size * 1.15, str(entry.count), size,
+            drawing.text(name_w + size_w + count_w - 2, y + size * 1.15, str(entry.count), size,
                          anchor="end", bold=True)  # fmt: skip
         lines = ["".join(run for run, _ in line) for line in wrap(entry.pages, size, pages_w)]
         for k, line in enumerate(lines):
-            drawing.text(name_w + count_w, y + size * (1.15 + 1.3 * k), line.strip(), size)
+            x = name_w + size_w + count_w
+            drawing.text(x, y + size * (1.15 + 1.3 * k), line.strip(), size)
         y += size * (1.55 + 1.3 * (len(lines) - 1))
     drawing.line(0, y, width, y, RULE)
     return y + size * 1.2

@@ -59,6 +59,14 @@ class Page:
         self.trim = box if self.trim is None else self.trim.union(box)
 
 
+def lasered(page: Page) -> bool:
+    """Whether a laser kit writes `page` as a laser page: it has something to cut, or it is the
+    back of such a page (engraved on the sheet's other side, with nothing to cut); never a page
+    written on in pencil (`Page.laser` False), printed on paper and cut with scissors."""
+    front = page.back_of if page.back_of is not None else page
+    return page.laser and front.laser and bool(front.cuts)
+
+
 def shapes_box(shapes: Sequence[Shape]) -> Box:
     """The smallest box holding every shape (control points included)."""
     boxes = [shape_bounds(shape) for shape in shapes]
@@ -70,12 +78,14 @@ def shapes_box(shapes: Sequence[Shape]) -> Box:
 @dataclass(frozen=True)
 class Component:
     """One kind of component in a kit: its name, how many are printed, the pages they are on
-    and the pages their backs are on (none for one-sided components)."""
+    and the pages their backs are on (none for one-sided components), and its size in mm as
+    cut (width, height), where the layout knows it."""
 
     name: str
     count: int
     pages: tuple[Page, ...]
     backs: tuple[Page, ...] = ()
+    size: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -121,11 +131,17 @@ class Document:
         return page
 
     def record(
-        self, name: str, count: int, pages: list[Page], backs: tuple[Page, ...] = ()
+        self,
+        name: str,
+        count: int,
+        pages: list[Page],
+        backs: tuple[Page, ...] = (),
+        size: tuple[float, float] | None = None,
     ) -> None:
-        """Note `count` components called `name` on `pages` (backs on `backs`), for the cover."""
+        """Note `count` components called `name` on `pages` (backs on `backs`), of `size` mm
+        if given, for the cover."""
         unique = tuple({id(page): page for page in pages}.values())
-        self.components.append(Component(name, count, unique, backs))
+        self.components.append(Component(name, count, unique, backs, size))
 
     def backs_pages(self) -> list[Page]:
         return [page for page in self.pages if page.back_of is not None]

@@ -23,7 +23,15 @@ from pnp.render.document import Document, Page, Room, shapes_box
 from pnp.render.drawing import Drawing, Point, Shape, Style, rect_shape, translated
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box
-from pnp.render.sheet import CUT, HEADING_SIZE, HEADING_SPACE, SHARE_GAP, Placed, headed_page
+from pnp.render.sheet import (
+    CUT,
+    HEADING_SIZE,
+    HEADING_SPACE,
+    SHARE_GAP,
+    Placed,
+    cut_size,
+    headed_page,
+)
 
 Edge = tuple[tuple[float, float], tuple[float, float]]
 
@@ -115,7 +123,8 @@ def lay_out_hexes(
         used_rows = -(-len(chunk) // per_row)
         document.room = Room(page, area.y + ((used_rows - 1) * 0.75 + 1) * height + bleed)
         index += len(chunk)
-    document.record(title, len(items), [spot.page for spot in placed])
+    size = cut_size(items[0]) if items else None
+    document.record(title, len(items), [spot.page for spot in placed], size=size)
     return placed
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from pnp.errors import PnpError
 from pnp.render.document import Document, Page, Room, shapes_box
-from pnp.render.drawing import Drawing, Shape, Style, circle_shape, translated
+from pnp.render.drawing import Drawing, Shape, Style, circle_shape, shape_bounds, translated
 from pnp.render.fonts import fit_size
 from pnp.render.paper import Box
 
@@ -157,8 +157,15 @@ def lay_out(
             Room(page, bottom, column.left, column.bottom) if column else Room(page, bottom)
         )
         index += len(chunk)
-    _record(document, placed, names or [title] * len(items), backs_pages)
+    sizes = [cut_size(item) for item in items]
+    _record(document, placed, names or [title] * len(items), backs_pages, sizes)
     return placed
+
+
+def cut_size(item: Drawing) -> tuple[float, float]:
+    """The width and height of an item as cut, in mm (a round token's diameter both ways)."""
+    _, _, w, h = shape_bounds(item.cut_outline())
+    return round(w, 1), round(h, 1)
 
 
 def _shared_area(
@@ -251,13 +258,19 @@ def _fill_page(
 
 
 def _record(
-    document: Document, placed: list[Placed], names: Sequence[str], backs: list[Page]
+    document: Document,
+    placed: list[Placed],
+    names: Sequence[str],
+    backs: list[Page],
+    sizes: Sequence[tuple[float, float]],
 ) -> None:
-    """One component per distinct name, in order of first appearance, with its backs pages."""
+    """One component per distinct name, in order of first appearance, with its backs pages and
+    its size where all of that name have one."""
     for name in dict.fromkeys(names):
         pages = [spot.page for spot, named in zip(placed, names, strict=True) if named == name]
         behind = tuple(back for back in backs if any(back.back_of is page for page in pages))
-        document.record(name, len(pages), pages, behind)
+        alike = {size for size, named in zip(sizes, names, strict=True) if named == name}
+        document.record(name, len(pages), pages, behind, alike.pop() if len(alike) == 1 else None)
 
 
 def back_position(

@@ -96,7 +96,11 @@ def test_the_cover_lists_every_component_with_its_count_and_pages(
         backs = page_list([document.printed_number(p) for p in component.backs])
         where = numbers + (f", backs {backs}" if backs else "")
         count = [str(component.count)] if component.count else []  # 0: a page, not counted
-        assert " ".join([component.name, *count, where]) in text, component.name
+        size = component.size  # as cut, in mm: a piece's, for sleeves and spares
+        measured = [f"{size[0]:g} x {size[1]:g}"] if size and component.count else []
+        assert " ".join([component.name, *measured, *count, where]) in text, component.name
+    if case[0] == "platypus":  # the cards' size, for sleeves (issue 38)
+        assert "30 x 42" in text
     printed = document.printed_order()
     listed = {n for entry in contents(document) for n in _numbers(entry.pages)}
     drawn = {n for n, p in enumerate(printed, 1) if p.title != BLANK_TITLE}

@@ -100,16 +100,23 @@ def diagrams_page(document: Document, painter: Painter, setup: Setup) -> Page:
     page.drawing.rect(area.x, area.y, card.width, card.height, CUT)
     right = area.x + CARD_W + 6
     y = area.y
+    placed: list[tuple[Drawing, float, float]] = []
     for example in EXAMPLES[:2]:
         drawing = example_drawing(example, painter, area.right - right)
-        page.drawing.place(drawing, right, y)
+        placed.append((drawing, right, y))
         y += drawing.height + 6
     y = max(y, area.y + card.height) + 8
     x = area.x
     for example in EXAMPLES[2:]:
         drawing = example_drawing(example, painter, (area.w - 8) / 2)
-        page.drawing.place(drawing, x, y)
+        placed.append((drawing, x, y))
         x += (area.w + 8) / 2
+    for drawing, x, y in placed:
+        page.drawing.place(drawing, x, y)
+        if not document.settings.cut_marks:  # a laser cuts each out, as a card to keep
+            page.cut(rect_shape(x - 1.5, y - 1.5, drawing.width + 3, drawing.height + 3))
+    if not document.settings.cut_marks:
+        document.record("Jump diagram cards", len(placed), [page])
     return page
 
 

@@ -23,7 +23,7 @@ from pnp.kits.billabong.art import (
 )
 from pnp.kits.billabong.diagrams import diagrams_page
 from pnp.kits.builder import Kit, KitContext
-from pnp.render.drawing import Drawing, Point, Style, rect_shape
+from pnp.render.drawing import CAP_HEIGHT, Drawing, Point, Style, rect_shape
 from pnp.render.fonts import fit_size
 from pnp.render.paper import component_sizes
 from pnp.render.sheet import SheetSpec, lay_out
@@ -87,18 +87,19 @@ def _lake(board: Drawing, painter: Painter) -> None:
     title = fit_size("BILLABONG", 7.5, SEAM_LEFT - left, bold=True)
     note = ("the referee", "waits here;", "finished", "kangaroos", "rest here")
     size = min(fit_size(line, 3.0, right - SEAM_RIGHT) for line in note)
-    half = (len(note) - 1) / 2 * 3.6  # from the middle to the first and last baselines
+    cap, pitch = CAP_HEIGHT * size, CAP_HEIGHT * size + 0.9
+    # from just under the loop's top arrow (y + 5) down, each line's middle
+    centres = [y + 6.3 + cap / 2 + k * pitch for k in range(len(note))]
     if not colour:  # white panels keep the words whole and readable over the hatching
         panel = Style(fill="#ffffff", stroke=None)
         board.rect(left - 0.8, middle - 0.4 * title - 1.0, SEAM_LEFT - left + 1.6, title + 2.0,
                    panel, 1.5)  # fmt: skip
-        top, bottom = middle - half - 0.4 * size - 1.0, middle + half + 0.6 * size + 1.0
+        top, bottom = centres[0] - cap / 2 - 1.0, centres[-1] + cap / 2 + 0.24 * size + 1.0
         board.rect(SEAM_RIGHT - 0.8, top, right - SEAM_RIGHT + 1.6, bottom - top, panel, 1.5)
     board.centred_text((left + SEAM_LEFT) / 2, middle, "BILLABONG", title, fill=dark, bold=True)
-    for k, line in enumerate(note):
-        line_y = middle - half + k * 3.6
-        board.centred_text((SEAM_RIGHT + right) / 2, line_y, line, size, fill=dark)
-    _loop_arrows(board, x + 6, y + 5, w - 12, h - 10, dark)
+    for line, centre in zip(note, centres, strict=True):
+        board.centred_text((SEAM_RIGHT + right) / 2, centre, line, size, fill=dark)
+    _loop_arrows(board, x + 6, y + 5, w - 12, h - 10, dark, halo=not colour)
 
 
 def _ripple(board: Drawing, x: float, y: float, length: float, colour: str) -> None:
@@ -114,14 +115,22 @@ def _ripple(board: Drawing, x: float, y: float, length: float, colour: str) -> N
         )
 
 
-def _loop_arrows(board: Drawing, x: float, y: float, w: float, h: float, colour: str) -> None:
-    """Four arrows running clockwise round the inside of the lake's frame."""
-    style = Style(stroke=colour, width=0.6)
+def _loop_arrows(
+    board: Drawing, x: float, y: float, w: float, h: float, colour: str, halo: bool
+) -> None:
+    """Four arrows running clockwise round the inside of the lake's frame; with `halo`, each on
+    a white band, so an arrow along the hatching's lines does not vanish into them."""
     inset = 6.0
-    arrow(board, (x + inset, y), (x + w - inset, y), style)
-    arrow(board, (x + w, y + 2), (x + w, y + h - 2), style)
-    arrow(board, (x + w - inset, y + h), (x + inset, y + h), style)
-    arrow(board, (x, y + h - 2), (x, y + 2), style)
+    ends = [
+        ((x + inset, y), (x + w - inset, y)),
+        ((x + w, y + 2), (x + w, y + h - 2)),
+        ((x + w - inset, y + h), (x + inset, y + h)),
+        ((x, y + h - 2), (x, y + 2)),
+    ]
+    styles = [Style(stroke="#ffffff", width=2.2)] if halo else []
+    for style in [*styles, Style(stroke=colour, width=0.6)]:
+        for start, end in ends:
+            arrow(board, start, end, style)
 
 
 def _creek(board: Drawing, painter: Painter) -> None:

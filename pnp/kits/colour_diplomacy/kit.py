@@ -187,8 +187,13 @@ def colour_track(document: Document, painter: Painter, circle_colours: list[int]
         drawing.centred_text(slot.x + slot.w / 2, slot.y + slot.h / 2, start, 3.0, fill=GREY)
     notes = Box(area.x + NOTES_X, top, area.right - area.x - NOTES_X, area.h - 13)
     notes_end = _track_notes(drawing, notes)
-    document.record("Circle colour track", 0, [page])  # a page to lay cards on, not cut
     slots_end = top + (n - 1) * pitch + SLOT_H
+    if document.settings.cut_marks:
+        document.record("Circle colour track", 0, [page])  # a page to lay cards on, not cut
+    else:  # a laser cuts the track out, and its notes as a card: nothing is left on the offcut
+        page.cut(rect_shape(area.x - 1.5, top - 2, 48 + SLOT_W + 3, slots_end - top + 4))
+        page.cut(rect_shape(notes.x - 1.5, top - 2, notes.w + 3, notes_end - top + 4))
+        document.record("Circle colour track and its notes", 2, [page])
     document.room = Room(page, max(slots_end, notes_end))
     return Room(page, notes_end, notes.x - SHARE_GAP, slots_end + SHARE_GAP)
 

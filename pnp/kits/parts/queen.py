@@ -89,7 +89,8 @@ def fish_chip(value: int, diameter: float, painter: Painter, swatch: str) -> Dra
     painter.area(chip, circle_shape(r, r, r), swatch, outline=0.0)
     chip.circle(r, r, r * 0.78, Style(fill=WHITE, stroke=painter.line(swatch), width=0.3))
     draw_fishes(chip, r, r - r * 0.08, value, diameter * 0.3)
-    chip.centred_text(r, r + r * 0.6, f"{value} {painter.letter(swatch)}", r * 0.28, bold=True)
+    # inside the white disc with room to spare: at 0.6 r down, its corners touched the ring
+    chip.centred_text(r, r + r * 0.52, f"{value} {painter.letter(swatch)}", r * 0.28, bold=True)
     chip.circle(r, r, r, Style(stroke="#000000", width=0.25))  # the cut line, white chips too
     return chip
 

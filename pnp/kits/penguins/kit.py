@@ -16,7 +16,7 @@ from pnp.kits.parts.queen import draw_fishes, fish_tile, hex_board, place_items,
 from pnp.render.drawing import Drawing
 from pnp.render.hexsheet import lay_out_hexes
 from pnp.render.paper import component_sizes
-from pnp.render.sheet import HEADING_SIZE
+from pnp.render.sheet import HEADING_SIZE, cut_size
 from pnp.render.theme import Painter
 
 TILE = component_sizes("penguins")["tile"]  # tile width across the flats
@@ -56,7 +56,8 @@ def draw(kit: KitContext) -> None:
     ]
     bleed = document.settings.bleed
     place_items(page, tokens, area.x, y + 14, area.w, 4.0, group=4, bleed=bleed)  # a colour a row
-    document.record("Penguins (below the floe map)", len(tokens), [page])
+    size = cut_size(tokens[0])
+    document.record("Penguins (below the floe map)", len(tokens), [page], size=size)
     tiles = [
         fish_tile(value, TILE, painter, f"ice{value}")
         for value, count in zip((1, 2, 3), MIX, strict=True)

@@ -287,6 +287,7 @@ def draw(kit: KitContext) -> None:
         SheetSpec(sheet.width, sheet.height),
         "Match score sheet",
         "Match score sheet: a match is two games, each player starting once",
+        laser=False,  # filled in with a pencil: paper, in a laser kit too
     )
     track = draw_score_track()
     lay_out(

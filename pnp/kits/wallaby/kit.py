@@ -326,7 +326,7 @@ def token_strip(painter: Painter, tokens: list[Token]) -> Drawing:
             strip.centred_text(cx, cy + MARKER / 2 + 3.0, label, SMALLEST)
         else:
             strip.path(disc, Style(fill=painter.fill("mat"), stroke="#222222", width=0.4))
-            box = TOKEN * 0.72
+            box = TOKEN * 0.66  # the tail tip, in the box corner, stays inside the disc
             if kind == "pawn":
                 wallaby(strip, cx - box / 2, cy - box / 2, box, box, painter, str(swatch))
             else:
