@@ -18,18 +18,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pnp.render.drawing import BLACK, WHITE, Drawing, Point, Shape, Style, shape_bounds
+from pnp.render.drawing import (
+    BLACK,
+    WHITE,
+    Command,
+    Drawing,
+    Point,
+    Shape,
+    Style,
+    circle_shape,
+    shape_bounds,
+)
 from pnp.render.fonts import text_width
 from pnp.templates import load_json, templates_dir
 
 HATCH_SPACING = 1.6  # mm
 HATCH_WIDTH = 0.22
+RING_SPACING, RING_RADIUS = 2.6, 0.6  # mm: the `rings` pattern, open circles
+WAVE_SPACING, WAVE_LENGTH, WAVE_HEIGHT = 2.2, 3.2, 0.45  # mm: the `waves` patterns
 
 
 @dataclass(frozen=True)
 class Swatch:
     colour: str
-    pattern: str  # none, diagonal, back, cross, horizontal, vertical, grid, dots, wide-...
+    pattern: str  # none, diagonal, back, cross, horizontal, vertical, grid, dots, rings, waves,
+    # upright-waves, wide-... (the lines or dots of the same pattern, further apart)
     letter: str
     name: str
 
@@ -209,7 +222,38 @@ def hatch(
         layer.path(
             [command for start, end in lines for command in (("M", *start), ("L", *end))], style
         )
+    if kind == "rings":  # open circles on a staggered grid: one path of them
+        gap = RING_SPACING
+        centres = [
+            (x + i * gap + (gap / 2 if j % 2 else 0), y + j * gap)
+            for i in range(int(w / gap) + 2)
+            for j in range(int(h / gap) + 2)
+        ]
+        layer.path([c for cx, cy in centres for c in circle_shape(cx, cy, RING_RADIUS)], style)
+    if kind in ("waves", "upright-waves"):  # wavy lines across, or up and down
+        layer.path(_waves(x, y, w, h, upright=kind == "upright-waves"), style)
     drawing.place(layer, 0, 0, clip=shape)
+
+
+def _waves(x: float, y: float, w: float, h: float, upright: bool) -> list[Command]:
+    """Wavy lines WAVE_SPACING apart across the box (x, y, w, h), each a run of half waves
+    (cubic curves) WAVE_LENGTH / 2 long and WAVE_HEIGHT high; `upright`: running down it."""
+    along, across = (h, w) if upright else (w, h)
+    half = WAVE_LENGTH / 2
+    commands: list[Command] = []
+    for k in range(int(across / WAVE_SPACING) + 2):
+        base = k * WAVE_SPACING
+        points = [(0.0, base)]
+        for n in range(int(along / half) + 2):
+            start = n * half
+            bulge = WAVE_HEIGHT * (1 if n % 2 else -1)
+            points += [(start + half / 3, base + bulge), (start + 2 * half / 3, base + bulge),
+                       (start + half, base)]  # fmt: skip
+        placed = [(x + b, y + a) if upright else (x + a, y + b) for a, b in points]
+        commands.append(("M", *placed[0]))
+        commands += [("C", *placed[i], *placed[i + 1], *placed[i + 2])
+                     for i in range(1, len(placed), 3)]  # fmt: skip
+    return commands
 
 
 def _parallel_lines(

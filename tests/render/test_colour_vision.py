@@ -348,12 +348,19 @@ def test_every_seat_letter_says_its_colour() -> None:
 
 
 def pattern_marks(drawing: Drawing) -> set[str]:
-    """What the hatching on `drawing` shows, as marks: `dots`, or the directions of its lines
-    (`-` across, `|` down, `\\` and `/` at 45 degrees, y down)."""
+    """What the hatching on `drawing` shows, as marks: `dots`, `rings` (closed curves), waves
+    (`~` across, `s` down: open curves), or the directions of its lines (`-` across, `|` down,
+    `\\` and `/` at 45 degrees, y down)."""
     marks: set[str] = set()
     for op in drawing.ops:
         if isinstance(op, Dots):
             marks.add("dots")
+        elif isinstance(op, Path) and any(c[0] == "Z" for c in op.commands):
+            marks.add("rings")
+        elif isinstance(op, Path) and any(c[0] == "C" for c in op.commands):
+            (_, x0, y0), first = op.commands[0], op.commands[1]
+            across = abs(float(first[-2]) - float(x0)) > abs(float(first[-1]) - float(y0))
+            marks.add("~" if across else "s")
         elif isinstance(op, Path):
             points = [c[1:3] for c in op.commands if c[0] in ("M", "L")]
             for (x1, y1), (x2, y2) in zip(points[::2], points[1::2], strict=False):
@@ -379,6 +386,21 @@ def test_pattern_marks_read_the_hatching() -> None:
     assert hatch_marks("wide-vertical") == hatch_marks("vertical") == {"|"}
     assert hatch_marks("grid") == {"-", "|"}
     assert hatch_marks("dots") == {"dots"}
+    assert hatch_marks("rings") == {"rings"}
+    assert hatch_marks("waves") == {"~"} and hatch_marks("upright-waves") == {"s"}
+
+
+def test_every_seat_of_ten_hatches_with_its_own_kind_of_mark() -> None:
+    """In black and white only the pattern (and the letter) tells ten seats apart: red and grey
+    both hatched diagonals, blue and brown horizontals, yellow and pink dots, only further
+    apart (the render review of issue 38 found them hard to tell on a token). Every seat's
+    marks differ from every other seat's."""
+    painter = Painter("colour-diplomacy", "bw")
+    seats = [painter.swatch(f"player{k}") for k in range(1, 11)]
+    alike = [f"{a.name} {a.pattern} / {b.name} {b.pattern}"
+             for a, b in itertools.combinations(seats, 2)
+             if hatch_marks(a.pattern) == hatch_marks(b.pattern)]  # fmt: skip
+    assert not alike, "\n".join(alike)
 
 
 @pytest.mark.parametrize("name", ORDER)
