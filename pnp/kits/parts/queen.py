@@ -243,8 +243,8 @@ def hex_board(
         content(board, cell, cx, cy)
         name, size = grid.name(cell), max(width * 0.1, SMALLEST)
         if painter.ink != "color":  # the ice is hatched: the name gets a white patch
-            w = text_width(name, size) + 1.0
-            board.rect(cx - w / 2, cy - height * 0.36 - size * 0.6, w, size * 1.3, PATCH)
+            w = text_width(name, size) + 1.6  # the hatching's lines clear of every letter
+            board.rect(cx - w / 2, cy - height * 0.36 - size * 0.75, w, size * 1.5, PATCH)
         board.centred_text(cx, cy - height * 0.36, name, size, fill=GREY)
     for row in range(grid.rows):
         cy = LABEL + height / 2 + (grid.rows - 1 - row) * 0.75 * height

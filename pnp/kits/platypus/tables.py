@@ -241,7 +241,8 @@ def draw_pack_card(painter: Painter, kind: str, value: int) -> Drawing:
         card.text(PACK_W - 1.5, PACK_H - 1.8, name, size, bold=True, anchor="end")
     else:
         _tree_label(card, painter, value, 2, 3, PACK_W - 4, PACK_H - 6)
-    card.text(PACK_W - 1.2, 3.4, kind, SMALLEST, fill="#555555", anchor="end")
+    tag = painter.text_on(SWATCH[value]) if kind == "COLOUR" else "#555555"  # on the colour
+    card.text(PACK_W - 1.2, 3.4, kind, SMALLEST, fill=tag, anchor="end")
     card.rect(0, 0, PACK_W, PACK_H, THIN, radius=0.8)
     return card
 
