@@ -65,7 +65,8 @@ def token(painter: Painter, swatch: str, label: str, mark: str = "") -> Drawing:
     ink = painter.text_on(swatch)
     figure = kangaroo_shape(cell / 2 - 7.2, 2.2, 11.5)
     if painter.ink == "color":  # edged in the token's colour: clear of the hatching's lines
-        drawing.path(figure, Style(fill=ink, stroke=painter.fill(swatch), width=0.6))
+        edge = Style(fill=ink, stroke=painter.fill(swatch), width=0.6, join="round")
+        drawing.path(figure, edge)
     else:
         drawing.path(figure, Style(fill="#ffffff", stroke="#000000", width=0.3))
     size = fit_size(label, 3.6, 8.0, bold=True)
