@@ -113,12 +113,15 @@ def write_kit(
             if paper:
                 (staging / PAPER_PDF).write_bytes(pdf_bytes(paper, title, settings.bleed))
                 names.append(PAPER_PDF)
-        for number, page in enumerate(pages, 1):
+        backed = {id(page.back_of) for page in document.pages if page.back_of is not None}
+        originals = document.printed_order()
+        for number, (page, original) in enumerate(zip(pages, originals, strict=True), 1):
             caption = f"{title}, page {number}"
             if kit_format == "laser" and lasered(page):
                 name = f"kit-laser-p{number:02d}.svg"
+                two_sided = page.back_of is not None or id(original) in backed
                 text = laser_svg_text(page, caption, settings.cut_colour, settings.engrave_colour,
-                                      settings.score_colour)  # fmt: skip
+                                      settings.score_colour, two_sided)  # fmt: skip
                 (staging / name).write_text(text, "utf-8")
                 names.append(name)
             elif kit_format != "pdf":  # a laser kit's pages with nothing to cut print on paper

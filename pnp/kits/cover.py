@@ -172,7 +172,11 @@ def printing(document: Document) -> list[str]:
         listed = ", ".join(
             f"page {back} on the other side of page {front}" for front, back in pairs
         )
-        lines.append(f"**Backs:** {listed}, the sheet turned over its {settings.duplex} edge.")
+        lines.append(
+            f"**Backs:** {listed}, the sheet turned over its {settings.duplex} edge. First cut "
+            "the jig layer (the sheet's outline) in a scrap board and leave it on the bed: lay "
+            "the sheet in it for one side, then turned over for the other."
+        )
     else:
         lines.append("**Single-sided:** no page has a back.")
     return lines

@@ -44,15 +44,25 @@ def svg_text(page: ops.Drawing, title: str) -> str:
 
 
 def laser_svg_text(
-    page: Page, title: str, cut_colour: str, engrave_colour: str, score_colour: str = "#0000ff"
+    page: Page,
+    title: str,
+    cut_colour: str,
+    engrave_colour: str,
+    score_colour: str = "#0000ff",
+    two_sided: bool = False,
 ) -> str:
+    """The page as a laser file; a `two_sided` sheet (a page with backs, or the backs) also has
+    a `jig` layer: the sheet's outline, cut in a scrap board left on the bed, so the sheet lies
+    in the same place for both sides."""
     document = _new_document(page.drawing, title)
     document.attribs["xmlns:inkscape"] = INKSCAPE
     engrave = document.add(_layer(document, "engrave"))
     _Emitter(document, engrave_colour).emit(engrave, page.drawing)
+    sheet = [ops.rect_shape(0, 0, page.paper.width, page.paper.height)] if two_sided else []
     for name, shapes, colour in (
         ("cut", page.cuts, cut_colour),
         ("score", page.folds, score_colour),
+        *((("jig", sheet, cut_colour),) if two_sided else ()),
     ):
         layer = document.add(_layer(document, name))
         for d in unique_edges(shapes):

@@ -356,3 +356,27 @@ def test_a_laser_kit_engraves_in_black_and_white_unless_told(tmp_path: Path) -> 
         (board,) = out.glob("*/kit-laser-p03.svg")
         burnt[ink[-1] if ink else "default"] = float(engraved(board.read_text(), 2).mean())
     assert burnt["default"] < 0.15 < burnt["color"], burnt  # of the page: 5 % and 30 %
+
+
+def test_a_two_sided_laser_sheet_has_a_jig_for_both_sides(tmp_path: Path) -> None:
+    """Platypus' cell cards have yellow backs engraved on the sheet's other side, but nothing
+    held the turned sheet where the front was cut. Both sides' laser files carry a `jig` layer:
+    the sheet's outline, cut in a scrap board left on the bed; one-sided sheets have none."""
+    document, paths = laser_kit(tmp_path, "platypus")
+    pages = document.finished()
+    order = document.printed_order()
+    backed = {id(p.back_of) for p in document.pages if p.back_of is not None}
+    jigs = 0
+    for path in (p for p in paths if p.name.startswith("kit-laser-")):
+        number = int(path.stem[-2:])
+        page, original = pages[number - 1], order[number - 1]
+        root = ET.fromstring(path.read_text())
+        layers = {g.get("id"): g for g in root.iter(f"{SVG}g") if g.get("id")}
+        two_sided = page.back_of is not None or id(original) in backed
+        assert ("jig" in layers) == two_sided, path.name
+        if two_sided:  # the sheet's four edges
+            edges = list(layers["jig"])
+            numbers = {float(v) for e in edges for v in NUMBER.findall(e.get("d", ""))}
+            assert len(edges) == 4 and numbers == {0.0, page.paper.width, page.paper.height}
+            jigs += 1
+    assert jigs >= 2  # the cell cards and their backs at least
