@@ -391,9 +391,14 @@ def _cut_marks(
     bottom = top + rows * spec.item_height + (rows - 1) * spec.gap
     near = spec.mark_start(bleed)
     far = near + spec.mark_length
+    # below the grid, marks only under the last row's items: a column the last row leaves
+    # empty is cut no further down than the row above it
+    last = count - (rows - 1) * cols
+    last_right = left + last * spec.item_width + (last - 1) * spec.gap
     for x in _cut_lines(left, cols, spec.item_width, spec.gap):
         drawing.line(x, top - near, x, top - far, CUT)
-        drawing.line(x, bottom + near, x, bottom + far, CUT)
+        if x <= last_right + 1e-6:
+            drawing.line(x, bottom + near, x, bottom + far, CUT)
     # Side marks stop short of the paper's edge (they reach it only with a wide bleed and a
     # grid as wide as the printable area).
     outer_left = max(left - far, PAPER_EDGE)

@@ -19,7 +19,18 @@ from pnp.games import GAMES
 from pnp.kits import KITS, build_kit, write_kit
 from pnp.render.calibration import add_calibration
 from pnp.render.document import Document, Page, shapes_box
-from pnp.render.drawing import Circle, Dots, Drawing, Line, Place, Rect, Style, Text, rect_shape
+from pnp.render.drawing import (
+    Circle,
+    Dots,
+    Drawing,
+    Line,
+    Place,
+    Rect,
+    Style,
+    Text,
+    rect_shape,
+    shape_bounds,
+)
 from pnp.render.drawing import Path as PathOp
 from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper
@@ -408,3 +419,19 @@ def test_the_duplex_check_read_as_the_page_says_cancels_the_drift(
     assert (x, y) != pytest.approx((0.0, 0.0))
     _, front_again, back_again = printed((-x, -y))
     assert seen_offset(front_again, back_again) == pytest.approx((0.0, 0.0), abs=1e-9)
+
+
+def test_no_cut_mark_under_a_column_the_last_row_leaves_empty() -> None:
+    """Wallaby with 4 players: 49 tiles in rows of 6 left one tile in the last row, and the cut
+    marks under the grid went on across the five empty columns (the render review of issue 38):
+    they are cut no further than the row above. Marks below the grid stand only under the
+    last row's items."""
+    document = Document("Test", "1", PrintSettings(get_paper("a4")))
+    lay_out(document, [Drawing(50, 40) for _ in range(7)], SheetSpec(50, 40, 0.0), "Tiles")
+    page = document.pages[0]
+    lines = [op for op in page.drawing.ops if isinstance(op, Line) and op.x1 == op.x2]
+    grid_bottom = max(shape_bounds(cut)[1] + shape_bounds(cut)[3] for cut in page.cuts)
+    below = sorted({round(op.x1, 2) for op in lines if min(op.y1, op.y2) > grid_bottom})
+    last = max(page.cuts, key=lambda cut: (shape_bounds(cut)[1], shape_bounds(cut)[0]))
+    x, _, w, _ = shape_bounds(last)
+    assert below == [round(x, 2), round(x + w, 2)]
