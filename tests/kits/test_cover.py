@@ -17,12 +17,13 @@ import pytest
 
 from pnp.games import GAMES, ORDER
 from pnp.kits import KIT_OPTIONS, build_kit
-from pnp.kits.cover import COVER_TITLE, contents, page_list
+from pnp.kits.cover import COVER_TITLE, HEADING_ROOM, THUMB_LEAST, contents, page_list
 from pnp.kits.options import kit_setup
 from pnp.kits.paper_penguins.kit import choose_geometry
 from pnp.render.document import BLANK_TITLE, Document, Page
 from pnp.render.drawing import Drawing, Place, Rect, Text
-from pnp.render.fill import page_fill
+from pnp.render.fill import op_box, page_fill
+from pnp.render.fonts import SMALLEST
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 from pnp.render.sheet import capacity
@@ -304,3 +305,30 @@ def test_the_cover_says_which_pages_to_print_on_card_stock(
         len(numbers) == 1 and f"Card stock: page {numbers[0]}" in text
     ), text
     assert "g/m²" in text and "lb" in text
+
+
+@pytest.mark.parametrize("case", OPTIONS, ids=lambda c: "-".join(str(v) for v in c[:3] if v))
+def test_the_cover_shows_every_page_in_miniature_where_it_has_room(
+    case: tuple[str, int | None, str | None, dict[str, str]],
+) -> None:
+    """The best kits open with a contents sheet of page thumbnails. Where the cover's text
+    leaves room, it shows every other page as printed (blank backs left out) in miniature,
+    numbered in order, inside the printable area and under the text."""
+    document = document_of(case, "a4")
+    cover = document.pages[0]
+    rows = cover_rows(cover)
+    heading = [k for k, row in enumerate(rows) if "The pages, as printed" in row]
+    printed = [n for n, p in enumerate(document.printed_order(), 1)
+               if n > 1 and p.title != BLANK_TITLE]  # fmt: skip
+    (placed,) = [op for op in cover.drawing.ops if isinstance(op, Place)]
+    area = cover.paper.content
+    if not heading:  # the text leaves less than the least thumbnail and its number
+        boxes = [op_box(op) for op in placed.drawing.ops]
+        text_bottom = max(b.bottom for b in boxes if b is not None) + placed.y
+        free = area.bottom - text_bottom
+        assert free < THUMB_LEAST + HEADING_ROOM + 2 * SMALLEST * 1.6, f"{free:.0f} mm free"
+        return
+    numbers = [run for row in rows[heading[0] + 1 :] for run in row if run.isdigit()]
+    assert numbers == [str(n) for n in printed]
+    assert all(op.y + placed.y <= area.bottom for op in placed.drawing.ops
+               if isinstance(op, Rect | Text))  # fmt: skip
