@@ -316,9 +316,12 @@ def test_a_laser_kit_prints_its_paper_pages_as_one_pdf(tmp_path: Path, game: str
     assert not set(written) & laser
 
 
-@pytest.mark.parametrize(("game", "folds"), [("wallaby", 3), ("platypus", 1)])
+@pytest.mark.parametrize(
+    ("game", "folds"), [("wallaby", 3), ("platypus", 1), ("amazon-penguins", 1)]
+)
 def test_fold_lines_are_scored_not_engraved(tmp_path: Path, game: str, folds: int) -> None:
-    """Fold lines (Wallaby's standees: the middle and both tabs; Platypus' two-faced tokens)
+    """Fold lines (Wallaby's standees: the middle and both tabs; the two-faced tokens of
+    Platypus and Amazon Penguins)
     engraved as dashes. A laser page now has a `score` layer (hairlines in --score-colour, for a
     low-power cut) with each fold once, and the engrave layer draws no dashed line."""
     document, paths = laser_kit(tmp_path, game)
@@ -335,7 +338,8 @@ def test_fold_lines_are_scored_not_engraved(tmp_path: Path, game: str, folds: in
         if page.folds:  # no other dashed line is drawn on the pages of folded pieces
             assert not dashes, f"{path.name}: a fold is engraved"
         scored += len(lines)
-    pieces = {"wallaby": 3, "platypus": 10}[game]  # 2 players' standees and scarecrow; tokens
+    # 2 players' standees and scarecrow; Platypus' tokens; Amazon Penguins' penguins
+    pieces = {"wallaby": 3, "platypus": 10, "amazon-penguins": 8}[game]
     assert scored == folds * pieces
 
 

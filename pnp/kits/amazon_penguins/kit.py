@@ -14,6 +14,7 @@ from pnp.games.base import Setup
 from pnp.games.mechanics.grid import Cell, SquareGrid
 from pnp.games.penguins.floe import values_of
 from pnp.kits.builder import Kit, KitContext
+from pnp.kits.parts.fold import fold_over
 from pnp.kits.parts.queen import (
     HEX_CELL,
     SQUARE,
@@ -67,19 +68,19 @@ def draw(kit: KitContext) -> None:
     setup, painter, document = kit.setup, kit.painter, kit.document
     grid, mix = BOARDS[setup.variant]
     tile_drawing(document, printed_board(setup, painter), f"Board of seed {kit.seed_label}")
+    # the penguins folded and glued: two faces, stiff enough to pick up; the markers lie flat
     penguins = [
-        token(seat, seat[0].upper(), painter, "penguin", square=True)
+        fold_over(token(seat, seat[0].upper(), painter, "penguin", square=True))
         for seat in SEATS
         for _ in range(4)
     ]
+    heading = "4 light (L) and 4 dark (D) penguins: cut along the lines, fold in the middle, glue"
+    lay_out(document, penguins, SheetSpec(TOKEN, 2 * TOKEN, 0.0), "Pieces", heading,
+            names=["Penguins (fold and glue)"] * len(penguins))  # fmt: skip
     gaps = [marker(TOKEN, painter, "gap", "gap") for _ in range(grid.cells - 8)]
-    lay_out(
-        document,
-        penguins + gaps,
-        SheetSpec(TOKEN, TOKEN, 0.0),
-        "Pieces",
-        f"4 light (L) and 4 dark (D) penguins, {len(gaps)} gap markers for speared chips",
-    )
+    heading = f"{len(gaps)} gap markers for speared chips"
+    lay_out(document, gaps, SheetSpec(TOKEN, TOKEN, 0.0), "Pieces", heading,
+            names=["Gap markers"] * len(gaps))  # fmt: skip
     if isinstance(grid, SquareGrid):
         chips = [
             fish_chip(value, CHIP, painter, f"chip{value}")
@@ -108,7 +109,8 @@ KIT = Kit(
     draw,
     needs=("scissors", "a pencil, for the tally"),
     assembly=(
-        "Cut out the penguins and the gap markers along the lines.",
+        "Cut out the penguins and the gap markers along the lines; fold each penguin in the "
+        "middle, printed sides out, and glue it shut.",
         "Play on the printed board as it is; the chips or tiles are for laying a board of your "
         "own instead.",
         "Keep the tally sheet and a pencil at hand.",

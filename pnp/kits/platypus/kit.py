@@ -20,6 +20,7 @@ from pnp.games.platypus.tables import (
     PLAYERS,
 )
 from pnp.kits.builder import Kit, KitContext
+from pnp.kits.parts.fold import fold_over
 from pnp.kits.platypus.art import arrow_shape, draw_animal, draw_ghost_gum, draw_wattle
 from pnp.kits.platypus.options import PlatypusKitOptions
 from pnp.kits.platypus.tables import (
@@ -159,15 +160,6 @@ def draw_token(painter: Painter, player: str, animal: int | None) -> Drawing:
     token.text(TOKEN_W / 2, TOKEN_H - 1.6, label, size, anchor="middle")
     token.rect(0, 0, TOKEN_W, TOKEN_H, Style(stroke=painter.line(swatch), width=0.6), radius=1.0)
     return token
-
-
-def fold_over(face: Drawing) -> Drawing:
-    """The face twice, joined at a fold line (dashed), so a folded token shows it both sides."""
-    double = Drawing(face.width, 2 * face.height)
-    double.place(face, 0, 0, rotate=180)
-    double.place(face, 0, face.height)
-    double.fold(0, face.height, face.width, face.height)
-    return double
 
 
 # -- score track ---------------------------------------------------------------------------------
