@@ -64,14 +64,8 @@ class Kit:
     cover_note: Callable[[Setup], str] | None = None
 
 
-def build(
-    kit: Kit,
-    info: GameInfo,
-    setup: Setup,
-    settings: PrintSettings,
-    test_page: bool = False,
-    box: bool = False,
-) -> Document:
+def build(kit: Kit, info: GameInfo, setup: Setup, settings: PrintSettings,
+          test_page: bool = False, box: bool = False) -> Document:  # fmt: skip
     """The kit of `setup`: the cover, the printer check if `test_page`, the pages `kit` draws,
     a tuck box for its pieces if `box`, then the rules summary."""
     document = Document(info.title, seed_label(setup), settings)

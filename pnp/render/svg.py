@@ -43,14 +43,8 @@ def svg_text(page: ops.Drawing, title: str) -> str:
     return str(document.tostring()) + "\n"
 
 
-def laser_svg_text(
-    page: Page,
-    title: str,
-    cut_colour: str,
-    engrave_colour: str,
-    score_colour: str = "#0000ff",
-    two_sided: bool = False,
-) -> str:
+def laser_svg_text(page: Page, title: str, cut_colour: str, engrave_colour: str,
+                   score_colour: str = "#0000ff", two_sided: bool = False) -> str:  # fmt: skip
     """The page as a laser file; a `two_sided` sheet (a page with backs, or the backs) also has
     a `jig` layer: the sheet's outline, cut in a scrap board left on the bed, so the sheet lies
     in the same place for both sides."""

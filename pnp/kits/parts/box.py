@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.errors import PnpError
 from pnp.render.document import Document
@@ -35,16 +36,15 @@ GLUE = 8.0  # mm, the glue tab
 OUTLINE = Style(stroke="#000000", width=0.3)
 
 
-@dataclass(frozen=True)
-class BoxSize:
+class BoxSize(NamedTuple):
     """The inside of the box in mm: `width` and `height` of its front, `depth` front to back."""
 
     width: float
     depth: float
     height: float
 
-    def describe(self) -> str:
-        return f"{self.width:g} x {self.depth:g} x {self.height:g} mm"
+    def describe(self) -> str:  # as the heading and an error name it: "32 x 11 x 52 mm"
+        return " x ".join(f"{v:g}" for v in self) + " mm"
 
 
 def pieces(document: Document) -> list[tuple[float, float, int]]:
