@@ -171,15 +171,25 @@ def printing(document: Document) -> list[str]:
             "you cut out empty: keep them in the file. No two-sided printer: choose the print "
             "dialog's manual two-sided printing (odd pages first, then the stack turned over)."
         )
-    elif pairs:  # laser: each sheet is cut on its own
-        listed = ", ".join(
-            f"page {back} on the other side of page {front}" for front, back in pairs
-        )
-        lines.append(
-            f"**Backs:** {listed}, the sheet turned over its {settings.duplex} edge. First cut "
-            "the jig layer (the sheet's outline) in a scrap board and leave it on the bed: lay "
-            "the sheet in it for one side, then turned over for the other."
-        )
+    elif pairs:  # laser: a sheet with backs is lasered on both sides, or printed on paper
+        backed = [page for page in document.pages if page.back_of is not None]
+        lasers = [(number(p.back_of), number(p)) for p in backed if lasered(p)]
+        papers = [(number(p.back_of), number(p)) for p in backed if not lasered(p)]
+        if lasers:
+            listed = ", ".join(f"page {b} on the other side of page {f}" for f, b in lasers)
+            lines.append(
+                f"**Two-sided laser sheets:** {listed}, the sheet turned over its "
+                f"{settings.duplex} edge. Cut the jig layer (green: the sheet's outline) in a "
+                "scrap board and leave it on the bed, then turn that layer off; in the jig, "
+                "engrave the front, turn the sheet over and engrave the back, turn it back and "
+                "cut."
+            )
+        if papers:
+            listed = ", ".join(f"page {b} on the back of page {f}" for f, b in papers)
+            lines.append(
+                f"**kit-paper.pdf:** print it double-sided, {FLIP[settings.duplex]}: {listed} "
+                "(the numbers in the footers; its blank pages keep each such sheet together)."
+            )
     else:
         lines.append("**Single-sided:** no page has a back.")
     return lines

@@ -35,6 +35,7 @@ INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
 MID_GREY = 0.5  # areas and text at most this light engrave; lighter ones are knocked out
 NEAR_WHITE = 0.9  # lines lighter than this are knocked out; every other line engraves
 HAIRLINE = 0.01  # mm: lasers read strokes this thin as cuts
+JIG_COLOUR = "#00a000"  # the jig layer: a colour of its own, so software keeps it apart
 
 
 def svg_text(page: ops.Drawing, title: str) -> str:
@@ -56,7 +57,7 @@ def laser_svg_text(page: Page, title: str, cut_colour: str, engrave_colour: str,
     for name, shapes, colour in (
         ("cut", page.cuts, cut_colour),
         ("score", page.folds, score_colour),
-        *((("jig", sheet, cut_colour),) if two_sided else ()),
+        *((("jig", sheet, JIG_COLOUR),) if two_sided else ()),
     ):
         layer = document.add(_layer(document, name))
         for d in unique_edges(shapes):
