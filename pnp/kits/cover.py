@@ -172,9 +172,9 @@ def printing(document: Document) -> list[str]:
             "dialog's manual two-sided printing (odd pages first, then the stack turned over)."
         )
     elif pairs:  # laser: a sheet with backs is lasered on both sides, or printed on paper
-        backed = [page for page in document.pages if page.back_of is not None]
-        lasers = [(number(p.back_of), number(p)) for p in backed if lasered(p)]
-        papers = [(number(p.back_of), number(p)) for p in backed if not lasered(p)]
+        backed = [(page.back_of, page) for page in document.pages if page.back_of is not None]
+        lasers = [(number(f), number(b)) for f, b in backed if lasered(b)]
+        papers = [(number(f), number(b)) for f, b in backed if not lasered(b)]
         if lasers:
             listed = ", ".join(f"page {b} on the other side of page {f}" for f, b in lasers)
             lines.append(

@@ -127,7 +127,7 @@ def _loop_arrows(
         ((x + w - inset, y + h), (x + inset, y + h)),
         ((x, y + h - 2), (x, y + 2)),
     ]
-    styles = [Style(stroke="#ffffff", width=2.2)] if halo else []
+    styles = [Style(stroke="#ffffff", width=3.4)] if halo else []  # two hatch lines either side
     for style in [*styles, Style(stroke=colour, width=0.6)]:
         for start, end in ends:
             arrow(board, start, end, style)

@@ -22,8 +22,16 @@ from typing import NamedTuple
 
 from pnp.errors import PnpError
 from pnp.render.document import Document
-from pnp.render.drawing import Drawing, Point, Style, polygon_shape, shape_bounds
-from pnp.render.fonts import SMALLEST, fit_size
+from pnp.render.drawing import (
+    Command,
+    Drawing,
+    Point,
+    Shape,
+    Style,
+    polygon_shape,
+    shape_bounds,
+)
+from pnp.render.fonts import SMALLEST, fit_size, text_width
 from pnp.render.sheet import SheetSpec, lay_out
 from pnp.render.text import wrap
 
@@ -53,7 +61,7 @@ def pieces(document: Document) -> list[tuple[float, float, int]]:
     for page in document.pages:
         if page.back_of is not None or not page.laser:
             continue
-        for cut in page.cuts:
+        for cut in (piece for outline in page.cuts for piece in _subpaths(outline)):
             x, y, w, h = shape_bounds(cut)
             short, long = sorted((w, h))
             folded = any(
@@ -67,6 +75,17 @@ def pieces(document: Document) -> list[tuple[float, float, int]]:
             if long <= PIECE_LIMIT:
                 found.append((short, long, sheets))
     return found
+
+
+def _subpaths(shape: Shape) -> list[Shape]:
+    """Each closed outline of `shape` on its own: a strip of round tokens is cut as one shape
+    of several circles, each a piece."""
+    parts: list[list[Command]] = []
+    for command in shape:
+        if command[0] == "M" or not parts:
+            parts.append([])
+        parts[-1].append(command)
+    return [tuple(part) for part in parts]
 
 
 def box_size(found: list[tuple[float, float, int]]) -> BoxSize:
@@ -192,13 +211,21 @@ def draw_net(size: BoxSize, title: str, label: str) -> Drawing:
 def _panel_text(
     drawing: Drawing, left: float, top: float, size: BoxSize, title: str, label: str
 ) -> None:
-    """The title in words that fit the panel's width, and under it `label`."""
+    """The title in words that fit the panel's width, under it `label` where the panel is tall
+    enough: each word at most the panel's width (a long one set smaller, never under SMALLEST),
+    nothing past the panel's foot (the label, then the title, left out rather than cut)."""
     room = size.width - 3.0
     em = max(SMALLEST, min(6.0, size.width / 6))
+    em = max(SMALLEST, min([em] + [fit_size(word, em, room, True) for word in title.split()]))
     lines = ["".join(run for run, _ in line) for line in wrap(title, em, room, bold=True)]
+    label_size = max(SMALLEST, fit_size(label, 3.0, room))
+    title_height = 3.0 + em + (len(lines) - 1) * em * 1.2
+    foot = size.height - 2.0
+    if title_height > foot or any(text_width(line, em, True) > room for line in lines):
+        return  # the front would not hold the title whole: the sides and the lid carry it
     y = top + 3.0 + em
     for line in lines:
         drawing.text(left + size.width / 2, y, line, em, bold=True, anchor="middle")
         y += em * 1.2
-    drawing.text(left + size.width / 2, y + 1.0, label, fit_size(label, 3.0, room),
-                 anchor="middle")  # fmt: skip
+    if title_height + 1.0 + label_size * 1.1 <= foot and text_width(label, label_size) <= room:
+        drawing.text(left + size.width / 2, y + 1.0, label, label_size, anchor="middle")
