@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.games.base import GameInfo, Setup
-from pnp.render.document import BLANK_TITLE, Document, Page, lasered
+from pnp.kits.thumbnails import thumbnails
+from pnp.render.document import Document, Page, lasered
 from pnp.render.drawing import BLACK, WHITE, Anchor, Drawing, Style
-from pnp.render.fill import used_boxes
 from pnp.render.fonts import SMALLEST, fit_size, text_width
 from pnp.render.paper import Box
 from pnp.render.text import wrap
@@ -71,7 +71,7 @@ def add_cover(
         if used <= area.h or size < 2.2:
             break
         size *= 0.92
-    _thumbnails(drawing, document, page, used + 4.0)
+    thumbnails(drawing, document, page, used + 4.0)
     page.drawing.place(drawing, area.x, area.y)
     document.room = None
     return page
@@ -247,63 +247,6 @@ def _draw(
     y = _heading(drawing, y, "Putting it together", size)
     numbered = [f"**{k}.** {step}" for k, step in enumerate(all_steps(document, steps), 1)]
     return _paragraphs(drawing, y, width, numbered, size, bullet=False)
-
-
-THUMB_GAP = 3.0  # mm between two page thumbnails
-THUMB_LEAST = 24.0  # mm: a thumbnail less tall shows too little to be worth the room
-THUMB_MOST = 42.0  # mm: taller shows no more
-
-
-def _thumbnails(drawing: Drawing, document: Document, cover: Page, top: float) -> None:
-    """Below the cover's text, where there is room, every other page in miniature as the
-    printer gives it: its paper, its number, the outlines of what is cut out and grey blocks
-    for everything else, to check a printout is whole and find a page."""
-    pages = [p for p in document.printed_order() if p is not cover and p.title != BLANK_TITLE]
-    label = SMALLEST * 1.6  # a number under each thumbnail
-    room = drawing.height - top - HEADING_ROOM
-    widest = max(p.paper.width for p in pages)
-    tallest = max(p.paper.height for p in pages)
-    best, per_row = 0.0, len(pages)
-    for rows in range(1, 4):
-        across = -(-len(pages) // rows)
-        scale = min(
-            (drawing.width - (across - 1) * THUMB_GAP) / (across * widest),
-            (room - rows * (label + THUMB_GAP)) / (rows * tallest),
-            THUMB_MOST / tallest,
-        )
-        if scale > best:
-            best, per_row = scale, across
-    if best * tallest < THUMB_LEAST:
-        return
-    drawing.text(0, top + SMALLEST * 1.6, "The pages, as printed", SMALLEST * 1.3, bold=True)
-    y0 = top + HEADING_ROOM
-    for k, page in enumerate(pages):
-        row, col = divmod(k, per_row)
-        x = col * (best * widest + THUMB_GAP)
-        y = y0 + row * (best * tallest + label + THUMB_GAP)
-        _thumbnail(drawing, page, x, y, best)
-        number = str(document.printed_number(page))
-        drawing.text(x + best * page.paper.width / 2, y + best * page.paper.height + label * 0.8,
-                     number, SMALLEST, anchor="middle", fill=GREY)  # fmt: skip
-
-
-HEADING_ROOM = 7.0  # mm from the top of the thumbnails' heading to the thumbnails
-
-
-def _thumbnail(drawing: Drawing, page: Page, x: float, y: float, scale: float) -> None:
-    """`page` in miniature at (x, y): its paper's edge, grey blocks of its content (text,
-    pictures, boards) and the outlines of its pieces as they are cut."""
-    w, h = page.paper.width * scale, page.paper.height * scale
-    drawing.rect(x, y, w, h, Style(fill=WHITE, stroke=GREY, width=0.25))
-    block = Style(fill="#d9d9d9", stroke=None)
-    for box in used_boxes(page):
-        drawing.rect(x + box.x * scale, y + box.y * scale, box.w * scale, box.h * scale, block)
-    for cut in page.cuts:
-        shape = tuple(
-            (c[0], *(v * scale + (x if i % 2 == 0 else y) for i, v in enumerate(map(float, c[1:]))))
-            for c in cut
-        )
-        drawing.path(shape, Style(stroke=BLACK, width=0.15))
 
 
 def _scale_check(drawing: Drawing, y: float, width: float) -> float:

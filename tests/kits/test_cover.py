@@ -17,9 +17,10 @@ import pytest
 
 from pnp.games import GAMES, ORDER
 from pnp.kits import KIT_OPTIONS, build_kit
-from pnp.kits.cover import COVER_TITLE, HEADING_ROOM, THUMB_LEAST, contents, page_list
+from pnp.kits.cover import COVER_TITLE, contents, page_list
 from pnp.kits.options import kit_setup
 from pnp.kits.paper_penguins.kit import choose_geometry
+from pnp.kits.thumbnails import HEADING_ROOM, THUMB_LEAST
 from pnp.render.document import BLANK_TITLE, Document, Page
 from pnp.render.drawing import Drawing, Place, Rect, Text
 from pnp.render.fill import op_box, page_fill
