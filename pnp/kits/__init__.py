@@ -27,16 +27,7 @@ from pnp.games.setupfile import setup_json
 from pnp.kits.builder import Kit, build, seed_label
 from pnp.kits.options import KitOptions
 from pnp.output import staged_folder
-from pnp.render.document import (
-    BLANK_BASELINE,
-    BLANK_TEXT,
-    BLANK_TITLE,
-    GREY,
-    Document,
-    Page,
-    lasered,
-)
-from pnp.render.drawing import Drawing
+from pnp.render.document import BLANK_TITLE, Document, Page, blank_page, lasered
 from pnp.render.pdf import pdf_bytes
 from pnp.render.settings import PrintSettings
 from pnp.render.svg import laser_svg_text, svg_text
@@ -81,12 +72,7 @@ def paper_pages(pages: list[Page]) -> list[Page]:
     for index, page in enumerate(kept):
         has_back = index + 1 < len(kept) and kept[index + 1].back_of is not None
         if has_back and page.back_of is None and len(out) % 2:
-            paper = page.paper
-            blank = Page(paper, Drawing(paper.width, paper.height), BLANK_TITLE)
-            note = "This page is intentionally blank: the next page starts a sheet."
-            blank.drawing.text(paper.width / 2, paper.height - BLANK_BASELINE, note, BLANK_TEXT,
-                               fill=GREY, anchor="middle")  # fmt: skip
-            out.append(blank)
+            out.append(blank_page(page.paper, "the next page starts a sheet"))
         out.append(page)
     return out
 

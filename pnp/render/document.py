@@ -59,6 +59,16 @@ class Page:
         self.trim = box if self.trim is None else self.trim.union(box)
 
 
+def blank_page(paper: Paper, why: str) -> Page:
+    """A page left blank on purpose, saying so and `why` in a small note in the bottom margin
+    (in the middle of the page it would show through, or land on, a piece it backs)."""
+    page = Page(paper, Drawing(paper.width, paper.height), BLANK_TITLE)
+    note = f"This page is intentionally blank: {why}."
+    page.drawing.text(paper.width / 2, paper.height - BLANK_BASELINE, note, BLANK_TEXT,
+                      fill=GREY, anchor="middle")  # fmt: skip
+    return page
+
+
 def lasered(page: Page) -> bool:
     """Whether a laser kit writes `page` as a laser page: it has something to cut, or it is the
     back of such a page (engraved on the sheet's other side, with nothing to cut); never a page
@@ -212,15 +222,9 @@ class Document:
         ]
 
     def _blank_verso(self, recto: Page, recto_number: int) -> Page:
-        """The blank back of page `recto_number`: a small note in the bottom margin says it is
-        blank on purpose (in the middle of the page it would show through, or land on, the
-        back of a piece of the page it backs)."""
-        paper = recto.paper
-        page = Page(paper, Drawing(paper.width, paper.height), BLANK_TITLE)
-        note = f"This page is intentionally blank: it is the back of page {recto_number}."
-        foot = paper.width / 2, paper.height - BLANK_BASELINE
-        page.drawing.text(*foot, note, BLANK_TEXT, fill=GREY, anchor="middle")
-        return page
+        """The blank back of page `recto_number`."""
+        why = f"it is the back of page {recto_number}"
+        return blank_page(recto.paper, why)
 
     def _with_footer(self, page: Page, number: int, total: int) -> Drawing:
         paper = page.paper

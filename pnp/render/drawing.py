@@ -224,15 +224,8 @@ class Drawing:
             raise ValueError("rotate must be 0, 90, 180 or 270")
         place = Place(drawing, x, y, rotate, mirror, clip)
         self.ops.append(place)
-        if drawing.folds:
-            a, b, c, d, e, f = placement_matrix(place)
-            for fold in drawing.folds:
-                self.folds.append(tuple(
-                    (command[0], *(v for px, py in zip(command[1::2], command[2::2], strict=True)
-                                   for v in (a * float(px) + c * float(py) + e,
-                                             b * float(px) + d * float(py) + f)))
-                    for command in fold
-                ))  # fmt: skip
+        matrix = placement_matrix(place)
+        self.folds += [transformed(fold, matrix) for fold in drawing.folds]
 
 
 CAP_HEIGHT = 0.729  # of the em, for the Vera font the kits use
@@ -302,6 +295,21 @@ def shape_bounds(shape: Shape) -> tuple[float, float, float, float]:
     xs = [float(v) for command in shape for v in command[1::2]]
     ys = [float(v) for command in shape for v in command[2::2]]
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def transformed(shape: Shape, matrix: tuple[float, float, float, float, float, float]) -> Shape:
+    """`shape` mapped by the affine `matrix` (a, b, c, d, e, f): x' = a x + c y + e,
+    y' = b x + d y + f (as placement_matrix gives one)."""
+    a, b, c, d, e, f = matrix
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        return a * x + c * y + e, b * x + d * y + f
+
+    return tuple(
+        (command[0], *(v for xy in zip(command[1::2], command[2::2], strict=True)
+                       for v in point(float(xy[0]), float(xy[1]))))
+        for command in shape
+    )  # fmt: skip
 
 
 def translated(shape: Shape, dx: float, dy: float) -> Shape:

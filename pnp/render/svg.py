@@ -53,12 +53,11 @@ def laser_svg_text(page: Page, title: str, cut_colour: str, engrave_colour: str,
     document.attribs["xmlns:inkscape"] = INKSCAPE
     engrave = document.add(_layer(document, "engrave"))
     _Emitter(document, engrave_colour).emit(engrave, page.drawing)
-    sheet = [ops.rect_shape(0, 0, page.paper.width, page.paper.height)] if two_sided else []
-    for name, shapes, colour in (
-        ("cut", page.cuts, cut_colour),
-        ("score", page.folds, score_colour),
-        *((("jig", sheet, JIG_COLOUR),) if two_sided else ()),
-    ):
+    layers = [("cut", page.cuts, cut_colour), ("score", page.folds, score_colour)]
+    if two_sided:
+        sheet = ops.rect_shape(0, 0, page.paper.width, page.paper.height)
+        layers.append(("jig", [sheet], JIG_COLOUR))
+    for name, shapes, colour in layers:
         layer = document.add(_layer(document, name))
         for d in unique_edges(shapes):
             layer.add(document.path(d=d, fill="none", stroke=colour, stroke_width=HAIRLINE))
