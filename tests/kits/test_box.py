@@ -18,6 +18,7 @@ from pnp.games import GAMES, ORDER
 from pnp.kits import build_kit, write_kit
 from pnp.kits.parts.box import CARD, CLEARANCE, BoxSize, Net, box_size, draw_net, pieces
 from pnp.render.drawing import CAP_HEIGHT, Place, Text
+from pnp.render.fonts import text_width
 from pnp.render.paper import get_paper
 from pnp.render.settings import PrintSettings
 from tests.support.cli import invoke
@@ -108,3 +109,32 @@ def test_a_kit_with_nothing_to_box_says_so_in_one_line(tmp_path: Path) -> None:
     assert code == 2
     assert err.strip().count("\n") == 0 and "--box" in err and "no pieces" in err
     assert not list(tmp_path.iterdir())
+
+
+def test_each_round_token_of_a_strip_is_a_piece() -> None:
+    """Wallaby cuts its round tokens from strips, a strip one outline of several circles: the box
+    took a strip (22 x 50 mm, or 22 x 72 and left out) for a piece. Each circle counts."""
+    game = GAMES["wallaby"]
+    setup = game.random_setup(1, game.info.resolve(2, None, {}))
+    document = build_kit(game, setup, PrintSettings(get_paper("a4")))
+    discs = [(a, b) for a, b, _ in pieces(document) if abs(a - b) < 0.01 and a < 25]  # not tiles
+    assert len(discs) == 5  # two score markers, two flat pawns, the scarecrow
+
+
+@pytest.mark.parametrize("name", BOXED)
+def test_the_words_on_a_box_stay_on_their_panel(name: str) -> None:
+    """Amazon Penguins' front (22 mm tall) printed "seed 1" on the bottom flap, and Colour
+    Diplomacy's "Diplomacy" filled its 20 mm front from fold to fold. Every word on the front and
+    the back keeps 0.5 mm from the panel's folds and ends above its foot."""
+    game = GAMES[name]
+    setup = game.random_setup(1, game.info.resolve(None, None, {}))
+    size = box_size(pieces(build_kit(game, setup, PrintSettings(get_paper("a4")))))
+    net = Net(size)
+    front, _, back, _, _, _ = net.columns()
+    top, bottom = net.rows()
+    drawing = draw_net(size, game.info.title, "seed 1")
+    for op in (o for o in drawing.ops if isinstance(o, Text) and not o.angle):
+        left = front if op.x < back else back
+        half = text_width(op.text, op.size, op.bold) / 2
+        assert left + 0.5 <= op.x - half and op.x + half <= left + size.width - 0.5, op.text
+        assert top < op.y <= bottom - 0.5, op.text
